@@ -1,0 +1,7 @@
+export * from './common';
+export * from './auth';
+export * from './config';
+export * from './profile';
+export * from './preferences';
+export * from './history';
+export * from './analytics';

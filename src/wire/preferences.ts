@@ -1,0 +1,29 @@
+import * as z from 'zod/mini';
+
+/** Preference keys of the specification plus the client's own (hotkeys, language). */
+export const PREFERENCE_KEYS = [
+  'uc-tutorial-completed',
+  'voicemail-delete-confirm-modal',
+  'contact-delete-confirm-modal',
+  'uc-services-account-wizard-dismissed',
+  'uc-services-account-confirmed',
+  'uc-dashboard-background',
+  'uc-tutorial-logo-upload',
+  'uc-can-create-meetings',
+  'uc-home-page',
+  'uc-language',
+  'uc-sort-rooms',
+  'uc-messages-cut-off',
+  'uc-hotkeys',
+  'uc-recent-commands',
+] as const;
+export type PreferenceKey = (typeof PREFERENCE_KEYS)[number];
+export const PreferenceKeySchema = z.enum(PREFERENCE_KEYS);
+
+export const PreferenceBody = z.object({ value: z.unknown() });
+export const PreferenceResponse = z.object({ key: PreferenceKeySchema, value: z.unknown() });
+export type PreferenceResponse = z.infer<typeof PreferenceResponse>;
+
+/** Per-user hotkey remapping: command id → key binding (tinykeys syntax) or null for "switched off". */
+export const HotkeyOverrides = z.record(z.string().check(z.maxLength(200)), z.nullable(z.string().check(z.maxLength(64))));
+export type HotkeyOverrides = z.infer<typeof HotkeyOverrides>;

@@ -1,0 +1,45 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+import optimizeLocales from '@react-aria/optimize-locales-plugin';
+import { LANGUAGES } from './src/kernel/i18n';
+
+const apiPort = Number(process.env.UC_API_PORT ?? 8080);
+const api = `http://127.0.0.1:${apiPort}`;
+/** /login and /logout are both API calls (POST) and app pages (GET of HTML): pages stay with Vite. */
+const apiOrPage = {
+  target: api,
+  bypass: (req: { method?: string; headers: Record<string, string | string[] | undefined> }) =>
+    req.method === 'GET' && String(req.headers.accept ?? '').includes('text/html') ? '/index.html' : undefined,
+};
+
+export default defineConfig({
+  plugins: [
+    react(),
+    // React Aria ships strings for ~35 locales; keep only the languages this product offers.
+    optimizeLocales.vite({ locales: [...LANGUAGES] }),
+  ],
+  server: {
+    host: '127.0.0.1',
+    port: 5173,
+    // The dev server forwards the API so the browser sees one origin, as in production.
+    proxy: {
+      '/v1': api,
+      '/v2': api,
+      '/login': apiOrPage,
+      '/logout': apiOrPage,
+    },
+  },
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    // The bundle benchmark reads the chunk graph from the manifest.
+    manifest: true,
+    chunkSizeWarningLimit: 600,
+  },
+  test: {
+    include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx', 'src/**/*.test.ts', 'src/**/*.test.tsx', 'server/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 20000,
+    hookTimeout: 60000,
+  },
+});
