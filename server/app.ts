@@ -1,0 +1,80 @@
+import fastifyCookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { createGuard } from './auth/guard';
+import { loadOrCreateJwtSecret } from './auth/jwt-secret';
+import { createTokenService } from './auth/tokens';
+import type { Db } from './db/types';
+import { frameworkErrorHandler, installErrorHandling } from './errors';
+import type { RouteContext } from './routes/context';
+import { registerAnalyticsRoutes } from './routes/analytics';
+import { registerAuthRoutes } from './routes/auth';
+import { registerConfigRoutes } from './routes/config';
+import { registerHealthRoutes } from './routes/health';
+import { registerHistoryRoutes } from './routes/history';
+import { registerPreferenceRoutes } from './routes/preferences';
+import { registerUserRoutes } from './routes/users';
+import { readUccSettings, type UccSettings } from './settings';
+import { registerSpa, spaFallback } from './spa';
+
+export interface AppOptions {
+  db: Db;
+  /** Holds secrets/jwt.key (created on first start). */
+  runtimeDir: string;
+  logger?: FastifyServerOptions['logger'];
+  /** The built client (dist/); served with SPA fallback when it has an index.html. */
+  staticDir?: string;
+  settings?: Partial<UccSettings>;
+}
+
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    frameworkErrors: frameworkErrorHandler,
+    // Bodies here are small JSON documents; a preference value is at most 64 KiB.
+    bodyLimit: 1024 * 1024,
+  });
+
+  // An empty JSON body (a bare POST /logout from fetch with a JSON content-type) means "no body",
+  // not an error; everything else goes through Fastify's prototype-poisoning-safe parser.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '' || (typeof body === 'string' && body.trim() === '')) return done(null, undefined);
+    return parseJson(request, body as string, done);
+  });
+
+  installErrorHandling(app);
+  await app.register(fastifyCookie);
+
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'same-origin');
+  });
+
+  const tokens = createTokenService(await loadOrCreateJwtSecret(opts.runtimeDir));
+  const ctx: RouteContext = {
+    db: opts.db,
+    tokens,
+    requireUserId: createGuard(tokens),
+    settings: { ...readUccSettings(), ...opts.settings },
+  };
+  registerHealthRoutes(app, ctx);
+  registerAuthRoutes(app, ctx);
+  registerConfigRoutes(app, ctx);
+  registerUserRoutes(app, ctx);
+  registerPreferenceRoutes(app, ctx);
+  registerHistoryRoutes(app, ctx);
+  registerAnalyticsRoutes(app, ctx);
+
+  const servesClient = opts.staticDir ? await registerSpa(app, opts.staticDir) : false;
+  app.setNotFoundHandler((request, reply) => {
+    if (servesClient) {
+      const sent = spaFallback(request, reply);
+      if (sent) return sent;
+    }
+    const path = request.url.split('?', 1)[0];
+    return reply.code(404).send({ error: 'not_found', message: `No route for ${request.method} ${path}` });
+  });
+
+  return app;
+}

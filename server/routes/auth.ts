@@ -1,0 +1,68 @@
+import type { CookieSerializeOptions } from '@fastify/cookie';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AccessTokenResponse, LoginRequest, REFRESH_COOKIE } from '../../src/wire/auth';
+import { verifyAgainstDummy, verifyPassword } from '../auth/passwords';
+import { createSession, revokeSession, sessionUser } from '../auth/sessions';
+import { ACCESS_TOKEN_TTL_SECONDS } from '../auth/tokens';
+import { ApiError, parseOrThrow } from '../errors';
+import type { RouteContext } from './context';
+
+export const LOGIN_FAILED_MESSAGE = 'Login Failed: Please try again.';
+
+function refreshCookieOptions(request: FastifyRequest, maxAgeSeconds?: number): CookieSerializeOptions {
+  return {
+    httpOnly: true,
+    sameSite: 'strict',
+    path: '/',
+    // Browsers drop Secure cookies on plain-http origins, and local runs are plain http.
+    secure: request.protocol === 'https',
+    ...(maxAgeSeconds ? { maxAge: maxAgeSeconds } : {}),
+  };
+}
+
+export function registerAuthRoutes(app: FastifyInstance, { db, tokens }: RouteContext): void {
+  const accessTokenFor = async (userId: number): Promise<AccessTokenResponse> => ({
+    access_token: await tokens.signAccessToken(userId),
+    token_type: 'Bearer',
+    expires_in: ACCESS_TOKEN_TTL_SECONDS,
+    user_id: userId,
+  });
+
+  app.post('/login', async (request, reply) => {
+    const body = parseOrThrow(LoginRequest, request.body, 'login request');
+    const { rows } = await db.query<{ id: number; password_hash: string }>(
+      'SELECT id, password_hash FROM users WHERE lower(username) = lower($1)',
+      [body.username],
+    );
+    const user = rows[0];
+    const ok = user ? await verifyPassword(body.password, user.password_hash) : await verifyAgainstDummy(body.password);
+    // One answer for a wrong password and an unknown user: no way to probe for usernames.
+    if (!user || !ok) {
+      request.log.info({ username: body.username }, 'login failed');
+      throw new ApiError(401, 'login_failed', LOGIN_FAILED_MESSAGE);
+    }
+    const session = await createSession(db, user.id, body.remember);
+    reply
+      .setCookie(REFRESH_COOKIE, session.token, refreshCookieOptions(request, body.remember ? session.maxAgeSeconds : undefined))
+      .header('cache-control', 'no-store');
+    return accessTokenFor(user.id);
+  });
+
+  app.get('/v1/access-token', async (request, reply) => {
+    const token = request.cookies[REFRESH_COOKIE];
+    if (!token) throw new ApiError(401, 'unauthorized', 'No session: please log in');
+    const userId = await sessionUser(db, token);
+    if (userId === null) {
+      reply.clearCookie(REFRESH_COOKIE, refreshCookieOptions(request));
+      throw new ApiError(401, 'session_expired', 'Session expired: please log in again');
+    }
+    reply.header('cache-control', 'no-store');
+    return accessTokenFor(userId);
+  });
+
+  app.post('/logout', async (request, reply) => {
+    const token = request.cookies[REFRESH_COOKIE];
+    if (token) await revokeSession(db, token);
+    reply.clearCookie(REFRESH_COOKIE, refreshCookieOptions(request)).code(204);
+  });
+}

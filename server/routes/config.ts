@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import type { FeatureFlags, UccConfig } from '../../src/wire/config';
+import { ROLE } from '../../src/wire/profile';
+import { unauthorized } from '../errors';
+import type { RouteContext } from './context';
+
+const HELP_URL = {
+  reseller: 'https://help.acme-uc.example/partners',
+  customer: 'https://help.acme-uc.example/users',
+} as const;
+
+function featuresFor(roleId: number): FeatureFlags {
+  return {
+    attendedTransfer: true,
+    attendedTransferWithCallRecording: true,
+    threeWayCalling: true,
+    threeWayCallingFirefox: false,
+    speedDial: true,
+    mucSub: true,
+    webMeetingManagement: true,
+    adhocEnabled: true,
+    // Logo upload is an administrative act.
+    logoAdmin: roleId === ROLE.ACCOUNT_OWNER || roleId === ROLE.ADMINISTRATOR,
+    integratedPresence: true,
+    p1Enabled: true,
+    p1Displayed: true,
+    voicemail2: true,
+    ucDisabled: false,
+    sso: false,
+  };
+}
+
+export function registerConfigRoutes(app: FastifyInstance, { db, requireUserId, settings }: RouteContext): void {
+  app.get('/v1/ucc-config', async (request): Promise<UccConfig> => {
+    const userId = await requireUserId(request);
+    const { rows } = await db.query<{ extension: string | null; level: 'reseller' | 'customer'; role_id: number }>(
+      'SELECT extension, level, role_id FROM users WHERE id = $1',
+      [userId],
+    );
+    const user = rows[0];
+    if (!user) throw unauthorized('User no longer exists');
+    return {
+      client_id: 'uccweb.v7',
+      branding: { product_name: 'Acme UC', logo_url: null, accent_color: '#2563eb' },
+      features: featuresFor(user.role_id),
+      sip: {
+        configured: true,
+        ws_url: settings.sipWsUrl,
+        domain: 'uc.local',
+        register_expires: 300,
+        no_answer_timeout: 60,
+        stun_port: 3478,
+      },
+      messaging: { ws_url: settings.xmppWsUrl, domain: 'uc.local', ping_interval_ms: 30000, ping_timeout_ms: 25000 },
+      mailbox_number: user.extension,
+      help_url: HELP_URL[user.level],
+    };
+  });
+}

@@ -1,0 +1,12 @@
+import type { RequireUserId } from '../auth/guard';
+import type { TokenService } from '../auth/tokens';
+import type { Db } from '../db/types';
+import type { UccSettings } from '../settings';
+
+/** What every route module gets from the app. */
+export interface RouteContext {
+  db: Db;
+  tokens: TokenService;
+  requireUserId: RequireUserId;
+  settings: UccSettings;
+}

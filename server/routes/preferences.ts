@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import type * as z from 'zod/mini';
+import { HotkeyOverrides, PreferenceBody, PreferenceKeySchema, type PreferenceKey, type PreferenceResponse } from '../../src/wire/preferences';
+import { ApiError, notFound, parseOrThrow, zodDetails } from '../errors';
+import type { RouteContext } from './context';
+
+export const MAX_PREFERENCE_BYTES = 64 * 1024;
+
+/** Keys whose value has a shape the client relies on; the rest are free-form JSON. */
+/** `false` is always allowed: the specification has a missing preference saved as false. */
+const VALUE_SCHEMAS: Partial<Record<PreferenceKey, z.ZodMiniType>> = {
+  'uc-hotkeys': HotkeyOverrides,
+};
+
+function parseKey(params: unknown): PreferenceKey {
+  const key = (params as { key?: string }).key ?? '';
+  const parsed = PreferenceKeySchema.safeParse(key);
+  if (!parsed.success) throw new ApiError(400, 'unknown_preference', `Unknown preference key: ${key}`);
+  return parsed.data;
+}
+
+function parseValue(key: PreferenceKey, body: unknown): unknown {
+  const { value } = parseOrThrow(PreferenceBody, body, 'preference body');
+  const bytes = Buffer.byteLength(JSON.stringify(value), 'utf8');
+  if (bytes > MAX_PREFERENCE_BYTES) {
+    throw new ApiError(400, 'value_too_large', `Preference value is ${bytes} bytes; the limit is ${MAX_PREFERENCE_BYTES} bytes of JSON`);
+  }
+  const schema = VALUE_SCHEMAS[key];
+  if (schema && value !== false) {
+    const result = schema.safeParse(value);
+    if (!result.success) throw new ApiError(400, 'validation_failed', `Invalid value for ${key}`, zodDetails(result.error).map((d) => ({ ...d, path: `value.${d.path}` })));
+  }
+  return value;
+}
+
+export function registerPreferenceRoutes(app: FastifyInstance, { db, requireUserId }: RouteContext): void {
+  app.get('/v1/user-preferences/:key', async (request): Promise<PreferenceResponse> => {
+    const userId = await requireUserId(request);
+    const key = parseKey(request.params);
+    const { rows } = await db.query<{ value: unknown }>('SELECT value FROM user_preferences WHERE user_id = $1 AND key = $2', [userId, key]);
+    if (!rows[0]) throw notFound(`Preference ${key} is not set`);
+    return { key, value: rows[0].value };
+  });
+
+  app.put('/v1/user-preferences/:key', async (request): Promise<PreferenceResponse> => {
+    const userId = await requireUserId(request);
+    const key = parseKey(request.params);
+    const value = parseValue(key, request.body);
+    // Sent as text and cast, because the pg driver would turn a JS array into a Postgres array.
+    const { rows } = await db.query<{ value: unknown }>(
+      `INSERT INTO user_preferences (user_id, key, value) VALUES ($1, $2, $3::text::jsonb)
+       ON CONFLICT (user_id, key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()
+       RETURNING value`,
+      [userId, key, JSON.stringify(value)],
+    );
+    return { key, value: rows[0]!.value };
+  });
+}
