@@ -1,0 +1,145 @@
+import type * as z from 'zod/mini';
+import { AccessTokenResponse, type ApiErrorBody } from '../wire';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: ApiErrorBody,
+  ) {
+    super(body.message);
+    this.name = 'ApiError';
+  }
+}
+
+export type Query = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestOptions<T> {
+  query?: Query;
+  body?: unknown;
+  schema?: z.ZodMiniType<T>;
+  signal?: AbortSignal;
+}
+
+export interface ApiClientOptions {
+  baseUrl?: string;
+  /** Renewal was refused (401/403): the session is over. */
+  onAuthFailure?: () => void;
+  fetch?: typeof fetch;
+}
+
+/**
+ * REST client with a bearer access token. A 401 triggers one renewal (refresh cookie) and one retry;
+ * a renewal refused with 401/403 ends the session; other renewal failures are logged and surface.
+ */
+export class ApiClient {
+  private token: string | null = null;
+  private renewing: Promise<AccessTokenResponse> | null = null;
+  private readonly base: string;
+  private readonly doFetch: typeof fetch;
+
+  constructor(private readonly opts: ApiClientOptions = {}) {
+    this.base = opts.baseUrl ?? '';
+    this.doFetch = opts.fetch ?? ((...a) => fetch(...a));
+  }
+
+  setToken(token: string | null): void {
+    this.token = token;
+  }
+
+  get hasToken(): boolean {
+    return this.token !== null;
+  }
+
+  url(path: string, query?: Query): string {
+    const qs = new URLSearchParams();
+    for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null && v !== '') qs.set(k, String(v));
+    const s = qs.toString();
+    return `${this.base}${path}${s ? `?${s}` : ''}`;
+  }
+
+  /** Exchanges the refresh cookie for a new access token. */
+  renew(): Promise<AccessTokenResponse> {
+    this.renewing ??= (async () => {
+      try {
+        const res = await this.doFetch(this.url('/v1/access-token'), { credentials: 'same-origin' });
+        const body: unknown = await res.json().catch(() => ({}));
+        if (!res.ok) throw new ApiError(res.status, errorBody(body, res.status));
+        const parsed = AccessTokenResponse.parse(body);
+        this.token = parsed.access_token;
+        return parsed;
+      } finally {
+        this.renewing = null;
+      }
+    })();
+    return this.renewing;
+  }
+
+  async request<T>(method: string, path: string, opts: RequestOptions<T> = {}): Promise<T> {
+    const res = await this.send(method, path, opts);
+    if (res.status === 204) return undefined as T;
+    const body: unknown = await res.json();
+    return opts.schema ? opts.schema.parse(body) : (body as T);
+  }
+
+  /** Raw response for binary bodies (audio, CSV) with the same auth handling. */
+  async raw(method: string, path: string, opts: RequestOptions<unknown> = {}): Promise<Response> {
+    return this.send(method, path, opts);
+  }
+
+  get<T>(path: string, query?: Query, schema?: z.ZodMiniType<T>, signal?: AbortSignal): Promise<T> {
+    return this.request('GET', path, { query, schema, signal });
+  }
+  put<T>(path: string, body: unknown, schema?: z.ZodMiniType<T>): Promise<T> {
+    return this.request('PUT', path, { body, schema });
+  }
+  post<T>(path: string, body: unknown, schema?: z.ZodMiniType<T>): Promise<T> {
+    return this.request('POST', path, { body, schema });
+  }
+  patch<T>(path: string, body: unknown, schema?: z.ZodMiniType<T>): Promise<T> {
+    return this.request('PATCH', path, { body, schema });
+  }
+  delete<T>(path: string): Promise<T> {
+    return this.request('DELETE', path, {});
+  }
+
+  private async send(method: string, path: string, opts: RequestOptions<unknown>, retried = false): Promise<Response> {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (this.token) headers.Authorization = `Bearer ${this.token}`;
+    let body: BodyInit | undefined;
+    if (opts.body instanceof FormData) body = opts.body;
+    else if (opts.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(opts.body);
+    }
+    const res = await this.doFetch(this.url(path, opts.query), {
+      method,
+      headers,
+      body,
+      signal: opts.signal,
+      credentials: 'same-origin',
+    });
+    if (res.status === 401 && !retried) {
+      try {
+        await this.renew();
+      } catch (err) {
+        if (err instanceof ApiError && (err.status === 401 || err.status === 403)) this.opts.onAuthFailure?.();
+        else console.error('access token renewal failed', err);
+        throw err;
+      }
+      return this.send(method, path, opts, true);
+    }
+    if (!res.ok) {
+      const payload: unknown = await res.json().catch(() => ({}));
+      throw new ApiError(res.status, errorBody(payload, res.status));
+    }
+    return res;
+  }
+}
+
+function errorBody(payload: unknown, status: number): ApiErrorBody {
+  if (payload && typeof payload === 'object' && 'message' in payload && typeof payload.message === 'string') {
+    const p = payload as Partial<ApiErrorBody>;
+    return { error: p.error ?? `http_${status}`, message: p.message ?? '', details: p.details };
+  }
+  return { error: `http_${status}`, message: `HTTP ${status}` };
+}

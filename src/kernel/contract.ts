@@ -1,0 +1,219 @@
+/**
+ * The plugin contract. A plugin is data first: everything it contributes is declared here so the
+ * kernel can list, validate and dispose it before (and without) running plugin code.
+ */
+import type { ComponentType } from 'react';
+import type { FeatureFlag, FeatureFlags } from '../wire';
+import type { Disposable } from './disposable';
+import type { ServiceKey, ServiceLookup } from './services';
+
+/** Where a command run came from; every run knows its source. */
+export type CommandSource = 'palette' | 'hotkey' | 'button' | 'url' | 'menu' | 'api';
+
+/** Read-only view of the context keys, snapshotted when the palette opens or a hotkey fires. */
+export interface ContextSnapshot {
+  readonly route: string;
+  readonly authenticated: boolean;
+  readonly userId: number | null;
+  readonly roleId: number | null;
+  readonly language: string;
+  /** A modal dialog (not the palette) owns focus. */
+  readonly modalOpen: boolean;
+  readonly paletteOpen: boolean;
+  readonly features: Readonly<FeatureFlags>;
+  /** Plugin-owned keys, namespaced by plugin id, e.g. `history.selectedId`. */
+  readonly keys: Readonly<Record<string, unknown>>;
+}
+
+export type WhenFn = (ctx: ContextSnapshot) => boolean;
+
+/** `true`, or why not: `reasonKey` is an i18n key shown next to the disabled command. */
+export type Enablement = true | { reasonKey: string; values?: Record<string, unknown> };
+
+export interface CommandContext {
+  readonly source: CommandSource;
+  readonly context: ContextSnapshot;
+  readonly services: ServiceLookup;
+}
+
+export interface ArgOption {
+  id: string;
+  /** Human text (a name, a number): data, not an i18n key. */
+  label: string;
+  detail?: string;
+  keywords?: readonly string[];
+  value: unknown;
+}
+
+export interface CommandArgSpec {
+  name: string;
+  /** i18n key: the argument page's title and input placeholder. */
+  titleKey: string;
+  kind: 'text' | 'choice';
+  /** For `choice`: take options from this search provider's entities (value = the entity). */
+  provider?: string;
+  /** For `choice`: options computed from the query. */
+  options?: (query: string, ctx: CommandContext) => readonly ArgOption[];
+  /** A `choice` that also accepts what was typed, e.g. a number not among the contacts. */
+  allowFreeText?: boolean;
+  /** Returns an i18n key describing why the text is refused, or null. */
+  validate?: (text: string) => string | null;
+}
+
+export interface CommandContribution {
+  /** `<pluginId>.<name>`; unique across plugins. */
+  id: string;
+  /** i18n key, translated at render time. */
+  titleKey: string;
+  /** Extra words the palette matches (not shown), in English; translated keywords may come via `keywordsKey`. */
+  keywords?: readonly string[];
+  keywordsKey?: string;
+  args?: readonly CommandArgSpec[];
+  feature?: FeatureFlag;
+  /** Visible at all (palette lists it, menus show it). Defaults to always. */
+  when?: WhenFn;
+  /** Runnable; disabled commands can still be listed with their reason. */
+  enabled?: (ctx: CommandContext) => Enablement;
+  /** Keep this command out of the palette (e.g. list navigation keys). */
+  hiddenInPalette?: boolean;
+  run(ctx: CommandContext, args: Readonly<Record<string, unknown>>): void | Promise<void>;
+}
+
+export interface HotkeyContribution {
+  /** The command it runs; also the hotkey's id for user remapping. */
+  command: string;
+  /** tinykeys syntax: `$mod+k`, `Shift+?`, `g h`. */
+  keys: string;
+  /** Collisions are checked within a scope; `global` by default. */
+  scope?: string;
+  when?: WhenFn;
+  /** Among matches whose `when` holds, the highest weight wins; a tie does nothing. */
+  weight?: number;
+  /** Fire even in text fields and while a modal owns focus (the palette key only). */
+  allowInInputs?: boolean;
+  args?: Readonly<Record<string, unknown>>;
+}
+
+export interface RouteContribution {
+  id: string;
+  /** TanStack Router path: `/history`, `/calls/$id`, `/voicemail/{-$id}`. */
+  path: string;
+  /** i18n key of the screen's main heading and document title. */
+  titleKey: string;
+  /** Lazy screen; absent for pure redirects. */
+  component?: () => Promise<{ default: ComponentType }>;
+  /** Pure redirect (e.g. profile → preferences?panel=profile). */
+  redirect?: { to: string; search?: Record<string, unknown> };
+  validateSearch?: (search: Record<string, unknown>) => Record<string, unknown>;
+  feature?: FeatureFlag;
+}
+
+export interface NavContribution {
+  id: string;
+  titleKey: string;
+  to: string;
+  /** A short glyph or icon name the shell knows. */
+  icon: string;
+  order: number;
+  feature?: FeatureFlag;
+  when?: WhenFn;
+  /** React hook giving the unread count; the shell shows it (99+ above 99) and sums it into the document title. */
+  useBadge?: () => number;
+  /** i18n key for the badge's accessible text, given `{count}`. */
+  badgeLabelKey?: string;
+  /** The "go to" command, so the shell can show its hotkey. */
+  command?: string;
+}
+
+export const SLOTS = ['callDock', 'dashboard', 'statusBar', 'detailActions'] as const;
+export type SlotId = (typeof SLOTS)[number];
+
+export interface PanelContribution {
+  id: string;
+  slot: SlotId;
+  component: ComponentType;
+  order?: number;
+  when?: WhenFn;
+}
+
+export const MENUS = ['profileMenu', 'appsMenu', 'plusMenu'] as const;
+export type MenuId = (typeof MENUS)[number];
+
+/** Menus list commands: one command, every surface. */
+export interface MenuItemContribution {
+  id: string;
+  menu: MenuId;
+  command: string;
+  order?: number;
+}
+
+export interface PaletteEntity {
+  /** Unique across providers: `<provider>:<id>`. */
+  id: string;
+  label: string;
+  detail?: string;
+  keywords?: readonly string[];
+  /** The first action runs on Enter; all are offered with Tab/→ (the entity's action page). */
+  actions: ReadonlyArray<{ command: string; args?: Readonly<Record<string, unknown>> }>;
+}
+
+export interface SearchProvider {
+  id: string;
+  /** i18n key naming what it finds ("Contacts"). */
+  kindKey: string;
+  items(ctx: ContextSnapshot): readonly PaletteEntity[];
+  /** Call `onChange` when items change so the palette rebuilds its index. */
+  subscribe?(onChange: () => void): Disposable;
+}
+
+export interface SettingContribution {
+  key: string;
+  titleKey: string;
+  kind: 'boolean' | 'choice' | 'number' | 'text';
+  default: unknown;
+  options?: ReadonlyArray<{ value: string; labelKey: string }>;
+}
+
+export interface ServiceProvision<T> {
+  key: ServiceKey<T>;
+  create(ctx: PluginContext): T;
+}
+
+export function provide<T>(key: ServiceKey<T>, create: (ctx: PluginContext) => T): ServiceProvision<T> {
+  return { key, create };
+}
+
+export interface PluginContext {
+  readonly pluginId: string;
+  readonly services: ServiceLookup;
+  readonly features: Readonly<FeatureFlags>;
+  /** Sets a context key of this plugin (`<pluginId>.<name>`). */
+  setContextKey(name: string, value: unknown): void;
+  /** Registers something to dispose with the plugin. */
+  track(d: Disposable): void;
+}
+
+export type LocaleLoader = (language: string) => Promise<Record<string, unknown>>;
+
+export interface PluginManifest {
+  id: string;
+  titleKey: string;
+  feature?: FeatureFlag;
+  i18n?: { namespace: string; load: LocaleLoader };
+  provides?: ReadonlyArray<ServiceProvision<unknown>>;
+  requires?: ReadonlyArray<ServiceKey<unknown>>;
+  routes?: readonly RouteContribution[];
+  nav?: readonly NavContribution[];
+  panels?: readonly PanelContribution[];
+  menus?: readonly MenuItemContribution[];
+  commands?: readonly CommandContribution[];
+  hotkeys?: readonly HotkeyContribution[];
+  searchProviders?: readonly SearchProvider[];
+  settings?: readonly SettingContribution[];
+  /** Live work (protocol connections, timers); return what undoes it. */
+  activate?(ctx: PluginContext): void | Disposable;
+}
+
+export function definePlugin(manifest: PluginManifest): PluginManifest {
+  return manifest;
+}

@@ -1,0 +1,83 @@
+/**
+ * Services the shell provides to every plugin. Plugins reach them through `ctx.services.get(Key)`.
+ */
+import type { PreferenceKey, Profile, UccConfig } from '../wire';
+import type { ApiClient } from './api';
+import type { Disposable } from './disposable';
+import { serviceKey } from './services';
+
+export interface Navigator {
+  navigate(to: string, opts?: { search?: Record<string, unknown>; replace?: boolean }): void;
+}
+
+export type ToastTone = 'info' | 'success' | 'warning' | 'error';
+
+export interface ToastInput {
+  /** i18n keys (translated at render time) or literal server text. */
+  titleKey?: string;
+  title?: string;
+  messageKey?: string;
+  message?: string;
+  values?: Record<string, unknown>;
+  tone?: ToastTone;
+  /** Milliseconds; null keeps it until dismissed. Default 5000. */
+  timeoutMs?: number | null;
+  action?: { labelKey: string; run: () => void };
+  onClose?: () => void;
+}
+
+export interface Notifier {
+  toast(input: ToastInput): string;
+  dismiss(id: string): void;
+  /** Screen-reader announcement through the shell's live regions. */
+  announce(text: string, politeness?: 'polite' | 'assertive'): void;
+}
+
+export interface SessionInfo {
+  readonly userId: number;
+  readonly profile: Profile;
+  readonly config: UccConfig;
+  logout(): void;
+}
+
+export interface PreferencesStore {
+  /** Resolves false when the preference was never saved (the server's 404), as the specification says. */
+  get<T>(key: PreferenceKey): Promise<T | false>;
+  set(key: PreferenceKey, value: unknown): Promise<void>;
+}
+
+export type ConnectionState = 'connecting' | 'connected' | 'disconnecting' | 'disconnected' | 'reconnected' | 'error';
+
+export interface ConnectionReporter {
+  /** A plugin reports its protocol connection; the shell's banner and retry schedule follow it. */
+  register(id: string, labelKey: string, reconnect: () => void): ConnectionHandle;
+}
+
+export interface ConnectionHandle extends Disposable {
+  report(state: ConnectionState): void;
+}
+
+export const Api = serviceKey<ApiClient>('core.api');
+export const Navigation = serviceKey<Navigator>('core.navigation');
+export const Notifications = serviceKey<Notifier>('core.notifications');
+export const Session = serviceKey<SessionInfo>('core.session');
+export const Preferences = serviceKey<PreferencesStore>('core.preferences');
+export const Connections = serviceKey<ConnectionReporter>('core.connections');
+
+export interface ConfirmOptions {
+  titleKey: string;
+  messageKey?: string;
+  values?: Record<string, unknown>;
+  confirmLabelKey: string;
+  cancelLabelKey?: string;
+  tone?: 'danger' | 'default';
+  /** Shows a "don't ask again" checkbox with this label; its state comes back as `remember`. */
+  rememberLabelKey?: string;
+}
+
+export interface DialogHost {
+  /** A modal confirmation owned by the shell's modal host; focus returns where it was. */
+  confirm(opts: ConfirmOptions): Promise<{ confirmed: boolean; remember: boolean }>;
+}
+
+export const Dialogs = serviceKey<DialogHost>('core.dialogs');

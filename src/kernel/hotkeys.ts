@@ -1,0 +1,146 @@
+import { tinykeys } from 'tinykeys';
+import type { HotkeyOverrides } from '../wire';
+import type { ContextSnapshot, HotkeyContribution } from './contract';
+import { toDisposable, type Disposable } from './disposable';
+import type { Kernel } from './kernel';
+import { normaliseBinding } from './keys';
+
+export interface EffectiveHotkey {
+  hotkey: HotkeyContribution;
+  plugin: string;
+  /** The binding in force: the user's override, the default, or null when switched off. */
+  keys: string | null;
+  overridden: boolean;
+}
+
+function isTextField(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable) return true;
+  if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
+  if (target instanceof HTMLInputElement) {
+    return !['checkbox', 'radio', 'button', 'submit', 'reset', 'range', 'color', 'file'].includes(target.type);
+  }
+  return target.getAttribute('role') === 'combobox' || target.getAttribute('role') === 'textbox';
+}
+
+/** Any aria-modal dialog (ours or a widget library's) owns focus. */
+function modalInDocument(): boolean {
+  return typeof document === 'object' && document.querySelector('[aria-modal="true"]') !== null;
+}
+
+/**
+ * The one keyboard listener. Among hotkeys bound to the pressed keys whose `when` holds, the
+ * highest weight wins; a tie runs nothing (and warns). Off in text fields and while a modal owns
+ * focus, except hotkeys marked `allowInInputs` (the palette key).
+ */
+export class HotkeyManager implements Disposable {
+  private overrides: HotkeyOverrides = {};
+  private unbind: (() => void) | null = null;
+  private readonly unsubscribe: () => void;
+  private suspended = false;
+  private version = 0;
+  private readonly listeners = new Set<() => void>();
+
+  /** For useSyncExternalStore: bumps whenever the bindings in force change. */
+  getVersion = (): number => this.version;
+  subscribe = (l: () => void): (() => void) => {
+    this.listeners.add(l);
+    return () => this.listeners.delete(l);
+  };
+
+  constructor(
+    private readonly kernel: Kernel,
+    private readonly target: Window | HTMLElement = window,
+  ) {
+    this.unsubscribe = kernel.hotkeys.subscribe(() => this.rebind());
+    this.rebind();
+  }
+
+  setOverrides(overrides: HotkeyOverrides): void {
+    this.overrides = { ...overrides };
+    this.rebind();
+  }
+
+  getOverrides(): HotkeyOverrides {
+    return { ...this.overrides };
+  }
+
+  /** While capturing a new binding in the shortcuts dialog, nothing fires. */
+  suspend(on: boolean): void {
+    this.suspended = on;
+  }
+
+  effective(): EffectiveHotkey[] {
+    return this.kernel.hotkeys.entries().map(({ item }) => {
+      const o = this.overrides[item.item.command];
+      return {
+        hotkey: item.item,
+        plugin: item.plugin,
+        keys: o === undefined ? item.item.keys : o,
+        overridden: o !== undefined,
+      };
+    });
+  }
+
+  /** Another command already using `keys` in the same scope, for the remap dialog's warning. */
+  conflictFor(command: string, keys: string): EffectiveHotkey | undefined {
+    const me = this.effective().find((e) => e.hotkey.command === command);
+    const scope = me?.hotkey.scope ?? 'global';
+    const norm = normaliseBinding(keys);
+    return this.effective().find(
+      (e) => e.hotkey.command !== command && e.keys !== null && (e.hotkey.scope ?? 'global') === scope && normaliseBinding(e.keys) === norm,
+    );
+  }
+
+  dispose(): void {
+    this.unsubscribe();
+    this.unbind?.();
+    this.unbind = null;
+  }
+
+  private rebind(): void {
+    this.unbind?.();
+    const byBinding = new Map<string, { keys: string; candidates: EffectiveHotkey[] }>();
+    for (const e of this.effective()) {
+      if (!e.keys) continue;
+      const norm = normaliseBinding(e.keys);
+      const slot = byBinding.get(norm) ?? { keys: e.keys, candidates: [] };
+      slot.candidates.push(e);
+      byBinding.set(norm, slot);
+    }
+    const map: Record<string, (ev: KeyboardEvent) => void> = {};
+    for (const { keys, candidates } of byBinding.values()) map[keys] = (ev) => this.dispatch(ev, candidates);
+    this.unbind = tinykeys(this.target as Window, map);
+    this.version++;
+    for (const l of [...this.listeners]) l();
+  }
+
+  private dispatch(ev: KeyboardEvent, candidates: EffectiveHotkey[]): void {
+    if (this.suspended || ev.defaultPrevented) return;
+    const context = this.kernel.snapshot();
+    const blocked = isTextField(ev.target) || context.modalOpen || modalInDocument();
+    const live = candidates.filter((c) => (!blocked || c.hotkey.allowInInputs) && this.applies(c, context));
+    if (live.length === 0) return;
+    const top = Math.max(...live.map((c) => c.hotkey.weight ?? 0));
+    const winners = live.filter((c) => (c.hotkey.weight ?? 0) === top);
+    if (winners.length > 1) {
+      console.warn(`hotkey tie between ${winners.map((w) => w.hotkey.command).join(', ')}: nothing runs`);
+      return;
+    }
+    const winner = winners[0]!;
+    ev.preventDefault();
+    void this.kernel.run(winner.hotkey.command, winner.hotkey.args ?? {}, 'hotkey', context);
+  }
+
+  private applies(c: EffectiveHotkey, context: ContextSnapshot): boolean {
+    if (c.hotkey.when && !c.hotkey.when(context)) return false;
+    const cmd = this.kernel.commands.get(c.hotkey.command)?.item;
+    if (!cmd) return false;
+    if (!this.kernel.isVisible(cmd, context)) return false;
+    return this.kernel.enablement(cmd, this.kernel.commandContext('hotkey', context)) === true;
+  }
+}
+
+export function hotkeyManagerDisposable(m: HotkeyManager): Disposable {
+  return toDisposable(() => m.dispose());
+}

@@ -1,0 +1,104 @@
+import i18next, { type i18n as I18n } from 'i18next';
+import type { LocaleLoader } from './contract';
+
+/** The specification's 20 languages; en is the default. */
+export const LANGUAGES = ['en', 'fr', 'sk', 'es', 'ro', 'it', 'pt', 'de', 'fi', 'tr', 'nl', 'ru', 'ar', 'el', 'ko', 'ja', 'ur', 'ne', 'kk', 'hi'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const RTL_LANGUAGES: readonly Language[] = ['ar', 'ur'];
+export const LANGUAGE_STORAGE_KEY = 'uc-language';
+
+export function isLanguage(v: unknown): v is Language {
+  return typeof v === 'string' && (LANGUAGES as readonly string[]).includes(v);
+}
+
+export function directionOf(lang: string): 'rtl' | 'ltr' {
+  return (RTL_LANGUAGES as readonly string[]).includes(lang) ? 'rtl' : 'ltr';
+}
+
+/** Each language's name in its own language, for the language menu. */
+export function nativeLanguageName(lang: Language): string {
+  try {
+    const name = new Intl.DisplayNames([lang], { type: 'language' }).of(lang);
+    return name ? name.charAt(0).toLocaleUpperCase(lang) + name.slice(1) : lang;
+  } catch {
+    return lang;
+  }
+}
+
+/**
+ * Namespaces are loaded lazily per language from each owner's loader (the shell, the palette and
+ * every plugin), so a user downloads only their language.
+ */
+export class I18nLoader {
+  private readonly loaders = new Map<string, LocaleLoader>();
+  private readonly loaded = new Set<string>();
+
+  constructor(readonly i18n: I18n = i18next) {}
+
+  addNamespace(ns: string, load: LocaleLoader): () => void {
+    this.loaders.set(ns, load);
+    return () => this.loaders.delete(ns);
+  }
+
+  async ensure(lang: Language): Promise<void> {
+    const work: Promise<void>[] = [];
+    for (const [ns, load] of this.loaders) {
+      const key = `${lang}/${ns}`;
+      if (this.loaded.has(key)) continue;
+      work.push(
+        load(lang).then(
+          (res) => {
+            this.i18n.addResourceBundle(lang, ns, res, true, true);
+            this.loaded.add(key);
+          },
+          (err: unknown) => console.error(`missing translations ${key}`, err),
+        ),
+      );
+    }
+    // English is the fallback for anything a translation lacks.
+    if (lang !== 'en') work.push(this.ensure('en'));
+    await Promise.all(work);
+  }
+
+  async setLanguage(lang: Language): Promise<void> {
+    await this.ensure(lang);
+    await this.i18n.changeLanguage(lang);
+    if (typeof document !== 'undefined') {
+      document.documentElement.lang = lang;
+      document.documentElement.dir = directionOf(lang);
+    }
+    try {
+      localStorage.setItem(LANGUAGE_STORAGE_KEY, lang);
+    } catch {
+      /* storage may be unavailable (private mode); the server preference still holds it */
+    }
+  }
+}
+
+export async function initI18n(i18n: I18n = i18next): Promise<I18n> {
+  if (!i18n.isInitialized) {
+    await i18n.init({
+      lng: 'en',
+      fallbackLng: 'en',
+      supportedLngs: [...LANGUAGES],
+      ns: ['shell'],
+      defaultNS: 'shell',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      resources: {},
+      partialBundledLanguages: true,
+    });
+  }
+  return i18n;
+}
+
+export function initialLanguage(): Language {
+  try {
+    const saved = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    if (isLanguage(saved)) return saved;
+  } catch {
+    /* no storage */
+  }
+  const nav = typeof navigator === 'object' ? navigator.language.slice(0, 2) : 'en';
+  return isLanguage(nav) ? nav : 'en';
+}

@@ -1,0 +1,14 @@
+export * from './contract';
+export * from './disposable';
+export * from './services';
+export * from './coreServices';
+export * from './kernel';
+export * from './bootError';
+export * from './api';
+export * from './keys';
+export * from './registry';
+export { allFeatures } from './contextState';
+export * from './pluginServices';
+export * from './i18n';
+export * from './hotkeys';
+export * from './react';

@@ -1,0 +1,336 @@
+import type { FeatureFlags } from '../wire';
+import { BootError } from './bootError';
+import {
+  MENUS,
+  SLOTS,
+  type CommandContext,
+  type CommandContribution,
+  type CommandSource,
+  type ContextSnapshot,
+  type Enablement,
+  type HotkeyContribution,
+  type MenuItemContribution,
+  type NavContribution,
+  type PanelContribution,
+  type PluginContext,
+  type PluginManifest,
+  type RouteContribution,
+  type SearchProvider,
+  type SettingContribution,
+} from './contract';
+import { createContextState, snapshotContext, type ContextState } from './contextState';
+import { DisposableStore, toDisposable, type Disposable } from './disposable';
+import { normaliseBinding } from './keys';
+import { Registry } from './registry';
+import type { ServiceKey, ServiceLookup } from './services';
+
+export interface Owned<T> {
+  plugin: string;
+  item: T;
+}
+
+export interface KernelOptions {
+  features: FeatureFlags;
+  /** For hotkey collision checks; defaults to the browser's platform. */
+  mac?: boolean;
+}
+
+interface ServiceEntry {
+  owner: string;
+  create: () => unknown;
+  instance?: unknown;
+  creating?: boolean;
+}
+
+/**
+ * The kernel: registries for every contribution, typed services, context keys and command runs.
+ * It knows no plugin; the shell hands it the manifests.
+ */
+export class Kernel implements ServiceLookup {
+  readonly context: ContextState;
+  readonly plugins = new Registry<PluginManifest>('plugins');
+  readonly commands = new Registry<Owned<CommandContribution>>('commands');
+  readonly hotkeys = new Registry<Owned<HotkeyContribution>>('hotkeys');
+  readonly routes = new Registry<Owned<RouteContribution>>('routes');
+  readonly nav = new Registry<Owned<NavContribution>>('nav');
+  readonly panels = new Registry<Owned<PanelContribution>>('panels');
+  readonly menus = new Registry<Owned<MenuItemContribution>>('menus');
+  readonly searchProviders = new Registry<Owned<SearchProvider>>('searchProviders');
+  readonly settings = new Registry<Owned<SettingContribution>>('settings');
+  readonly i18nNamespaces = new Registry<Owned<NonNullable<PluginManifest['i18n']>>>('i18n');
+  private readonly services = new Map<string, ServiceEntry>();
+  private readonly pluginStores = new Map<string, DisposableStore>();
+  private readonly runListeners = new Set<(id: string, source: CommandSource) => void>();
+  private readonly mac: boolean | undefined;
+
+  constructor(opts: KernelOptions) {
+    this.context = createContextState(opts.features);
+    this.mac = opts.mac;
+  }
+
+  // ---- services -------------------------------------------------------------------------------
+
+  /** Shell-provided services (api, navigation, notifications…). */
+  provide<T>(key: ServiceKey<T>, value: T, owner = 'core'): Disposable {
+    if (this.services.has(key.id)) throw new BootError([`service "${key.id}" is provided twice`]);
+    this.services.set(key.id, { owner, create: () => value, instance: value });
+    return toDisposable(() => this.services.delete(key.id));
+  }
+
+  get<T>(key: ServiceKey<T>): T {
+    const entry = this.services.get(key.id);
+    if (!entry) throw new Error(`No plugin provides service "${key.id}"`);
+    if (!('instance' in entry) || entry.instance === undefined) {
+      if (entry.creating) throw new Error(`Service "${key.id}" depends on itself`);
+      entry.creating = true;
+      try {
+        entry.instance = entry.create();
+      } finally {
+        entry.creating = false;
+      }
+    }
+    return entry.instance as T;
+  }
+
+  maybe<T>(key: ServiceKey<T>): T | undefined {
+    return this.services.has(key.id) ? this.get(key) : undefined;
+  }
+
+  has(key: ServiceKey<unknown>): boolean {
+    return this.services.has(key.id);
+  }
+
+  // ---- plugins --------------------------------------------------------------------------------
+
+  get features(): FeatureFlags {
+    return this.context.features as FeatureFlags;
+  }
+
+  private featureOn(flag: keyof FeatureFlags | undefined): boolean {
+    return flag === undefined || this.features[flag] === true;
+  }
+
+  /**
+   * Validates every manifest against each other and what is registered, then registers them all.
+   * Nothing is registered when any problem is found: the error lists all of them.
+   */
+  load(manifests: readonly PluginManifest[]): void {
+    const active = manifests.filter((m) => this.featureOn(m.feature));
+    const problems = this.validate(active);
+    if (problems.length) throw new BootError(problems);
+    for (const m of active) this.register(m);
+    for (const m of active) this.activate(m);
+  }
+
+  unload(pluginId: string): void {
+    this.pluginStores.get(pluginId)?.dispose();
+    this.pluginStores.delete(pluginId);
+  }
+
+  dispose(): void {
+    for (const id of [...this.pluginStores.keys()].reverse()) this.unload(id);
+  }
+
+  /** Sizes of every registry: a test compares them before load and after dispose. */
+  sizes(): Record<string, number> {
+    return {
+      plugins: this.plugins.size,
+      commands: this.commands.size,
+      hotkeys: this.hotkeys.size,
+      routes: this.routes.size,
+      nav: this.nav.size,
+      panels: this.panels.size,
+      menus: this.menus.size,
+      searchProviders: this.searchProviders.size,
+      settings: this.settings.size,
+      i18n: this.i18nNamespaces.size,
+      services: this.services.size,
+      contextKeys: Object.keys(this.context.keys).length,
+    };
+  }
+
+  private validate(manifests: readonly PluginManifest[]): string[] {
+    const problems: string[] = [];
+    const seen = (kind: string, existing: Registry<unknown>) => {
+      const ids = new Map<string, string>();
+      return (id: string, plugin: string) => {
+        const prev = ids.get(id) ?? existing.ownerOf(id);
+        if (prev !== undefined) problems.push(`duplicate ${kind} id "${id}" (plugins "${prev}" and "${plugin}")`);
+        else ids.set(id, plugin);
+      };
+    };
+    const pluginId = seen('plugin', this.plugins);
+    const commandId = seen('command', this.commands);
+    const routeId = seen('route', this.routes);
+    const navId = seen('navigation', this.nav);
+    const panelId = seen('panel', this.panels);
+    const menuId = seen('menu item', this.menus);
+    const providerId = seen('search provider', this.searchProviders);
+    const settingId = seen('setting', this.settings);
+    const namespaceId = seen('i18n namespace', this.i18nNamespaces);
+    const paths = new Map<string, string>(this.routes.entries().map((e) => [e.item.item.path, e.owner]));
+
+    const provided = new Set([...this.services.keys()]);
+    const commandIds = new Set(this.commands.entries().map((e) => e.id));
+    for (const m of manifests) {
+      for (const p of m.provides ?? []) {
+        if (provided.has(p.key.id)) problems.push(`service "${p.key.id}" is provided twice (plugin "${m.id}")`);
+        provided.add(p.key.id);
+      }
+      for (const c of m.commands ?? []) if (this.featureOn(c.feature)) commandIds.add(c.id);
+    }
+
+    const bindings = new Map<string, string>();
+    for (const e of this.hotkeys.entries()) bindings.set(this.bindingSlot(e.item.item), e.item.item.command);
+
+    for (const m of manifests) {
+      pluginId(m.id, m.id);
+      for (const r of m.requires ?? []) if (!provided.has(r.id)) problems.push(`plugin "${m.id}" requires service "${r.id}" that nothing provides`);
+      for (const c of m.commands ?? []) {
+        commandId(c.id, m.id);
+        if (!c.id.startsWith(`${m.id}.`)) problems.push(`command "${c.id}" must be prefixed with its plugin id "${m.id}."`);
+      }
+      for (const r of m.routes ?? []) {
+        routeId(r.id, m.id);
+        const prev = paths.get(r.path);
+        if (prev !== undefined) problems.push(`route path "${r.path}" declared by "${prev}" and "${m.id}"`);
+        paths.set(r.path, m.id);
+        if (!r.component && !r.redirect) problems.push(`route "${r.id}" has neither a component nor a redirect`);
+      }
+      for (const n of m.nav ?? []) navId(n.id, m.id);
+      for (const p of m.panels ?? []) {
+        panelId(p.id, m.id);
+        if (!(SLOTS as readonly string[]).includes(p.slot)) problems.push(`panel "${p.id}" targets unknown slot "${p.slot}"`);
+      }
+      for (const mi of m.menus ?? []) {
+        menuId(mi.id, m.id);
+        if (!(MENUS as readonly string[]).includes(mi.menu)) problems.push(`menu item "${mi.id}" targets unknown menu "${mi.menu}"`);
+        if (!commandIds.has(mi.command) && this.commandDeclared(manifests, mi.command) === 'missing')
+          problems.push(`menu item "${mi.id}" runs unknown command "${mi.command}"`);
+      }
+      for (const s of m.searchProviders ?? []) providerId(s.id, m.id);
+      for (const s of m.settings ?? []) settingId(s.key, m.id);
+      if (m.i18n) namespaceId(m.i18n.namespace, m.id);
+      for (const h of m.hotkeys ?? []) {
+        const declared = this.commandDeclared(manifests, h.command);
+        if (declared === 'missing' && !commandIds.has(h.command)) {
+          problems.push(`hotkey "${h.keys}" runs unknown command "${h.command}"`);
+          continue;
+        }
+        if (declared === 'gated') continue;
+        const slot = this.bindingSlot(h);
+        const other = bindings.get(slot);
+        if (other !== undefined) problems.push(`hotkey "${h.keys}" of "${h.command}" collides with "${other}" in scope "${h.scope ?? 'global'}"`);
+        else bindings.set(slot, h.command);
+      }
+    }
+    return problems;
+  }
+
+  private commandDeclared(manifests: readonly PluginManifest[], id: string): 'ok' | 'gated' | 'missing' {
+    if (this.commands.has(id)) return 'ok';
+    for (const m of manifests)
+      for (const c of m.commands ?? []) if (c.id === id) return this.featureOn(c.feature) ? 'ok' : 'gated';
+    return 'missing';
+  }
+
+  private bindingSlot(h: HotkeyContribution): string {
+    return `${h.scope ?? 'global'}::${normaliseBinding(h.keys, this.mac)}`;
+  }
+
+  private register(m: PluginManifest): void {
+    const store = new DisposableStore();
+    this.pluginStores.set(m.id, store);
+    const own = <T>(item: T): Owned<T> => ({ plugin: m.id, item });
+    store.add(this.plugins.add(m.id, m, m.id));
+    if (m.i18n) store.add(this.i18nNamespaces.add(m.i18n.namespace, own(m.i18n), m.id));
+    const gatedCommands = new Set<string>();
+    for (const c of m.commands ?? []) {
+      if (!this.featureOn(c.feature)) {
+        gatedCommands.add(c.id);
+        continue;
+      }
+      store.add(this.commands.add(c.id, own(c), m.id));
+    }
+    for (const h of m.hotkeys ?? []) if (!gatedCommands.has(h.command)) store.add(this.hotkeys.add(h.command, own(h), m.id));
+    for (const r of m.routes ?? []) if (this.featureOn(r.feature)) store.add(this.routes.add(r.id, own(r), m.id));
+    for (const n of m.nav ?? []) if (this.featureOn(n.feature)) store.add(this.nav.add(n.id, own(n), m.id));
+    for (const p of m.panels ?? []) store.add(this.panels.add(p.id, own(p), m.id));
+    for (const mi of m.menus ?? []) if (!gatedCommands.has(mi.command)) store.add(this.menus.add(mi.id, own(mi), m.id));
+    for (const s of m.searchProviders ?? []) store.add(this.searchProviders.add(s.id, own(s), m.id));
+    for (const s of m.settings ?? []) store.add(this.settings.add(s.key, own(s), m.id));
+    const ctx = this.pluginContext(m.id, store);
+    for (const p of m.provides ?? []) {
+      const id = p.key.id;
+      this.services.set(id, { owner: m.id, create: () => p.create(ctx) });
+      store.add(
+        toDisposable(() => {
+          const entry = this.services.get(id);
+          if (entry?.owner === m.id) {
+            const inst = entry.instance as Partial<{ dispose(): void }> | undefined;
+            inst?.dispose?.();
+            this.services.delete(id);
+          }
+        }),
+      );
+    }
+  }
+
+  private activate(m: PluginManifest): void {
+    const store = this.pluginStores.get(m.id);
+    if (!store || !m.activate) return;
+    const result = m.activate(this.pluginContext(m.id, store));
+    if (result) store.add(result);
+  }
+
+  private pluginContext(pluginId: string, store: DisposableStore): PluginContext {
+    const keys = this.context.keys;
+    return {
+      pluginId,
+      services: this,
+      features: this.features,
+      setContextKey: (name, value) => {
+        const key = `${pluginId}.${name}`;
+        const isNew = !(key in keys);
+        keys[key] = value;
+        if (isNew) store.add(toDisposable(() => delete keys[key]));
+      },
+      track: (d) => store.add(d),
+    };
+  }
+
+  // ---- commands -------------------------------------------------------------------------------
+
+  snapshot(): ContextSnapshot {
+    return snapshotContext(this.context);
+  }
+
+  commandContext(source: CommandSource, context: ContextSnapshot = this.snapshot()): CommandContext {
+    return { source, context, services: this };
+  }
+
+  isVisible(command: CommandContribution, context: ContextSnapshot = this.snapshot()): boolean {
+    return command.when ? command.when(context) : true;
+  }
+
+  enablement(command: CommandContribution, ctx: CommandContext = this.commandContext('api')): Enablement {
+    return command.enabled ? command.enabled(ctx) : true;
+  }
+
+  /** Runs a command by id with the live context; refuses invisible or disabled commands. */
+  async run(id: string, args: Readonly<Record<string, unknown>> = {}, source: CommandSource = 'api', context?: ContextSnapshot): Promise<boolean> {
+    const entry = this.commands.get(id);
+    if (!entry) throw new Error(`Unknown command "${id}"`);
+    const ctx = this.commandContext(source, context);
+    if (!this.isVisible(entry.item, ctx.context)) return false;
+    if (this.enablement(entry.item, ctx) !== true) return false;
+    for (const l of this.runListeners) l(id, source);
+    await entry.item.run(ctx, args);
+    return true;
+  }
+
+  onRun(listener: (id: string, source: CommandSource) => void): Disposable {
+    this.runListeners.add(listener);
+    return toDisposable(() => this.runListeners.delete(listener));
+  }
+}

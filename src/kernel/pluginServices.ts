@@ -1,0 +1,28 @@
+/**
+ * Typed keys of services that plugins offer each other. Declared here, in the kernel, so that no
+ * plugin imports another plugin's files; a plugin `provides` the implementation.
+ */
+import { serviceKey } from './services';
+
+export interface TelephonyService {
+  /** Places a call to a number, extension or SIP address. */
+  call(target: string, opts?: { displayName?: string }): Promise<void>;
+}
+export const TelephonyApi = serviceKey<TelephonyService>('telephony.api');
+
+export interface ContactSummary {
+  id: string;
+  name: string;
+  numbers: readonly string[];
+}
+export interface ContactsService {
+  /** The contact a phone number belongs to, if any (for caller names in lists). */
+  lookupNumber(number: string): ContactSummary | undefined;
+}
+export const ContactsApi = serviceKey<ContactsService>('contacts.api');
+
+export interface WizardService {
+  /** True while the onboarding wizard must be completed before the app is usable. */
+  isRequired(): Promise<boolean>;
+}
+export const WizardApi = serviceKey<WizardService>('wizard.api');

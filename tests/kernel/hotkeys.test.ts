@@ -1,0 +1,113 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { definePlugin, HotkeyManager, Kernel, allFeatures, type HotkeyContribution } from '../../src/kernel';
+
+function press(key: string, init: KeyboardEventInit = {}, target: EventTarget = window) {
+  target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true, ...init }));
+}
+
+function setup(hotkeys: HotkeyContribution[], ids: string[]) {
+  const ran: string[] = [];
+  const kernel = new Kernel({ features: allFeatures(true), mac: false });
+  kernel.load([
+    definePlugin({
+      id: 't',
+      titleKey: 't',
+      commands: ids.map((id) => ({ id, titleKey: id, run: () => void ran.push(id) })),
+      hotkeys,
+    }),
+  ]);
+  const manager = new HotkeyManager(kernel, window);
+  return { kernel, manager, ran };
+}
+
+let cleanup: (() => void) | null = null;
+afterEach(() => {
+  cleanup?.();
+  cleanup = null;
+  document.body.innerHTML = '';
+});
+
+describe('hotkey listener', () => {
+  it('runs the highest-weight command whose `when` holds, scoped by context', async () => {
+    const { kernel, manager, ran } = setup(
+      [
+        { command: 't.list', keys: 'Delete', scope: 'list', weight: 10, when: (c) => c.route === '/list' },
+        { command: 't.global', keys: 'Delete', scope: 'global' },
+      ],
+      ['t.list', 't.global'],
+    );
+    cleanup = () => manager.dispose();
+    kernel.context.route = '/list';
+    press('Delete');
+    kernel.context.route = '/other';
+    press('Delete');
+    await vi.waitFor(() => expect(ran).toEqual(['t.list', 't.global']));
+  });
+
+  it('does nothing on a tie, and warns', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { manager, ran } = setup(
+      [
+        { command: 't.a', keys: 'x', scope: 'a' },
+        { command: 't.b', keys: 'x', scope: 'b' },
+      ],
+      ['t.a', 't.b'],
+    );
+    cleanup = () => manager.dispose();
+    press('x');
+    expect(ran).toEqual([]);
+    expect(warn).toHaveBeenCalled();
+    warn.mockRestore();
+  });
+
+  it('is off in text fields and while a modal owns focus, except allowInInputs', async () => {
+    const { manager, ran } = setup(
+      [
+        { command: 't.single', keys: 'c' },
+        { command: 't.palette', keys: '$mod+k', allowInInputs: true },
+      ],
+      ['t.single', 't.palette'],
+    );
+    cleanup = () => manager.dispose();
+    const input = document.createElement('input');
+    document.body.append(input);
+    press('c', {}, input);
+    press('k', { ctrlKey: true }, input);
+    const modal = document.createElement('div');
+    modal.setAttribute('aria-modal', 'true');
+    document.body.append(modal);
+    press('c');
+    modal.remove();
+    press('c');
+    await vi.waitFor(() => expect(ran).toEqual(['t.palette', 't.single']));
+  });
+
+  it('applies user remaps and switch-offs live', async () => {
+    const { manager, ran } = setup([{ command: 't.a', keys: 'a' }], ['t.a']);
+    cleanup = () => manager.dispose();
+    manager.setOverrides({ 't.a': 'Shift+B' });
+    press('a');
+    press('B', { shiftKey: true });
+    manager.setOverrides({ 't.a': null });
+    press('B', { shiftKey: true });
+    press('a');
+    manager.setOverrides({});
+    press('a');
+    await vi.waitFor(() => expect(ran).toEqual(['t.a', 't.a']));
+    expect(manager.effective()[0]).toMatchObject({ keys: 'a', overridden: false });
+  });
+
+  it('reports conflicts for the remap dialog within the same scope', () => {
+    const { manager } = setup(
+      [
+        { command: 't.a', keys: 'a' },
+        { command: 't.b', keys: 'b' },
+      ],
+      ['t.a', 't.b'],
+    );
+    cleanup = () => manager.dispose();
+    expect(manager.conflictFor('t.a', 'B')?.hotkey.command).toBe('t.b');
+    expect(manager.conflictFor('t.a', 'z')).toBeUndefined();
+  });
+});
