@@ -1,0 +1,3 @@
+export { palettePlugin } from './plugin';
+export { PaletteHost } from './PaletteHost';
+export { openPalette, closePalette, paletteState } from './store';

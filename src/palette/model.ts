@@ -1,0 +1,119 @@
+import type { TFunction } from 'i18next';
+import type { ArgOption, CommandArgSpec, CommandContribution, ContextSnapshot, Enablement, Kernel, PaletteEntity } from '../kernel';
+import { PaletteMatcher, type IndexEntry } from './matcher';
+
+export type PaletteRow =
+  | { key: string; kind: 'command'; command: CommandContribution; title: string; enablement: Enablement; recent: boolean }
+  | { key: string; kind: 'entity'; entity: PaletteEntity; kindLabel: string }
+  | { key: string; kind: 'action'; command: CommandContribution; title: string; args: Readonly<Record<string, unknown>>; enablement: Enablement }
+  | { key: string; kind: 'option'; option: ArgOption }
+  | { key: string; kind: 'freeText'; text: string; error: string | null };
+
+export type PalettePage =
+  | { kind: 'root' }
+  | { kind: 'arg'; command: CommandContribution; argIndex: number; args: Record<string, unknown> }
+  | { kind: 'actions'; entity: PaletteEntity };
+
+type RootRef = { kind: 'command'; command: CommandContribution } | { kind: 'entity'; entity: PaletteEntity; kindKey: string };
+
+/** The searchable index of one palette opening: every visible command and every provider's entities. */
+export class PaletteIndex {
+  readonly matcher: PaletteMatcher<RootRef>;
+  readonly commands: CommandContribution[];
+
+  constructor(
+    private readonly kernel: Kernel,
+    readonly context: ContextSnapshot,
+    private readonly t: TFunction,
+  ) {
+    this.commands = kernel.commands
+      .list()
+      .map((o) => o.item)
+      .filter((c) => !c.hiddenInPalette && kernel.isVisible(c, context));
+    const entries: IndexEntry<RootRef>[] = [];
+    for (const command of this.commands) {
+      const translatedKeywords = command.keywordsKey ? String(t(command.keywordsKey, { defaultValue: '' })) : '';
+      entries.push({
+        text: [t(command.titleKey), translatedKeywords, ...(command.keywords ?? [])].join(' '),
+        ref: { kind: 'command', command },
+      });
+    }
+    for (const { item: provider } of kernel.searchProviders.list()) {
+      for (const entity of provider.items(context)) {
+        entries.push({
+          text: [entity.label, entity.detail ?? '', ...(entity.keywords ?? [])].join(' '),
+          ref: { kind: 'entity', entity, kindKey: provider.kindKey },
+        });
+      }
+    }
+    this.matcher = new PaletteMatcher(entries);
+  }
+
+  enablement(command: CommandContribution): Enablement {
+    return this.kernel.enablement(command, this.kernel.commandContext('palette', this.context));
+  }
+
+  /** Rows of the root page. An empty query lists recent commands first, then every command A–Z. */
+  root(query: string, recent: readonly string[], limit = 500): PaletteRow[] {
+    const toRow = (command: CommandContribution, isRecent: boolean): PaletteRow => ({
+      key: `cmd:${command.id}`,
+      kind: 'command',
+      command,
+      title: this.t(command.titleKey),
+      enablement: this.enablement(command),
+      recent: isRecent,
+    });
+    if (!query.trim()) {
+      const byId = new Map(this.commands.map((c) => [c.id, c]));
+      const recentCmds = recent.map((id) => byId.get(id)).filter((c): c is CommandContribution => !!c);
+      const recentSet = new Set(recentCmds.map((c) => c.id));
+      const others = this.commands
+        .filter((c) => !recentSet.has(c.id))
+        .map((c) => toRow(c, false))
+        .sort((a, b) => (a.kind === 'command' && b.kind === 'command' ? a.title.localeCompare(b.title) : 0));
+      return [...recentCmds.map((c) => toRow(c, true)), ...others].slice(0, limit);
+    }
+    return this.matcher.search(query, limit).map((ref) =>
+      ref.kind === 'command'
+        ? toRow(ref.command, recent.includes(ref.command.id))
+        : { key: `ent:${ref.entity.id}`, kind: 'entity', entity: ref.entity, kindLabel: this.t(ref.kindKey) },
+    );
+  }
+
+  /** Rows of an argument page: the argument's options (or a provider's entities), plus what was typed. */
+  argRows(arg: CommandArgSpec, query: string, limit = 500): PaletteRow[] {
+    const ctx = this.kernel.commandContext('palette', this.context);
+    let options: ArgOption[] = [];
+    if (arg.provider) {
+      const provider = this.kernel.searchProviders.get(arg.provider)?.item;
+      const entities = provider ? provider.items(this.context) : [];
+      const m = new PaletteMatcher(entities.map((e) => ({ text: [e.label, e.detail ?? '', ...(e.keywords ?? [])].join(' '), ref: e })));
+      options = m.search(query, limit).map((e) => ({ id: e.id, label: e.label, detail: e.detail, value: e }));
+    }
+    if (arg.options) {
+      const own = arg.options(query, ctx);
+      const m = new PaletteMatcher(own.map((o) => ({ text: [o.label, o.detail ?? '', ...(o.keywords ?? [])].join(' '), ref: o })));
+      options = [...options, ...m.search(query, limit)];
+    }
+    const rows: PaletteRow[] = options.map((option) => ({ key: `opt:${option.id}`, kind: 'option', option }));
+    const text = query.trim();
+    if ((arg.kind === 'text' || arg.allowFreeText) && text) {
+      const error = arg.validate?.(text) ?? null;
+      rows.unshift({ key: `free:${text}`, kind: 'freeText', text, error: error ? this.t(error) : null });
+    }
+    return rows;
+  }
+
+  actionRows(entity: PaletteEntity): PaletteRow[] {
+    return entity.actions.flatMap((a, i) => {
+      const command = this.kernel.commands.get(a.command)?.item;
+      if (!command || !this.kernel.isVisible(command, this.context)) return [];
+      return [{ key: `act:${i}:${a.command}`, kind: 'action' as const, command, title: this.t(command.titleKey), args: a.args ?? {}, enablement: this.enablement(command) }];
+    });
+  }
+}
+
+/** The first argument of `command` not yet given in `args`, or -1 when all are there. */
+export function nextMissingArg(command: CommandContribution, args: Readonly<Record<string, unknown>>): number {
+  return (command.args ?? []).findIndex((a) => !(a.name in args));
+}

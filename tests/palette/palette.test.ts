@@ -1,0 +1,88 @@
+import i18next from 'i18next';
+import { describe, expect, it } from 'vitest';
+import { allFeatures, definePlugin, Kernel, type PaletteEntity } from '../../src/kernel';
+import { PaletteMatcher } from '../../src/palette/matcher';
+import { nextMissingArg, PaletteIndex } from '../../src/palette/model';
+
+async function setup() {
+  const t = i18next.createInstance();
+  await t.init({ lng: 'en', resources: { en: { p: { call: 'Call', missed: 'Show missed calls', off: 'Download history CSV', why: 'Not yet', people: 'Contacts', fr: 'Afficher les appels manqués' } } } });
+  const contacts: PaletteEntity[] = [
+    { id: 'people:1', label: 'Alice Martin', detail: '1001', actions: [{ command: 'p.call', args: { target: '1001' } }] },
+    { id: 'people:2', label: 'Bob Stone', detail: '+1 212 555 0100', actions: [{ command: 'p.call', args: { target: '+12125550100' } }] },
+  ];
+  const kernel = new Kernel({ features: allFeatures(true), mac: false });
+  kernel.load([
+    definePlugin({
+      id: 'p',
+      titleKey: 'p',
+      commands: [
+        { id: 'p.call', titleKey: 'p:call', args: [{ name: 'target', titleKey: 'p:call', kind: 'choice', provider: 'people', allowFreeText: true, validate: (s) => (/^[\d+*#]+$/.test(s) ? null : 'p:why') }], run: () => undefined },
+        { id: 'p.missed', titleKey: 'p:missed', keywords: ['overlooked'], run: () => undefined },
+        { id: 'p.off', titleKey: 'p:off', enabled: () => ({ reasonKey: 'p:why' }), run: () => undefined },
+        { id: 'p.secret', titleKey: 'p:missed', hiddenInPalette: true, run: () => undefined },
+      ],
+      searchProviders: [{ id: 'people', kindKey: 'p:people', items: () => contacts }],
+    }),
+  ]);
+  return { kernel, t: t.t.bind(t), i18n: t };
+}
+
+describe('palette index', () => {
+  it('lists recent commands first on an empty query, then the rest A–Z, never hidden ones', async () => {
+    const { kernel, t } = await setup();
+    const rows = new PaletteIndex(kernel, kernel.snapshot(), t).root('', ['p.off']);
+    expect(rows.map((r) => r.key)).toEqual(['cmd:p.off', 'cmd:p.call', 'cmd:p.missed']);
+    expect(rows[0]).toMatchObject({ recent: true, enablement: { reasonKey: 'p:why' } });
+  });
+
+  it('matches commands by title and keyword, entities by name and number, fuzzily', async () => {
+    const { kernel, t } = await setup();
+    const index = new PaletteIndex(kernel, kernel.snapshot(), t);
+    expect(index.root('missd', [])[0]!.key).toBe('cmd:p.missed');
+    expect(index.root('overlooked', [])[0]!.key).toBe('cmd:p.missed');
+    expect(index.root('alice', [])[0]!.key).toBe('ent:people:1');
+    expect(index.root('212 555', [])[0]!.key).toBe('ent:people:2');
+  });
+
+  it('labels follow the language at render time', async () => {
+    const { kernel, i18n } = await setup();
+    i18n.addResource('fr', 'p', 'missed', 'Afficher les appels manqués');
+    await i18n.changeLanguage('fr');
+    const rows = new PaletteIndex(kernel, kernel.snapshot(), i18n.t.bind(i18n)).root('manqués', []);
+    expect(rows[0]).toMatchObject({ key: 'cmd:p.missed', title: 'Afficher les appels manqués' });
+  });
+
+  it('argument pages offer the provider entities plus validated free text', async () => {
+    const { kernel, t } = await setup();
+    const index = new PaletteIndex(kernel, kernel.snapshot(), t);
+    const arg = kernel.commands.get('p.call')!.item.args![0]!;
+    const rows = index.argRows(arg, 'bob');
+    expect(rows[0]).toMatchObject({ kind: 'freeText', text: 'bob', error: 'Not yet' });
+    expect(rows[1]).toMatchObject({ kind: 'option', option: { label: 'Bob Stone' } });
+    expect(index.argRows(arg, '555')[0]).toMatchObject({ kind: 'freeText', error: null });
+    expect(nextMissingArg(kernel.commands.get('p.call')!.item, {})).toBe(0);
+    expect(nextMissingArg(kernel.commands.get('p.call')!.item, { target: '1' })).toBe(-1);
+  });
+});
+
+describe('matcher at scale', () => {
+  it('ranks a prefix match first among many hits', () => {
+    const entries = Array.from({ length: 5000 }, (_, i) => ({ text: `Person ${i} Smith`, ref: i }));
+    entries.push({ text: 'Smithers Waylon', ref: -1 });
+    const m = new PaletteMatcher(entries);
+    expect(m.search('smithers')[0]).toBe(-1);
+    expect(m.search('s', 10)).toHaveLength(10);
+  });
+});
+
+describe('matcher term order', () => {
+  it('finds a command when the words are typed out of order', () => {
+    const m = new PaletteMatcher([
+      { text: 'Show missed calls history', ref: 'missed' },
+      { text: 'Download history CSV', ref: 'csv' },
+    ]);
+    expect(m.search('missed show')[0]).toBe('missed');
+    expect(m.search('csv download')).toEqual(['csv']);
+  });
+});
