@@ -1,0 +1,45 @@
+import { useEffect, useState } from 'react';
+import { Button } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { connections } from './services';
+import type { ConnectionView } from './connections';
+
+function useNow(active: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!active) return;
+    const h = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(h);
+  }, [active]);
+  return now;
+}
+
+/** Across the top: the worst connection's state, its retry countdown, and a manual retry. */
+export function ConnectionBanner() {
+  const { t } = useTranslation('shell');
+  const views = useSnapshot(connections.views) as Record<string, ConnectionView>;
+  const order = { manual: 0, retrying: 1, connecting: 2, success: 3, hidden: 9, silent: 9 } as const;
+  const shown = Object.values(views)
+    .filter((v) => v.phase !== 'hidden' && v.phase !== 'silent')
+    .sort((a, b) => order[a.phase] - order[b.phase])[0];
+  const now = useNow(shown?.phase === 'retrying');
+  if (!shown) return null;
+  const name = t(shown.labelKey);
+  const seconds = shown.nextRetryAt ? Math.max(0, Math.ceil((shown.nextRetryAt - now) / 1000)) : 0;
+  return (
+    <div className={`banner banner-${shown.phase}`} role="status" aria-live="polite">
+      {shown.phase === 'connecting' && t('banner.connecting', { name })}
+      {shown.phase === 'retrying' && t('banner.retrying', { name, count: seconds })}
+      {shown.phase === 'success' && t('banner.connected', { name })}
+      {shown.phase === 'manual' && (
+        <>
+          {t('banner.lost', { name })}{' '}
+          <Button className="btn" onPress={() => connections.retryNow(shown.id)}>
+            {t('banner.retry')}
+          </Button>
+        </>
+      )}
+    </div>
+  );
+}

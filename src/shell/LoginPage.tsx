@@ -1,0 +1,64 @@
+import { useSearch } from '@tanstack/react-router';
+import { useRef, useState, type FormEvent } from 'react';
+import { Button, Checkbox, FieldError, Form, Input, Label, TextField } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../kernel';
+import { LanguagePicker } from './LanguagePicker';
+import { safeRedirect } from './redirect';
+import { login } from './session';
+import { createNotifierForLogin } from './loginToasts';
+
+export function LoginPage() {
+  const { t } = useTranslation('shell');
+  const search = useSearch({ strict: false }) as { redirect?: string };
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const failureToast = useRef<string | null>(null);
+
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    // The form must be valid before it is sent; react-aria shows each field's message.
+    if (!e.currentTarget.checkValidity()) return;
+    setBusy(true);
+    if (failureToast.current) createNotifierForLogin().dismiss(failureToast.current);
+    try {
+      await login({ username: username.trim(), password, remember });
+      location.assign(safeRedirect(search.redirect));
+    } catch (err) {
+      setBusy(false);
+      if (!(err instanceof ApiError)) console.error('login failed', err);
+      // Persistent until dismissed, as specified; what was typed stays in the form.
+      failureToast.current = createNotifierForLogin().toast({ titleKey: 'shell:login.failedTitle', messageKey: 'shell:login.failedMessage', tone: 'error', timeoutMs: null });
+    }
+  };
+
+  return (
+    <main className="login-page">
+      <div className="login-card">
+        <h1>{t('login.title')}</h1>
+        <Form onSubmit={onSubmit} validationBehavior="native" className="login-form">
+          <TextField name="username" isRequired value={username} onChange={setUsername} autoComplete="username" className="field" autoFocus>
+            <Label>{t('login.username')}</Label>
+            <Input className="input" />
+            <FieldError>{t('login.usernameRequired')}</FieldError>
+          </TextField>
+          <TextField name="password" type="password" isRequired value={password} onChange={setPassword} autoComplete="current-password" className="field">
+            <Label>{t('login.password')}</Label>
+            <Input className="input" />
+            <FieldError>{t('login.passwordRequired')}</FieldError>
+          </TextField>
+          <Checkbox isSelected={remember} onChange={setRemember} className="checkbox">
+            <span className="checkbox-box" aria-hidden="true" />
+            {t('login.remember')}
+          </Checkbox>
+          <Button type="submit" className="btn primary login-submit" isPending={busy}>
+            {busy ? t('login.signingIn') : t('login.submit')}
+          </Button>
+        </Form>
+        <LanguagePicker />
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,3 @@
+import { Announcer } from './toasts';
+
+export const announcer = new Announcer();

@@ -1,0 +1,122 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import {
+  Api,
+  Connections as ConnectionsKey,
+  Dialogs,
+  HotkeyManager,
+  Kernel,
+  KernelProvider,
+  Navigation,
+  Notifications,
+  Preferences,
+  Session,
+  type PluginManifest,
+} from '../kernel';
+import { isLanguage, type Language } from '../kernel/i18n';
+import { HotkeyOverrides } from '../wire';
+import { PaletteHost, palettePlugin } from '../palette';
+import { announcer } from './announcer';
+import { AriaLocale } from './AriaLocale';
+import { setHotkeyManager } from './hotkeysInstance';
+import { i18nLoader, setupI18n } from './i18nSetup';
+import { buildAnonymousRouter, buildAppRouter } from './router';
+import { api, createPreferences, restoreSession, type LoadedSession } from './session';
+import { connections } from './services';
+import { ModalHost, dialogHost } from './ModalHost';
+import { createShellPlugin } from './shellPlugin';
+import { createNotifier, LiveRegions, Toasts } from './toasts';
+import './styles.css';
+import './frame.css';
+
+/** Boots the page: translations, then the session; with one, the kernel and every plugin. */
+export async function boot(rootEl: HTMLElement, plugins: readonly PluginManifest[]): Promise<void> {
+  await setupI18n();
+  const session = await restoreSession().catch((err: unknown) => {
+    console.error('session restore failed', err);
+    return null;
+  });
+  const root = createRoot(rootEl);
+  if (!session) {
+    const router = buildAnonymousRouter();
+    root.render(
+      <StrictMode>
+        <AriaLocale>
+          <RouterProvider router={router} />
+          <Toasts />
+          <LiveRegions announcer={announcer} />
+        </AriaLocale>
+      </StrictMode>,
+    );
+    return;
+  }
+  const { kernel, queryClient } = await startKernel(session, plugins);
+  const router = buildAppRouter(kernel);
+  kernel.provide(Navigation, {
+    navigate: (to, opts) => void router.navigate({ to, search: opts?.search as never, replace: opts?.replace }),
+  });
+  const hotkeys = new HotkeyManager(kernel);
+  setHotkeyManager(hotkeys);
+  const prefs = kernel.get(Preferences);
+  void prefs
+    .get<unknown>('uc-hotkeys')
+    .then((v) => {
+      const parsed = HotkeyOverrides.safeParse(v);
+      if (parsed.success) hotkeys.setOverrides(parsed.data);
+    })
+    .catch((err: unknown) => console.error('hotkey preferences', err));
+  root.render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <KernelProvider kernel={kernel}>
+          <AriaLocale>
+            <RouterProvider router={router} />
+            <PaletteHost hotkeys={hotkeys} />
+            <ModalHost />
+            <Toasts />
+            <LiveRegions announcer={announcer} />
+          </AriaLocale>
+        </KernelProvider>
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}
+
+async function startKernel(session: LoadedSession, plugins: readonly PluginManifest[]) {
+  const kernel = new Kernel({ features: session.config.features });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, staleTime: 30_000, refetchOnWindowFocus: false } } });
+  const prefs = createPreferences(api);
+  const setLanguage = async (lang: Language) => {
+    await i18nLoader.setLanguage(lang);
+    kernel.context.language = lang;
+    await prefs.set('uc-language', lang).catch((err: unknown) => console.error('language preference', err));
+  };
+  kernel.provide(Api, api);
+  kernel.provide(Notifications, createNotifier(announcer));
+  kernel.provide(Preferences, prefs);
+  kernel.provide(ConnectionsKey, connections);
+  kernel.provide(Dialogs, dialogHost);
+  kernel.provide(Session, {
+    userId: session.userId,
+    profile: session.profile,
+    config: session.config,
+    logout: () => location.assign('/logout'),
+  });
+  Object.assign(kernel.context, {
+    authenticated: true,
+    userId: session.userId,
+    roleId: session.profile.role_id,
+    route: location.pathname,
+  });
+  kernel.load([createShellPlugin({ setLanguage }), palettePlugin, ...plugins]);
+  for (const { item } of kernel.i18nNamespaces.list()) i18nLoader.addNamespace(item.namespace, item.load);
+  // The language saved on the server wins over this browser's last choice.
+  const saved = await prefs.get<string>('uc-language').catch(() => false as const);
+  const lang = isLanguage(saved) ? saved : (i18nLoader.i18n.language as Language);
+  await i18nLoader.setLanguage(isLanguage(lang) ? lang : 'en');
+  kernel.context.language = i18nLoader.i18n.language;
+  i18nLoader.i18n.on('languageChanged', (l) => (kernel.context.language = l));
+  return { kernel, queryClient };
+}

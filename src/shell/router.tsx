@@ -1,0 +1,122 @@
+import {
+  createRootRoute,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  Outlet,
+  redirect,
+  type AnyRoute,
+} from '@tanstack/react-router';
+import { WizardApi, type Kernel } from '../kernel';
+import { AppFrame } from './AppFrame';
+import { LoginPage } from './LoginPage';
+import { NotFoundPage, NotFoundScreen } from './NotFound';
+import { logout } from './session';
+
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    titleKey?: string;
+  }
+}
+
+export const HOME_PATH = '/history';
+
+function Root() {
+  return <Outlet />;
+}
+
+/** Before login: only the login and logout pages; everything else goes to login, remembering where. */
+export function buildAnonymousRouter() {
+  const root = createRootRoute({ component: Root });
+  const loginRoute = createRoute({
+    getParentRoute: () => root,
+    path: '/login',
+    staticData: { titleKey: 'shell:login.title' },
+    validateSearch: (s: Record<string, unknown>) => ({ redirect: typeof s.redirect === 'string' ? s.redirect : undefined }),
+    component: LoginPage,
+  });
+  const logoutRoute = createRoute({
+    getParentRoute: () => root,
+    path: '/logout',
+    beforeLoad: () => {
+      throw redirect({ to: '/login', search: { redirect: undefined } });
+    },
+  });
+  const catchAll = createRoute({
+    getParentRoute: () => root,
+    path: '$',
+    beforeLoad: ({ location }) => {
+      throw redirect({ to: '/login', search: { redirect: location.href === '/' ? undefined : location.href } });
+    },
+  });
+  const indexRoute = createRoute({
+    getParentRoute: () => root,
+    path: '/',
+    beforeLoad: () => {
+      throw redirect({ to: '/login', search: { redirect: undefined } });
+    },
+  });
+  return createRouter({ routeTree: root.addChildren([loginRoute, logoutRoute, indexRoute, catchAll]) });
+}
+
+/** After login: the frame with every plugin's routes; unknown routes and failed transitions show 404. */
+export function buildAppRouter(kernel: Kernel) {
+  const root = createRootRoute({ component: Root, notFoundComponent: NotFoundPage });
+  const app = createRoute({
+    getParentRoute: () => root,
+    id: 'app',
+    component: AppFrame,
+    beforeLoad: async ({ location }) => {
+      // The onboarding wizard, when a plugin offers it, must be finished first.
+      const wizard = kernel.maybe(WizardApi);
+      if (wizard && !location.pathname.startsWith('/configuration') && (await wizard.isRequired())) {
+        throw redirect({ to: '/configuration' });
+      }
+    },
+  });
+  const index = createRoute({
+    getParentRoute: () => app,
+    path: '/',
+    beforeLoad: () => {
+      throw redirect({ to: HOME_PATH });
+    },
+  });
+  const loginRoute = createRoute({
+    getParentRoute: () => root,
+    path: '/login',
+    beforeLoad: () => {
+      throw redirect({ to: '/' });
+    },
+  });
+  const logoutRoute = createRoute({
+    getParentRoute: () => root,
+    path: '/logout',
+    beforeLoad: async () => {
+      await logout();
+      // A full load drops every plugin's in-memory state with the session.
+      location.assign('/login');
+      await new Promise(() => undefined);
+    },
+  });
+  const pluginRoutes: AnyRoute[] = kernel.routes.list().map(({ item: r }) =>
+    createRoute({
+      getParentRoute: () => app,
+      path: r.path,
+      staticData: { titleKey: r.titleKey },
+      validateSearch: r.validateSearch,
+      beforeLoad: r.redirect
+        ? () => {
+            throw redirect({ to: r.redirect!.to, search: r.redirect!.search as never });
+          }
+        : undefined,
+      component: r.component ? lazyRouteComponent(r.component) : undefined,
+    }) as unknown as AnyRoute,
+  );
+  const notFound = createRoute({ getParentRoute: () => app, path: '$', staticData: { titleKey: 'shell:notFound.title' }, component: NotFoundScreen });
+  return createRouter({
+    routeTree: root.addChildren([app.addChildren([index, ...pluginRoutes, notFound]), loginRoute, logoutRoute]),
+    defaultErrorComponent: NotFoundScreen,
+    defaultNotFoundComponent: NotFoundPage,
+    defaultPreload: 'intent',
+  });
+}

@@ -1,0 +1,68 @@
+import { definePlugin, Navigation, Session, type ArgOption } from '../kernel';
+import { LANGUAGES, nativeLanguageName, type Language } from '../kernel/i18n';
+import { shellState } from './uiState';
+
+export interface ShellPluginDeps {
+  setLanguage(lang: Language): Promise<void>;
+}
+
+/** The shell's own commands: shortcuts dialog, language, log out, focus movement. */
+export function createShellPlugin(deps: ShellPluginDeps) {
+  const languageOptions = (): ArgOption[] =>
+    LANGUAGES.map((l) => ({ id: l, label: nativeLanguageName(l), detail: l, keywords: [l], value: l }));
+  return definePlugin({
+    id: 'shell',
+    titleKey: 'shell:pluginTitle',
+    i18n: { namespace: 'shell', load: (lng) => import(`./locales/${lng}.json`).then((m: { default: Record<string, unknown> }) => m.default) },
+    commands: [
+      {
+        id: 'shell.shortcuts',
+        titleKey: 'shell:commands.shortcuts',
+        keywords: ['keyboard', 'hotkeys', 'keys', 'remap'],
+        run: () => {
+          shellState.shortcutsOpen = true;
+        },
+      },
+      {
+        id: 'shell.language',
+        titleKey: 'shell:commands.language',
+        keywords: ['language', 'locale', 'translate'],
+        args: [{ name: 'language', titleKey: 'shell:commands.chooseLanguage', kind: 'choice', options: languageOptions }],
+        run: async (_ctx, args) => {
+          const lang = args.language as Language;
+          await deps.setLanguage(lang);
+        },
+      },
+      {
+        id: 'shell.logout',
+        titleKey: 'shell:commands.logout',
+        keywords: ['sign out', 'exit'],
+        run: (ctx) => ctx.services.get(Session).logout(),
+      },
+      {
+        id: 'shell.goHome',
+        titleKey: 'shell:commands.goHome',
+        run: (ctx) => ctx.services.get(Navigation).navigate('/'),
+      },
+      {
+        id: 'shell.focusNavigation',
+        titleKey: 'shell:commands.focusNavigation',
+        run: () => document.querySelector<HTMLElement>('#main-nav a')?.focus(),
+      },
+      {
+        id: 'shell.focusMain',
+        titleKey: 'shell:commands.focusMain',
+        run: () => document.querySelector<HTMLElement>('#main-heading')?.focus(),
+      },
+    ],
+    hotkeys: [
+      { command: 'shell.shortcuts', keys: 'Shift+?' },
+      { command: 'shell.focusNavigation', keys: 'Alt+n' },
+      { command: 'shell.focusMain', keys: 'Alt+m' },
+    ],
+    menus: [
+      { id: 'shell.menu.shortcuts', menu: 'profileMenu', command: 'shell.shortcuts', order: 80 },
+      { id: 'shell.menu.logout', menu: 'profileMenu', command: 'shell.logout', order: 100 },
+    ],
+  });
+}
