@@ -1,0 +1,53 @@
+import { subscribe } from 'valtio';
+import { definePlugin, toDisposable } from '../../kernel';
+import { HISTORY_PATH, historyCommands, onHistoryScreen } from './commands';
+import { toUrlSearch, validateHistorySearch } from './filters';
+import { useMissedBadge } from './queries';
+import { historyState } from './store';
+
+/** Call history: a filtered list with a detail pane, CSV download and a missed-calls badge. */
+export const historyPlugin = definePlugin({
+  id: 'history',
+  titleKey: 'history:title',
+  i18n: {
+    namespace: 'history',
+    load: (lng) => import(`./locales/${lng}.json`).then((m: { default: Record<string, unknown> }) => m.default),
+  },
+  routes: [
+    {
+      id: 'history',
+      path: HISTORY_PATH,
+      titleKey: 'history:title',
+      component: () => import('./HistoryScreen'),
+      // The URL form: defaults stay out of the address bar.
+      validateSearch: (search) => toUrlSearch(validateHistorySearch(search)),
+    },
+  ],
+  nav: [
+    {
+      id: 'history',
+      titleKey: 'history:nav',
+      to: HISTORY_PATH,
+      icon: 'history',
+      order: 10,
+      useBadge: useMissedBadge,
+      badgeLabelKey: 'history:badge',
+      command: 'history.go',
+    },
+  ],
+  commands: historyCommands,
+  hotkeys: [
+    { command: 'history.go', keys: 'g h' },
+    { command: 'history.showMissed', keys: 'g m' },
+    { command: 'history.downloadCsv', keys: 'Shift+D', scope: 'history', when: onHistoryScreen },
+    { command: 'history.callBack', keys: 'c', scope: 'history', when: onHistoryScreen },
+  ],
+  activate(ctx) {
+    // Published as `history.selectedId` so `when` clauses and bound buttons re-evaluate on selection.
+    const publish = () => ctx.setContextKey('selectedId', historyState.selected?.id ?? null);
+    publish();
+    return toDisposable(subscribe(historyState, publish));
+  },
+});
+
+export default historyPlugin;

@@ -1,0 +1,72 @@
+import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useSnapshot } from 'valtio';
+import { Api, Session, useContextSnapshot, useService } from '../../kernel';
+import type { HistoryPageWire } from '../../wire/history';
+import { countMissedSince, fetchHistoryPage, historyKeys } from './api';
+import { HISTORY_PATH } from './commands';
+import { toHistoryQuery, tzOffsetMinutes, type HistoryFilter } from './filters';
+import { mergePages, nextOffset, PAGE_SIZE, REFRESH_MS, type HistoryList } from './model';
+import { bindQueryClient, historyState, seenAtFor, seenStorageKey, syncSeenFromStorage } from './store';
+
+/** The specification: history fetch failures are logged only. */
+function logged<T>(what: string, work: Promise<T>): Promise<T> {
+  return work.catch((err: unknown) => {
+    if (!(err instanceof DOMException && err.name === 'AbortError')) console.error(`call history: ${what} failed`, err);
+    throw err;
+  });
+}
+
+const selectList = (data: InfiniteData<HistoryPageWire, number>): HistoryList => mergePages(data.pages);
+
+/** Makes the query cache reachable for commands (history.refresh). */
+export function useBindQueryClient(): void {
+  const client = useQueryClient();
+  useEffect(() => bindQueryClient(client), [client]);
+}
+
+/** The list, 50 at a time, refreshed every 180 s. */
+export function useHistoryList(filter: HistoryFilter) {
+  const api = useService(Api);
+  const { userId } = useService(Session);
+  return useInfiniteQuery({
+    queryKey: historyKeys.list(userId, filter),
+    queryFn: ({ pageParam, signal }) =>
+      logged(
+        'list',
+        fetchHistoryPage(api, userId, toHistoryQuery(filter, { offset: pageParam, limit: PAGE_SIZE, tz: tzOffsetMinutes(new Date()) }), signal),
+      ),
+    initialPageParam: 0,
+    getNextPageParam: (_last, pages) => nextOffset(pages),
+    refetchInterval: REFRESH_MS,
+    // While a new term or range loads, the previous rows stay (marked busy) instead of flashing.
+    placeholderData: keepPreviousData,
+    select: selectList,
+  });
+}
+
+/** The navigation badge: missed calls since the user last opened the history. */
+export function useMissedBadge(): number {
+  useBindQueryClient();
+  const api = useService(Api);
+  const { userId } = useService(Session);
+  const { route } = useContextSnapshot();
+  const stored = useSnapshot(historyState).seenAt[userId];
+  const seenAt = stored ?? seenAtFor(userId, new Date());
+
+  useEffect(() => {
+    const onStorage = (e: StorageEvent) => {
+      if (e.key === seenStorageKey(userId)) syncSeenFromStorage(userId, e.newValue);
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [userId]);
+
+  const { data } = useQuery({
+    queryKey: historyKeys.missedSince(userId, seenAt),
+    queryFn: ({ signal }) => logged('missed count', countMissedSince(api, userId, seenAt, new Date(), signal)),
+    refetchInterval: REFRESH_MS,
+  });
+  // On the history screen the user is looking at those calls already.
+  return route.startsWith(HISTORY_PATH) ? 0 : (data ?? 0);
+}

@@ -1,0 +1,5 @@
+import type { PluginManifest } from '../kernel';
+import { historyPlugin } from './history';
+
+/** Every plugin the product ships, in load order. Feature flags decide which actually load. */
+export const plugins: readonly PluginManifest[] = [historyPlugin];
