@@ -1,0 +1,23 @@
+/**
+ * `npm run bench`: prints one `name=value` line per figure. Budgets (issue 2):
+ * palette_query_p95_ms ≤ 50, palette_vs_cmdk_ratio ≥ 20, initial_js_gzip_kb ≤ 250.
+ */
+import { execFileSync } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { palettePlugin } from '../src/palette/plugin';
+import { historyPlugin } from '../src/plugins/history';
+import { createShellPlugin } from '../src/shell/shellPlugin';
+import { initialJsGzipKb } from './bundle';
+import { benchPalette } from './palette';
+
+const root = resolve(import.meta.dirname, '..');
+const figures: Record<string, number> = {};
+
+Object.assign(figures, await benchPalette([createShellPlugin({ setLanguage: async () => undefined }), palettePlugin, historyPlugin]));
+
+const dist = join(root, 'dist');
+// Always rebuild: the figure must describe the code as it is now.
+execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { cwd: root, stdio: 'inherit' });
+figures.initial_js_gzip_kb = initialJsGzipKb(dist).kb;
+
+for (const [k, v] of Object.entries(figures)) console.log(`${k}=${v}`);

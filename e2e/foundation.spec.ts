@@ -1,0 +1,147 @@
+import { expect, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { DEMO_PASSWORD, expectNoAxeViolations, loginByKeyboard, openPalette, tabUntilFocused } from './fixtures';
+
+test.describe('login', () => {
+  test('an unknown password shows the persistent failure toast and keeps what was typed', async ({ page }) => {
+    await page.goto('/history');
+    await expect(page).toHaveURL(/\/login\?redirect=/);
+    await expectNoAxeViolations(page, 'login');
+    await page.getByRole('textbox', { name: 'Username' }).fill('alice');
+    await page.getByRole('textbox', { name: 'Password' }).fill('wrong-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const toast = page.getByRole('alertdialog').or(page.getByRole('region', { name: 'Notifications' }));
+    await expect(toast.getByText('Login Failed:')).toBeVisible();
+    await expect(toast.getByText('Please try again.')).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Username' })).toHaveValue('alice');
+    await expect(page.getByRole('textbox', { name: 'Password' })).toHaveValue('wrong-password');
+  });
+
+  test('an empty form is not sent and says what is missing', async ({ page }) => {
+    await page.goto('/login');
+    let posted = false;
+    page.on('request', (r) => {
+      if (r.url().endsWith('/login') && r.method() === 'POST') posted = true;
+    });
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('textbox', { name: 'Username' })).toHaveAttribute('aria-invalid', 'true');
+    expect(posted).toBe(false);
+  });
+
+  test('signing in returns to the page that was asked for', async ({ page }) => {
+    await page.goto('/history?filter=missed');
+    await page.getByRole('textbox', { name: 'Username' }).fill('bob');
+    await page.getByRole('textbox', { name: 'Password' }).fill(DEMO_PASSWORD);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/history\?.*filter=missed/);
+  });
+});
+
+test.describe('keyboard journey', () => {
+  test('palette → missed calls → pick a record with arrows → download CSV, then axe on history', async ({ page }) => {
+    await loginByKeyboard(page, 'alice');
+    await expect(page).toHaveURL(/\/history/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Call history' })).toBeVisible();
+
+    await openPalette(page);
+    await page.keyboard.type('missed calls');
+    await expect(page.getByRole('option', { name: /Show missed calls/ }).first()).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog', { name: 'Command palette' })).toBeHidden();
+    await expect(page).toHaveURL(/filter=missed/);
+
+    const list = page.getByRole('grid', { name: /call/i }).or(page.getByRole('listbox', { name: /call/i })).first();
+    await expect(list).toBeVisible();
+    const rows = list.getByRole('row').or(list.getByRole('option'));
+    await expect(rows.first()).toBeVisible();
+    await tabUntilFocused(page, rows.first());
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    const secondName = (await rows.nth(1).innerText()).split('\n')[0]!.trim();
+    // The detail pane is a region named by its heading: the chosen call's name.
+    await expect(page.getByRole('region', { name: secondName }).getByRole('heading', { level: 2, name: secondName })).toBeVisible();
+    await expect(page).toHaveURL(/id=\d+/);
+
+    await openPalette(page);
+    await page.keyboard.type('download history');
+    const downloadPromise = page.waitForEvent('download');
+    await page.keyboard.press('Enter');
+    const download = await downloadPromise;
+    expect(download.suggestedFilename()).toMatch(/^call-history-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = readFileSync((await download.path())!, 'utf8');
+    const lines = csv.trim().split(/\r?\n/);
+    expect(lines.length).toBeGreaterThan(1);
+    expect(lines[0]).toMatch(/Date/);
+
+    await expectNoAxeViolations(page, 'history');
+  });
+
+  test('palette argument pages: Backspace on empty input goes back, Esc closes and focus returns', async ({ page }) => {
+    await loginByKeyboard(page, 'carol');
+    const search = page.getByRole('button', { name: /Search or run a command/ });
+    await search.focus();
+    await page.keyboard.press('Enter');
+    const palette = page.getByRole('dialog', { name: 'Command palette' });
+    await expect(palette).toBeVisible();
+    await page.keyboard.type('change language');
+    await page.keyboard.press('Enter');
+    const input = palette.getByRole('combobox');
+    await expect(input).toHaveAttribute('placeholder', 'Choose a language');
+    await page.keyboard.press('Backspace');
+    await expect(input).toHaveAttribute('placeholder', /Type a command/);
+    await page.keyboard.press('Escape');
+    await expect(palette).toBeHidden();
+    await expect(search).toBeFocused();
+  });
+
+  test('choosing Arabic from the palette renders right-to-left, and persists', async ({ page }) => {
+    await loginByKeyboard(page, 'dave');
+    await openPalette(page);
+    await page.keyboard.type('change language');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('ar');
+    await expect(page.getByRole('option', { name: /العربية/ })).toBeVisible();
+    await page.getByRole('option', { name: /العربية/ }).click();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+    await expectNoAxeViolations(page, 'history in Arabic');
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByRole('heading', { level: 1, name: 'سجل المكالمات' })).toBeVisible();
+    // Back to English for the other tests of this user; English keywords still find the command.
+    await openPalette(page, 'لوحة الأوامر');
+    await page.keyboard.type('language');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('English');
+    await page.keyboard.press('Enter');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+  });
+
+  test('the shortcuts dialog lists hotkeys by plugin; a remap works live and follows the user', async ({ page }) => {
+    await loginByKeyboard(page, 'olivia');
+    await page.locator('body').press('Shift+?');
+    const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('region', { name: 'Call history' })).toBeVisible();
+    await expectNoAxeViolations(page, 'shortcuts dialog');
+    await dialog.getByRole('button', { name: 'Change shortcut for Show missed calls' }).click();
+    await page.keyboard.press('Alt+Shift+M');
+    await expect(dialog.getByRole('row', { name: /Show missed calls/ })).toContainText('Alt');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await page.keyboard.press('Alt+Shift+M');
+    await expect(page).toHaveURL(/filter=missed/);
+    await page.reload();
+    await page.goto('/history?filter=recents');
+    await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+    await page.locator('body').press('Alt+Shift+M');
+    await expect(page).toHaveURL(/filter=missed/);
+  });
+});
+
+test('unknown routes show the 404 view', async ({ page }) => {
+  await loginByKeyboard(page, 'bob');
+  await page.goto('/no/such/place');
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  await expectNoAxeViolations(page, '404');
+});

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Starts the whole product on loopback: installs what is missing, builds the client, starts the API
+# server (which seeds the demo organisation on first start) and prints the URL and demo logins.
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+cd "$ROOT"
+
+PORT="${UC_API_PORT:-8080}"
+export UC_API_PORT="$PORT" UC_HOST="${UC_HOST:-127.0.0.1}" UC_RUNTIME_DIR="${UC_RUNTIME_DIR:-$ROOT/runtime}"
+
+ensure_debs curl
+ensure_node_modules
+log "Building the client"
+npx vite build --logLevel warn
+
+mkdir -p "$UC_RUNTIME_DIR/logs"
+if [ -f "$UC_RUNTIME_DIR/api.pid" ] && kill -0 "$(cat "$UC_RUNTIME_DIR/api.pid")" 2>/dev/null; then
+  log "Stopping the previous API server (PID $(cat "$UC_RUNTIME_DIR/api.pid"))"
+  kill "$(cat "$UC_RUNTIME_DIR/api.pid")" || true
+  while kill -0 "$(cat "$UC_RUNTIME_DIR/api.pid")" 2>/dev/null; do sleep 0.1; done
+fi
+
+log "Starting the API server on $UC_HOST:$PORT"
+node --import tsx server/main.ts &
+API_PID=$!
+echo "$API_PID" > "$UC_RUNTIME_DIR/api.pid"
+stop() { kill "$API_PID" 2>/dev/null || true; wait "$API_PID" 2>/dev/null || true; rm -f "$UC_RUNTIME_DIR/api.pid"; }
+trap stop INT TERM EXIT
+
+if ! wait_http "http://127.0.0.1:$PORT/health" 120; then
+  echo "The API server did not become ready; see $UC_RUNTIME_DIR/logs/api.log" >&2
+  exit 1
+fi
+
+cat <<MSG
+
+  Open http://localhost:$PORT
+
+  Demo logins (password for all: Demo-pass-1)
+    olivia  account owner, extension 1000
+    alice   standard user, extension 1001
+    bob     standard user, extension 1002
+    carol   standard user, extension 1003
+    dave    limited access, extension 1004
+    rita    reseller partner administrator
+
+  Press Ctrl+C to stop.
+MSG
+wait "$API_PID"

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# The whole test suite: type check, unit and integration tests (embedded Postgres and a real
+# PostgreSQL 15), then end-to-end tests in Debian's Chromium against the real API server.
+set -uo pipefail
+source "$(dirname "$0")/lib.sh"
+cd "$ROOT"
+set -e
+ensure_debs curl chromium postgresql-15
+ensure_node_modules
+set +e
+
+RESULTS="$ROOT/runtime/test-results"
+rm -rf "$RESULTS"; mkdir -p "$RESULTS"
+status=0
+
+log "Type check"
+npx tsc -p tsconfig.json --noEmit || status=1
+
+log "Unit and integration tests (embedded PostgreSQL)"
+npx vitest run --reporter=default --reporter=json --outputFile.json="$RESULTS/vitest.json" || status=1
+
+log "Server tests against a real PostgreSQL 15"
+if bash scripts/pg-test.sh start; then
+  UC_TEST_DATABASE_URL="$(bash scripts/pg-test.sh url)" npx vitest run tests/server --reporter=default --reporter=json --outputFile.json="$RESULTS/vitest-pg.json" || status=1
+  bash scripts/pg-test.sh stop
+else
+  echo "could not start PostgreSQL" >&2; status=1
+fi
+
+log "Building the client for end-to-end tests"
+npx vite build --logLevel warn || status=1
+
+log "End-to-end tests (Playwright, Debian Chromium)"
+npx playwright test || status=1
+
+node scripts/summarise-tests.mjs "$RESULTS" || status=1
+exit $status
