@@ -56,7 +56,7 @@ export async function benchPalette(plugins: readonly PluginManifest[]): Promise<
       }
 
   // cmdk's own filtering on the same items: score every item with its scorer, keep and sort the hits.
-  const items = index.matcher.entries.map((e) => e.text);
+  const items = [...index.commandMatcher.entries, ...index.entityMatcher.entries].map((e) => e.text);
   const cmdkTimes: number[] = [];
   const oursSame: number[] = [];
   for (const q of QUERIES) {

@@ -18,7 +18,13 @@ export class PaletteMatcher<T> {
   private readonly haystack: string[];
   private readonly lower: string[];
 
-  constructor(readonly entries: readonly IndexEntry<T>[]) {
+  private readonly outOfOrderMaxTerms: number;
+
+  constructor(
+    readonly entries: readonly IndexEntry<T>[],
+    opts: { outOfOrderMaxTerms?: number } = {},
+  ) {
+    this.outOfOrderMaxTerms = opts.outOfOrderMaxTerms ?? 3;
     this.haystack = entries.map((e) => e.text);
     this.lower = this.haystack.map((h) => h.toLocaleLowerCase());
   }
@@ -33,6 +39,8 @@ export class PaletteMatcher<T> {
     if (!needle) return this.entries.slice(0, limit).map((e) => e.ref);
     let idxs = this.uf.filter(this.haystack, needle);
     if (!idxs || idxs.length === 0) {
+      const terms = needle.split(/\s+/).length;
+      if (terms < 2 || terms > this.outOfOrderMaxTerms) return [];
       // Terms out of order ("history missed") as a second chance; its ranking comes with it, because
       // info() for the in-order needle cannot describe out-of-order hits.
       const [outIdxs, outInfo, outOrder] = this.uf.search(this.haystack, needle, 1, RANK_LIMIT);

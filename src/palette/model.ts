@@ -18,7 +18,12 @@ type RootRef = { kind: 'command'; command: CommandContribution } | { kind: 'enti
 
 /** The searchable index of one palette opening: every visible command and every provider's entities. */
 export class PaletteIndex {
-  readonly matcher: PaletteMatcher<RootRef>;
+  /*
+   * Commands and entities are matched apart: a few dozen commands can always afford full ranking
+   * and out-of-order terms, and come first; tens of thousands of entities get the cheaper paths.
+   */
+  readonly commandMatcher: PaletteMatcher<RootRef>;
+  readonly entityMatcher: PaletteMatcher<RootRef>;
   readonly commands: CommandContribution[];
 
   constructor(
@@ -30,14 +35,15 @@ export class PaletteIndex {
       .list()
       .map((o) => o.item)
       .filter((c) => !c.hiddenInPalette && kernel.isVisible(c, context));
-    const entries: IndexEntry<RootRef>[] = [];
+    const commandEntries: IndexEntry<RootRef>[] = [];
     for (const command of this.commands) {
       const translatedKeywords = command.keywordsKey ? String(t(command.keywordsKey, { defaultValue: '' })) : '';
-      entries.push({
+      commandEntries.push({
         text: [t(command.titleKey), translatedKeywords, ...(command.keywords ?? [])].join(' '),
         ref: { kind: 'command', command },
       });
     }
+    const entries: IndexEntry<RootRef>[] = [];
     for (const { item: provider } of kernel.searchProviders.list()) {
       for (const entity of provider.items(context)) {
         entries.push({
@@ -46,7 +52,10 @@ export class PaletteIndex {
         });
       }
     }
-    this.matcher = new PaletteMatcher(entries);
+    this.commandMatcher = new PaletteMatcher(commandEntries);
+    // Out-of-order over entities only for two terms ("martin alice"): permutations of more terms
+    // over a large directory cost more than a keystroke may.
+    this.entityMatcher = new PaletteMatcher(entries, { outOfOrderMaxTerms: 2 });
   }
 
   enablement(command: CommandContribution): Enablement {
@@ -73,10 +82,15 @@ export class PaletteIndex {
         .sort((a, b) => (a.kind === 'command' && b.kind === 'command' ? a.title.localeCompare(b.title) : 0));
       return [...recentCmds.map((c) => toRow(c, true)), ...others].slice(0, limit);
     }
-    return this.matcher.search(query, limit).map((ref) =>
+    const commands = this.commandMatcher.search(query, limit);
+    const refs = commands.length < limit ? [...commands, ...this.entityMatcher.search(query, limit - commands.length)] : commands;
+    // One translation per kind, not per row: hundreds of t() calls would cost more than the match.
+    const kindLabels = new Map<string, string>();
+    const kindLabel = (key: string) => kindLabels.get(key) ?? (kindLabels.set(key, this.t(key)), kindLabels.get(key)!);
+    return refs.map((ref) =>
       ref.kind === 'command'
         ? toRow(ref.command, recent.includes(ref.command.id))
-        : { key: `ent:${ref.entity.id}`, kind: 'entity', entity: ref.entity, kindLabel: this.t(ref.kindKey) },
+        : { key: `ent:${ref.entity.id}`, kind: 'entity', entity: ref.entity, kindLabel: kindLabel(ref.kindKey) },
     );
   }
 
