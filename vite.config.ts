@@ -38,6 +38,8 @@ export default defineConfig({
   },
   test: {
     include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx', 'src/**/*.test.ts', 'src/**/*.test.tsx', 'server/**/*.test.ts'],
+    // Real-server integration tests have their own config and servers (vitest.services.config.ts).
+    exclude: ['tests/services/**', 'node_modules/**'],
     environment: 'node',
     testTimeout: 20000,
     hookTimeout: 60000,

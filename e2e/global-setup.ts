@@ -2,23 +2,54 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, openSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { E2E_PORT } from '../playwright.config';
+import { readServicesConfig, SERVICE_NAMES, type ServiceName } from '../server/services/layout';
+import { startServices, stopServices } from '../server/services/manager';
 
 const root = resolve(import.meta.dirname, '..');
 export const STATE_FILE = join(root, 'runtime', 'e2e-server.json');
+/** The e2e suite's own ports for ejabberd, Kamailio and rtpengine (product 15000, integration 25000). */
+export const E2E_PORT_BASE = Number(process.env.UC_E2E_PORT_BASE ?? 26000);
 
-/** Starts the real API server (fresh database, own port, 127.0.0.1) once for the whole suite. */
+/** UC_E2E_SERVICES: which real servers to start (comma-separated, `none` for none; default all). */
+export function e2eServices(): ServiceName[] {
+  const raw = process.env.UC_E2E_SERVICES;
+  if (!raw) return [...SERVICE_NAMES];
+  return raw.split(',').map((n) => n.trim()).filter((n): n is ServiceName => (SERVICE_NAMES as readonly string[]).includes(n));
+}
+
+export interface E2eState {
+  pid: number;
+  runtimeDir: string;
+  portBase: number;
+  services: ServiceName[];
+}
+
+/**
+ * Once for the whole suite: the real servers (ejabberd, Kamailio, rtpengine) and the real API
+ * server, on their own ports on 127.0.0.1, with a fresh runtime folder and database.
+ */
 export default async function globalSetup(): Promise<void> {
   mkdirSync(join(root, 'runtime'), { recursive: true });
   const runtimeDir = mkdtempSync(join(root, 'runtime', 'e2e-'));
+  const origins = `http://127.0.0.1:${E2E_PORT},http://localhost:${E2E_PORT}`;
+  const env = { UC_PORT_BASE: String(E2E_PORT_BASE), UC_API_PORT: String(E2E_PORT), UC_ORIGINS: origins };
+  const services = readServicesConfig(env, runtimeDir);
+  const names = e2eServices();
+  if (names.length) {
+    await stopServices(services, names).catch(() => undefined);
+    await startServices(services, names);
+  }
+
   const log = openSync(join(runtimeDir, 'server.out'), 'a');
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    env: { ...process.env, UC_API_PORT: String(E2E_PORT), UC_HOST: '127.0.0.1', UC_RUNTIME_DIR: runtimeDir, DATABASE_URL: '' },
+    env: { ...process.env, ...env, UC_HOST: '127.0.0.1', UC_RUNTIME_DIR: runtimeDir, DATABASE_URL: '' },
     stdio: ['ignore', log, log],
     detached: true,
   });
   child.unref();
-  writeFileSync(STATE_FILE, JSON.stringify({ pid: child.pid, runtimeDir }));
+  const state: E2eState = { pid: child.pid!, runtimeDir, portBase: E2E_PORT_BASE, services: names };
+  writeFileSync(STATE_FILE, JSON.stringify(state));
   const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`API server exited with ${child.exitCode}; see ${runtimeDir}/server.out`);

@@ -1,11 +1,13 @@
 import { readFileSync, rmSync } from 'node:fs';
-import { STATE_FILE } from './global-setup';
+import { readServicesConfig } from '../server/services/layout';
+import { stopServices } from '../server/services/manager';
+import { STATE_FILE, type E2eState } from './global-setup';
 
-/** Stops the suite's API server by its PID and removes its throwaway runtime folder. */
+/** Stops the suite's API server and real servers by their PIDs and removes the throwaway runtime folder. */
 export default async function globalTeardown(): Promise<void> {
-  let state: { pid: number; runtimeDir: string };
+  let state: E2eState;
   try {
-    state = JSON.parse(readFileSync(STATE_FILE, 'utf8')) as { pid: number; runtimeDir: string };
+    state = JSON.parse(readFileSync(STATE_FILE, 'utf8')) as E2eState;
   } catch {
     return;
   }
@@ -28,6 +30,7 @@ export default async function globalTeardown(): Promise<void> {
   } catch {
     /* stopped cleanly */
   }
+  if (state.services.length) await stopServices(readServicesConfig({ UC_PORT_BASE: String(state.portBase) }, state.runtimeDir), state.services);
   if (!process.env.UC_KEEP_E2E_RUNTIME) rmSync(state.runtimeDir, { recursive: true, force: true });
   rmSync(STATE_FILE, { force: true });
 }

@@ -44,3 +44,14 @@ wait_http() {
     sleep 0.2
   done
 }
+
+# Debian packages of the real servers (ejabberd, Kamailio, rtpengine) and of the independent peers
+# the integration tests use (sipp, baresip, slixmpp).
+service_packages() {
+  echo ejabberd erlang-p1-sqlite3 erlang-p1-pgsql \
+    kamailio kamailio-websocket-modules kamailio-extra-modules kamailio-autheph-modules \
+    rtpengine-daemon rtpengine-utils
+}
+test_peer_packages() {
+  echo sip-tester baresip python3-slixmpp
+}

@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
-# Starts the whole product on loopback: installs what is missing, builds the client, starts the API
-# server (which seeds the demo organisation on first start) and prints the URL and demo logins.
+# Starts the whole product on loopback: installs what is missing, builds the client, starts
+# rtpengine, Kamailio and ejabberd from the project's configs, then the API server (which seeds the
+# demo organisation on first start and provisions XMPP accounts), and prints the URL and demo logins.
+# Ctrl+C stops everything it started, by PID.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
 
 PORT="${UC_API_PORT:-8080}"
 export UC_API_PORT="$PORT" UC_HOST="${UC_HOST:-127.0.0.1}" UC_RUNTIME_DIR="${UC_RUNTIME_DIR:-$ROOT/runtime}"
+export UC_PORT_BASE="${UC_PORT_BASE:-15000}"
 
-ensure_debs curl
+ensure_debs curl $(service_packages)
 ensure_node_modules
 log "Building the client"
 npx vite build --logLevel warn
@@ -20,11 +23,16 @@ if [ -f "$UC_RUNTIME_DIR/api.pid" ] && kill -0 "$(cat "$UC_RUNTIME_DIR/api.pid")
   while kill -0 "$(cat "$UC_RUNTIME_DIR/api.pid")" 2>/dev/null; do sleep 0.1; done
 fi
 
+log "Starting rtpengine, Kamailio and ejabberd (ports from $UC_PORT_BASE)"
+stop_services() { node --import tsx server/services/cli.ts stop >/dev/null 2>&1 || true; }
+trap stop_services INT TERM EXIT
+node --import tsx server/services/cli.ts start
+
 log "Starting the API server on $UC_HOST:$PORT"
 node --import tsx server/main.ts &
 API_PID=$!
 echo "$API_PID" > "$UC_RUNTIME_DIR/api.pid"
-stop() { kill "$API_PID" 2>/dev/null || true; wait "$API_PID" 2>/dev/null || true; rm -f "$UC_RUNTIME_DIR/api.pid"; }
+stop() { kill "$API_PID" 2>/dev/null || true; wait "$API_PID" 2>/dev/null || true; rm -f "$UC_RUNTIME_DIR/api.pid"; stop_services; }
 trap stop INT TERM EXIT
 
 if ! wait_http "http://127.0.0.1:$PORT/health" 120; then
@@ -44,6 +52,7 @@ cat <<MSG
     dave    limited access, extension 1004
     rita    reseller partner administrator
 
+  Servers: npm run status    Logs: $UC_RUNTIME_DIR/logs, $UC_RUNTIME_DIR/services/*/log
   Press Ctrl+C to stop.
 MSG
 wait "$API_PID"

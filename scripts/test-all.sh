@@ -5,7 +5,7 @@ set -uo pipefail
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
 set -e
-ensure_debs curl chromium postgresql-15
+ensure_debs curl chromium postgresql-15 $(service_packages) $(test_peer_packages)
 ensure_node_modules
 set +e
 
@@ -26,6 +26,9 @@ if bash scripts/pg-test.sh start; then
 else
   echo "could not start PostgreSQL" >&2; status=1
 fi
+
+log "Integration tests against real ejabberd, Kamailio and rtpengine"
+npx vitest run --config vitest.services.config.ts --reporter=default --reporter=json --outputFile.json="$RESULTS/vitest-services.json" || status=1
 
 log "Building the client for end-to-end tests"
 npx vite build --logLevel warn || status=1

@@ -13,6 +13,7 @@ import { registerHealthRoutes } from './routes/health';
 import { registerHistoryRoutes } from './routes/history';
 import { registerPreferenceRoutes } from './routes/preferences';
 import { registerUserRoutes } from './routes/users';
+import { readServicesConfig, type ServicesConfig } from './services/layout';
 import { readUccSettings, type UccSettings } from './settings';
 import { registerSpa, spaFallback } from './spa';
 
@@ -24,6 +25,8 @@ export interface AppOptions {
   /** The built client (dist/); served with SPA fallback when it has an index.html. */
   staticDir?: string;
   settings?: Partial<UccSettings>;
+  /** Where the real servers are; defaults to the environment's port plan and this runtime folder. */
+  services?: ServicesConfig;
 }
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
@@ -57,6 +60,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     tokens,
     requireUserId: createGuard(tokens),
     settings: { ...readUccSettings(), ...opts.settings },
+    services: opts.services ?? readServicesConfig(process.env, opts.runtimeDir),
   };
   registerHealthRoutes(app, ctx);
   registerAuthRoutes(app, ctx);

@@ -1,12 +1,16 @@
+import { servicePorts } from './services/ports';
+
 /** Deployment settings that reach the client through `GET /v1/ucc-config`. */
 export interface UccSettings {
   sipWsUrl: string;
   xmppWsUrl: string;
 }
 
+/** The browser connects straight to Kamailio and ejabberd on the project's ports unless told otherwise. */
 export function readUccSettings(env: NodeJS.ProcessEnv = process.env): UccSettings {
+  const ports = servicePorts(env.UC_PORT_BASE ? Number(env.UC_PORT_BASE) : undefined);
   return {
-    sipWsUrl: env.UC_SIP_WS_URL || 'ws://127.0.0.1:8088/',
-    xmppWsUrl: env.UC_XMPP_WS_URL || 'ws://127.0.0.1:5280/ws',
+    sipWsUrl: env.UC_SIP_WS_URL || `ws://127.0.0.1:${ports.sipWs}/`,
+    xmppWsUrl: env.UC_XMPP_WS_URL || `ws://127.0.0.1:${ports.xmppHttp}/ws`,
   };
 }

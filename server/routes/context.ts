@@ -1,6 +1,7 @@
 import type { RequireUserId } from '../auth/guard';
 import type { TokenService } from '../auth/tokens';
 import type { Db } from '../db/types';
+import type { ServicesConfig } from '../services/layout';
 import type { UccSettings } from '../settings';
 
 /** What every route module gets from the app. */
@@ -9,4 +10,6 @@ export interface RouteContext {
   tokens: TokenService;
   requireUserId: RequireUserId;
   settings: UccSettings;
+  /** Ports, secrets folder and domain of ejabberd, Kamailio and rtpengine. */
+  services: ServicesConfig;
 }

@@ -5,3 +5,4 @@ export * from './profile';
 export * from './preferences';
 export * from './history';
 export * from './analytics';
+export * from './services';

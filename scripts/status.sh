@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Shows whether the API server and each real server (rtpengine, Kamailio, ejabberd) run and answer.
+set -uo pipefail
+source "$(dirname "$0")/lib.sh"
+cd "$ROOT"
+export UC_RUNTIME_DIR="${UC_RUNTIME_DIR:-$ROOT/runtime}" UC_PORT_BASE="${UC_PORT_BASE:-15000}"
+PORT="${UC_API_PORT:-8080}"
+status=0
+if [ -f "$UC_RUNTIME_DIR/api.pid" ] && kill -0 "$(cat "$UC_RUNTIME_DIR/api.pid")" 2>/dev/null; then
+  if curl -fsS -o /dev/null "http://127.0.0.1:$PORT/health"; then
+    echo "api        running (PID $(cat "$UC_RUNTIME_DIR/api.pid")), ready on http://localhost:$PORT"
+  else
+    echo "api        running (PID $(cat "$UC_RUNTIME_DIR/api.pid")), NOT answering"; status=3
+  fi
+else
+  echo "api        stopped"; status=3
+fi
+node --import tsx server/services/cli.ts status || status=3
+exit $status

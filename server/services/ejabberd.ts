@@ -1,0 +1,258 @@
+import { chmod, chown, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { loadOrCreateSecret, makeServiceDirs, SECRET_NAMES, serviceDirs, type ServicesConfig } from './layout';
+import type { ServiceDefinition } from './manager';
+import { ejabberdPgDatabase, preparePgDatabase } from './ejabberd-pg';
+import { tcpOpen } from './proc';
+import { xmppApi } from './xmpp-api';
+
+const SYSTEM_EJABBERDCTL = '/usr/sbin/ejabberdctl';
+/** Unprivileged account ejabberd runs as when we are root (Debian's script would `su` to `ejabberd`). */
+const RUN_AS = { user: 'nobody', uid: 65534, group: 'nogroup', gid: 65534 };
+
+export const mucHost = (cfg: ServicesConfig) => `conference.${cfg.domain}`;
+
+/** The XMPP login key as ejabberd wants it: a JWK (PEM is rejected). Same bytes the API signs with. */
+export async function xmppJwtSecret(cfg: ServicesConfig): Promise<Buffer> {
+  return loadOrCreateSecret(cfg.runtimeDir, SECRET_NAMES.xmppJwt);
+}
+
+function yamlList(items: string[]): string {
+  return `[${items.map((i) => JSON.stringify(i)).join(', ')}]`;
+}
+
+function storageConfig(cfg: ServicesConfig, dataDir: string): string {
+  if (!cfg.databaseUrl) {
+    return [
+      'default_db: sql',
+      'sql_type: sqlite',
+      `sql_database: ${JSON.stringify(path.join(dataDir, 'ejabberd.db'))}`,
+    ].join('\n');
+  }
+  const db = ejabberdPgDatabase(cfg.databaseUrl);
+  return [
+    'default_db: sql',
+    'sql_type: pgsql',
+    `sql_server: ${JSON.stringify(db.host)}`,
+    `sql_port: ${db.port}`,
+    `sql_database: ${JSON.stringify(db.database)}`,
+    `sql_username: ${JSON.stringify(db.user)}`,
+    `sql_password: ${JSON.stringify(db.password)}`,
+  ].join('\n');
+}
+
+/**
+ * ejabberd.yml: loopback listeners only, JWT login (accounts exist in SQL so that offline storage
+ * and MucSub know them), MUC with MucSub and MAM, stream management, provisioning API for loopback.
+ */
+export function ejabberdYaml(cfg: ServicesConfig, files: { jwk: string; dataDir: string }): string {
+  const { ports, domain } = cfg;
+  return `# Written by server/services/ejabberd.ts on every start: edit that file, not this one.
+hosts: [${JSON.stringify(domain)}]
+loglevel: info
+log_rotate_count: 1
+log_rotate_size: 10485760
+hide_sensitive_log_data: true
+certfiles: []
+
+${storageConfig(cfg, files.dataDir)}
+auth_method: [jwt, sql]
+auth_password_format: scram
+jwt_key: ${JSON.stringify(files.jwk)}
+jwt_jid_field: jid
+
+# The browser's page origins (scheme, host, port) allowed to open /ws.
+websocket_origin: ${yamlList(cfg.origins)}
+websocket_ping_interval: 60
+websocket_timeout: 300
+
+listen:
+  - port: ${ports.xmppC2s}
+    ip: "127.0.0.1"
+    module: ejabberd_c2s
+    max_stanza_size: 262144
+    shaper: c2s_shaper
+    access: c2s
+    starttls: false
+  - port: ${ports.xmppHttp}
+    ip: "127.0.0.1"
+    module: ejabberd_http
+    request_handlers:
+      /ws: ejabberd_http_ws
+  - port: ${ports.xmppApi}
+    ip: "127.0.0.1"
+    module: ejabberd_http
+    request_handlers:
+      /api: mod_http_api
+
+acl:
+  local:
+    user_regexp: ""
+  loopback:
+    ip:
+      - 127.0.0.0/8
+
+access_rules:
+  local:
+    allow: local
+  c2s:
+    allow: all
+  announce:
+    deny: all
+  configure:
+    deny: all
+  muc_create:
+    allow: local
+  register:
+    deny: all
+
+api_permissions:
+  "provisioning from the API server on loopback":
+    from:
+      - mod_http_api
+    who:
+      ip: 127.0.0.1/8
+    what: "*"
+
+shaper:
+  normal:
+    rate: 100000
+    burst_size: 200000
+
+shaper_rules:
+  max_user_sessions: 20
+  max_user_offline_messages: 5000
+  c2s_shaper: normal
+
+modules:
+  mod_admin_extra: {}
+  mod_blocking: {}
+  mod_caps: {}
+  mod_carboncopy: {}
+  mod_client_state: {}
+  mod_disco: {}
+  mod_last: {}
+  mod_mam:
+    assume_mam_usage: true
+    default: always
+  mod_muc:
+    host: ${JSON.stringify(mucHost(cfg))}
+    access: all
+    access_create: muc_create
+    access_persistent: muc_create
+    access_mam: all
+    history_size: 0
+    max_users: 500
+    default_room_options:
+      mam: true
+      allow_subscription: true
+      persistent: true
+      members_only: true
+      public: false
+      public_list: false
+  mod_muc_admin: {}
+  mod_offline:
+    access_max_user_messages: max_user_offline_messages
+  mod_ping: {}
+  mod_privacy: {}
+  mod_private: {}
+  mod_roster:
+    versioning: true
+  mod_stream_mgmt:
+    resend_on_timeout: if_offline
+  mod_vcard: {}
+  mod_version:
+    show_os: false
+`;
+}
+
+/**
+ * Mnesia's folder. It must exist before the script runs: our copy execs its commands (see
+ * ejabberdctlCopy), so the script's own `exec_cmd mkdir -p $SPOOL_DIR` would replace the script with
+ * mkdir and "start" nothing, exit code 0.
+ */
+const spoolDir = (dirs: ReturnType<typeof serviceDirs>) => path.join(dirs.data, 'spool');
+
+/** ejabberdctl.cfg: everything inside our folder, distribution on loopback without epmd. */
+function ejabberdctlCfg(cfg: ServicesConfig, dirs: ReturnType<typeof serviceDirs>): string {
+  return [
+    `ERLANG_NODE=uc${cfg.ports.base}@localhost`,
+    'INET_DIST_INTERFACE=127.0.0.1',
+    'ERL_EPMD_ADDRESS=127.0.0.1',
+    `ERL_DIST_PORT=${cfg.ports.xmppErlDist}`,
+    `EJABBERD_CONFIG_PATH=${path.join(dirs.conf, 'ejabberd.yml')}`,
+    `SPOOL_DIR=${spoolDir(dirs)}`,
+    `LOGS_DIR=${dirs.log}`,
+    `EJABBERD_PID_PATH=${path.join(dirs.run, 'ejabberd.self.pid')}`,
+    'EJABBERD_BYPASS_WARNINGS=true',
+    'ERL_OPTIONS="-env ERL_CRASH_DUMP_BYTES 0"',
+    '',
+  ].join('\n');
+}
+
+/**
+ * Debian's script, made ours: it must not `su` to the `ejabberd` account (we pick the user), and it
+ * must exec the VM so that the PID we record is the VM's (a SIGKILL then leaves nothing behind).
+ */
+async function ejabberdctlCopy(): Promise<string> {
+  const src = await readFile(SYSTEM_EJABBERDCTL, 'utf8');
+  const out = src.replace(/^INSTALLUSER=.*$/m, 'INSTALLUSER=').replace('as_current_user) "$@" ;;', 'as_current_user) exec "$@" ;;');
+  if (out.includes('INSTALLUSER=ejabberd') || !out.includes('exec "$@"')) throw new Error(`${SYSTEM_EJABBERDCTL} changed shape; update server/services/ejabberd.ts`);
+  return out;
+}
+
+const isRoot = () => process.getuid?.() === 0;
+
+/** Lets the unprivileged account reach and write its own folder (mkdtemp makes 0700 parents). */
+async function handOver(cfg: ServicesConfig, dirs: ReturnType<typeof serviceDirs>): Promise<void> {
+  if (!isRoot()) return;
+  for (let dir = dirs.root; ; dir = path.dirname(dir)) {
+    const mode = (await stat(dir)).mode & 0o777;
+    if ((mode & 0o001) === 0) await chmod(dir, mode | 0o001);
+    if (dir === path.dirname(cfg.runtimeDir) || dir === path.dirname(dir)) break;
+  }
+  const own = async (p: string) => chown(p, RUN_AS.uid, RUN_AS.gid);
+  for (const d of [dirs.root, dirs.conf, dirs.run, dirs.log, dirs.data, spoolDir(dirs)]) await own(d);
+}
+
+export const ejabberd: ServiceDefinition = {
+  name: 'ejabberd',
+  packages: ['ejabberd', 'erlang-p1-sqlite3', 'erlang-p1-pgsql'],
+  pidFile: (cfg) => path.join(serviceDirs(cfg.runtimeDir, 'ejabberd').run, 'ejabberd.pid'),
+  async probe(cfg) {
+    if (!(await tcpOpen(cfg.ports.xmppC2s)) || !(await tcpOpen(cfg.ports.xmppHttp))) return false;
+    const status = await xmppApi(cfg).call<string>('status', {}, 1000);
+    return typeof status === 'string' && status.includes('is started');
+  },
+  async prepare(cfg) {
+    const dirs = await makeServiceDirs(cfg.runtimeDir, 'ejabberd');
+    await mkdir(spoolDir(dirs), { recursive: true });
+    if (cfg.databaseUrl) await preparePgDatabase(cfg.databaseUrl);
+    const jwk = path.join(dirs.conf, 'xmpp-jwt.jwk');
+    const secret = await xmppJwtSecret(cfg);
+    await writeFile(jwk, JSON.stringify({ kty: 'oct', alg: 'HS256', k: secret.toString('base64url') }), { mode: 0o600 });
+    await writeFile(path.join(dirs.conf, 'ejabberd.yml'), ejabberdYaml(cfg, { jwk, dataDir: dirs.data }), { mode: 0o600 });
+    await writeFile(path.join(dirs.conf, 'ejabberdctl.cfg'), ejabberdctlCfg(cfg, dirs), { mode: 0o600 });
+    const ctl = path.join(dirs.conf, 'ejabberdctl');
+    await writeFile(ctl, await ejabberdctlCopy(), { mode: 0o755 });
+    const cookie = path.join(dirs.root, '.erlang.cookie');
+    await writeFile(cookie, (await loadOrCreateSecret(cfg.runtimeDir, 'erlang.cookie', 24)).toString('hex').toUpperCase(), { mode: 0o400 });
+    await handOver(cfg, dirs);
+    if (isRoot()) for (const f of [jwk, path.join(dirs.conf, 'ejabberd.yml'), path.join(dirs.conf, 'ejabberdctl.cfg'), cookie]) await chown(f, RUN_AS.uid, RUN_AS.gid);
+
+    const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dirs.root, LANG: 'C.UTF-8' };
+    const ctlArgs = ['--config-dir', dirs.conf, 'foreground'];
+    return {
+      name: 'ejabberd',
+      ...(isRoot()
+        ? { command: 'setpriv', args: [`--reuid=${RUN_AS.uid}`, `--regid=${RUN_AS.gid}`, '--clear-groups', ctl, ...ctlArgs] }
+        : { command: ctl, args: ctlArgs }),
+      env,
+      cwd: dirs.root,
+      logFile: path.join(dirs.log, 'console.log'),
+      pidFile: ejabberd.pidFile(cfg),
+      ready: () => ejabberd.probe(cfg),
+      readyTimeoutMs: 60_000,
+    };
+  },
+};

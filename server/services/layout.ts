@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import { chmod, link, mkdir, readFile, stat, unlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { servicePorts, type ServicePorts } from './ports';
+
+export const SERVICE_NAMES = ['rtpengine', 'kamailio', 'ejabberd'] as const;
+export type ServiceName = (typeof SERVICE_NAMES)[number];
+
+/** XMPP and SIP domain of the demo organisation. */
+export const UC_DOMAIN = 'uc.local';
+
+/** Everything a service needs to be configured: shared by the service scripts and the API server. */
+export interface ServicesConfig {
+  runtimeDir: string;
+  ports: ServicePorts;
+  domain: string;
+  /** Exact page origins allowed to open the WebSocket endpoints (scheme://host:port). */
+  origins: string[];
+  /** host:port of the gateway for external numbers (plain SIP over UDP). */
+  gateway: string;
+  /** When set, ejabberd keeps its data in PostgreSQL (its own database next to this one). */
+  databaseUrl?: string;
+}
+
+export interface ServiceDirs {
+  root: string;
+  conf: string;
+  run: string;
+  log: string;
+  data: string;
+}
+
+export function serviceDirs(runtimeDir: string, name: ServiceName): ServiceDirs {
+  const root = path.join(runtimeDir, 'services', name);
+  return { root, conf: path.join(root, 'conf'), run: path.join(root, 'run'), log: path.join(root, 'log'), data: path.join(root, 'data') };
+}
+
+export async function makeServiceDirs(runtimeDir: string, name: ServiceName): Promise<ServiceDirs> {
+  const dirs = serviceDirs(runtimeDir, name);
+  for (const d of [dirs.conf, dirs.run, dirs.log, dirs.data]) await mkdir(d, { recursive: true });
+  return dirs;
+}
+
+/** Page origins of the product by default: the API server's port on both loopback names, and Vite's dev server. */
+export function defaultOrigins(apiPort: number): string[] {
+  const out: string[] = [];
+  for (const port of [apiPort, 5173]) for (const host of ['localhost', '127.0.0.1']) out.push(`http://${host}:${port}`);
+  return out;
+}
+
+export function readServicesConfig(env: NodeJS.ProcessEnv = process.env, runtimeDir?: string): ServicesConfig {
+  const ports = servicePorts(env.UC_PORT_BASE ? Number(env.UC_PORT_BASE) : undefined);
+  const apiPort = Number(env.UC_API_PORT || 8080);
+  return {
+    runtimeDir: path.resolve(runtimeDir ?? env.UC_RUNTIME_DIR ?? path.join(import.meta.dirname, '..', '..', 'runtime')),
+    ports,
+    domain: UC_DOMAIN,
+    origins: env.UC_ORIGINS ? env.UC_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean) : defaultOrigins(apiPort),
+    gateway: env.UC_SIP_GATEWAY || `127.0.0.1:${ports.sipGateway}`,
+    databaseUrl: env.DATABASE_URL || undefined,
+  };
+}
+
+export const SECRET_NAMES = {
+  /** HS256 key of the short-lived XMPP login tokens (ejabberd reads it as a JWK). */
+  xmppJwt: 'xmpp-jwt.key',
+  /** Shared secret of Kamailio's auth_ephemeral (time-limited SIP credentials). */
+  sipEphemeral: 'sip-ephemeral.key',
+} as const;
+
+/**
+ * A random secret under runtime/secrets, created on first use. Written aside and linked into place:
+ * link() is atomic and refuses an existing file, so concurrent starters agree on one secret.
+ */
+export async function loadOrCreateSecret(runtimeDir: string, file: string, bytes = 48): Promise<Buffer> {
+  const full = path.join(runtimeDir, 'secrets', file);
+  await mkdir(path.dirname(full), { recursive: true, mode: 0o700 });
+  const draft = `${full}.${process.pid}.tmp`;
+  await writeFile(draft, `${randomBytes(bytes).toString('base64url')}\n`, { mode: 0o600 });
+  try {
+    await link(draft, full);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  } finally {
+    await unlink(draft);
+  }
+  if (((await stat(full)).mode & 0o077) !== 0) await chmod(full, 0o600);
+  return Buffer.from((await readFile(full, 'utf8')).trim(), 'base64url');
+}

@@ -1,0 +1,47 @@
+/**
+ * The project's own ports, all on 127.0.0.1, derived from one base so that a second copy (the test
+ * suite next to a running product) only needs another base. Product: 15000. Tests: 25000.
+ */
+export interface ServicePorts {
+  base: number;
+  /** ejabberd HTTP listener: XMPP over WebSocket at /ws (what the browser uses). */
+  xmppHttp: number;
+  /** ejabberd mod_http_api, loopback only: provisioning by the API server. */
+  xmppApi: number;
+  /** ejabberd plain c2s (XMPP over TCP): independent test clients such as slixmpp. */
+  xmppC2s: number;
+  /** Erlang distribution port (no epmd). */
+  xmppErlDist: number;
+  /** Kamailio SIP over WebSocket (TCP listener). */
+  sipWs: number;
+  /** Kamailio SIP over UDP: gateways and plain SIP phones. */
+  sipUdp: number;
+  /** The external-number gateway Kamailio routes to (in tests a real SIP phone listens here). */
+  sipGateway: number;
+  /** rtpengine control ("ng" protocol, UDP). */
+  rtpengineNg: number;
+  rtpMin: number;
+  rtpMax: number;
+}
+
+export const PRODUCT_PORT_BASE = 15000;
+export const TEST_PORT_BASE = 25000;
+
+export function servicePorts(base: number = Number(process.env.UC_PORT_BASE || PRODUCT_PORT_BASE)): ServicePorts {
+  if (!Number.isInteger(base) || base < 1024 || base > 60000) throw new Error(`UC_PORT_BASE must be an integer in 1024–60000, got ${base}`);
+  // Media ports: 500 per copy, above the signalling ports of every copy.
+  const rtpMin = 30000 + Math.floor(base / 1000) * 500;
+  return {
+    base,
+    xmppHttp: base + 280,
+    xmppApi: base + 281,
+    xmppC2s: base + 222,
+    xmppErlDist: base + 299,
+    sipWs: base + 60,
+    sipUdp: base + 62,
+    sipGateway: base + 70,
+    rtpengineNg: base + 223,
+    rtpMin,
+    rtpMax: rtpMin + 499,
+  };
+}

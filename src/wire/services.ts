@@ -1,0 +1,48 @@
+import * as z from 'zod/mini';
+
+/** `GET /v1/xmpp-token`: a short-lived JWT the client sends as its XMPP (SASL PLAIN) password. */
+export const XmppTokenResponse = z.object({
+  /** Bare JID, e.g. `alice@uc.local`. */
+  jid: z.string(),
+  token: z.string(),
+  /** ISO 8601 instant after which ejabberd refuses the token. */
+  expires_at: z.string(),
+  /** XMPP over WebSocket endpoint. */
+  ws_url: z.string(),
+});
+export type XmppTokenResponse = z.infer<typeof XmppTokenResponse>;
+
+/** `GET /v1/sip-credentials`: time-limited SIP credentials (Kamailio auth_ephemeral). */
+export const SipCredentialsResponse = z.object({
+  /** `sip:<extension>@<domain>` */
+  uri: z.string(),
+  /** `<unix expiry>:<extension>` */
+  authorization_user: z.string(),
+  password: z.string(),
+  expires_at: z.string(),
+  ws_url: z.string(),
+});
+export type SipCredentialsResponse = z.infer<typeof SipCredentialsResponse>;
+
+/** Which web client of a user holds the phone registration. */
+export const REG_CLIENT = 'web' as const;
+
+/** `POST /v1/regreserve`: a web client asks to hold the user's phone registration. */
+export const RegReserveRequest = z.object({
+  /** An id the client picks once per tab/device (e.g. a UUID), sent again on every renewal. */
+  peer: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+  client: z.literal(REG_CLIENT),
+});
+export type RegReserveRequest = z.infer<typeof RegReserveRequest>;
+
+/** `GET /v1/regactive` and the answer of `POST /v1/regreserve`. */
+export const RegActiveResponse = z.object({
+  /** The peer that holds the registration, or null when none does. */
+  peer: z.nullable(z.string()),
+  client: z.nullable(z.literal(REG_CLIENT)),
+  /** When the hold lapses unless renewed. */
+  expires_at: z.nullable(z.string()),
+  /** True when the caller's `peer` (regreserve) is the holder. */
+  granted: z.optional(z.boolean()),
+});
+export type RegActiveResponse = z.infer<typeof RegActiveResponse>;
