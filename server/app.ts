@@ -9,6 +9,7 @@ import type { RouteContext } from './routes/context';
 import { registerAnalyticsRoutes } from './routes/analytics';
 import { registerAuthRoutes } from './routes/auth';
 import { registerConfigRoutes } from './routes/config';
+import { registerContactRoutes } from './routes/contacts';
 import { registerHealthRoutes } from './routes/health';
 import { registerHistoryRoutes } from './routes/history';
 import { registerPreferenceRoutes } from './routes/preferences';
@@ -68,6 +69,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerUserRoutes(app, ctx);
   registerPreferenceRoutes(app, ctx);
   registerHistoryRoutes(app, ctx);
+  registerContactRoutes(app, ctx);
   registerAnalyticsRoutes(app, ctx);
 
   const servesClient = opts.staticDir ? await registerSpa(app, opts.staticDir) : false;

@@ -10,6 +10,7 @@ import {
   NORTHWIND_ADMIN,
   type DemoPerson,
 } from './seed-data';
+import { seedDemoContacts } from './seed-contacts';
 
 export const DEMO_PASSWORD = 'Demo-pass-1';
 const SEED = 0x5eed_2026;
@@ -310,6 +311,7 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
     );
     const unset = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM users WHERE password_hash = '!'`);
     if (unset.rows[0]?.n) throw new Error('seed: some demo users got no password hash');
+    await seedDemoContacts(tx);
     return { seeded: true, users: users.length, historyRows: historyRows.length };
   });
 }

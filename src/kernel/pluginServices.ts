@@ -21,6 +21,20 @@ export interface ContactsService {
 }
 export const ContactsApi = serviceKey<ContactsService>('contacts.api');
 
+export interface MessagingService {
+  /** Opens (or starts) the one-to-one chat with an organisation user. */
+  openChat(userId: number): void;
+  /** Starts a new text (SMS) conversation with a number. */
+  newText(number: string): void;
+}
+export const MessagingApi = serviceKey<MessagingService>('messaging.api');
+
+export interface MeetingsService {
+  /** Starts an instant meeting inviting these people (user ids or e-mail addresses). */
+  startMeeting(invitees: ReadonlyArray<{ userId?: number; email?: string; name: string }>): void;
+}
+export const MeetingsApi = serviceKey<MeetingsService>('meetings.api');
+
 export interface WizardService {
   /** True while the onboarding wizard must be completed before the app is usable. */
   isRequired(): Promise<boolean>;

@@ -1,6 +1,7 @@
 import { Link, Outlet, useMatches, useRouterState } from '@tanstack/react-router';
-import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useRef, useSyncExternalStore, type ReactElement } from 'react';
 import { Button, Menu, MenuItem, MenuTrigger, Popover, Separator, SubmenuTrigger } from 'react-aria-components';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { formatBinding, Session, useContextSnapshot, useKernel, useRegistry, useService, type MenuId, type NavContribution } from '../kernel';
@@ -84,11 +85,7 @@ function CommandMenu({ menu, label, glyph }: { menu: MenuId; label: string; glyp
       </Button>
       <Popover className="popover" placement="bottom end">
         <Menu className="menu" aria-label={label}>
-          {items.map((i) => (
-            <MenuItem key={i.id} id={i.id} className="menu-item" isDisabled={!i.enabled} onAction={i.run}>
-              {t(i.titleKey)}
-            </MenuItem>
-          ))}
+          {contributedItems(items, t)}
         </Menu>
       </Popover>
     </MenuTrigger>
@@ -131,15 +128,20 @@ function ProfileMenu() {
             </Popover>
           </SubmenuTrigger>
           <Separator className="menu-sep" />
-          {items.map((i) => (
-            <MenuItem key={i.id} id={i.id} className="menu-item" isDisabled={!i.enabled} onAction={i.run}>
-              {t(i.titleKey)}
-            </MenuItem>
-          ))}
+          {contributedItems(items, t)}
         </Menu>
       </Popover>
     </MenuTrigger>
   );
+}
+
+/** Menu items plugins contributed, as MenuItems (a function, not a component: Menu wants its items as children). */
+function contributedItems(items: ReturnType<typeof useMenuItems>, t: TFunction): ReactElement[] {
+  return items.map((i) => (
+    <MenuItem key={i.id} id={i.id} className="menu-item" isDisabled={!i.enabled} onAction={i.run}>
+      {t(i.titleKey)}
+    </MenuItem>
+  ));
 }
 
 function useScreenTitleKey(): string {

@@ -9,7 +9,6 @@ import {
 } from '@tanstack/react-router';
 import { WizardApi, type Kernel } from '../kernel';
 import { AppFrame } from './AppFrame';
-import { LoginPage } from './LoginPage';
 import { NotFoundPage, NotFoundScreen } from './NotFound';
 import { logout } from './session';
 
@@ -33,7 +32,8 @@ export function buildAnonymousRouter() {
     path: '/login',
     staticData: { titleKey: 'shell:login.title' },
     validateSearch: (s: Record<string, unknown>) => ({ redirect: typeof s.redirect === 'string' ? s.redirect : undefined }),
-    component: LoginPage,
+    // Its form widgets are not needed by a signed-in first screen, so it is a chunk of its own.
+    component: lazyRouteComponent(() => import('./LoginPage'), 'LoginPage'),
   });
   const logoutRoute = createRoute({
     getParentRoute: () => root,

@@ -1,0 +1,205 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  AVATAR_MAX_BYTES,
+  AVATAR_MIME_TYPES,
+  ContactInput,
+  ContactListQuery,
+  contactProblems,
+  FavoriteBody,
+  indexRowToTsv,
+  type ContactIntegrationsWire,
+  type ContactIndexWire,
+  type ContactPageWire,
+  type ContactWire,
+} from '../../src/wire/contacts';
+import { ApiError, forbidden, notFound, parseOrThrow } from '../errors';
+import {
+  avatarHref,
+  contactIndex,
+  createContact,
+  deleteContact,
+  getContact,
+  listContacts,
+  parseContactId,
+  setFavorite,
+  updateContact,
+  type ContactRef,
+  type IntegrationFlags,
+  type Viewer,
+} from '../contacts/repository';
+import type { RouteContext } from './context';
+
+/** No identity integration (Google, Microsoft) is connected in this deployment. */
+const INTEGRATIONS: ContactIntegrationsWire = {
+  google: { connected: false, enabled: false },
+  microsoft: { connected: false, enabled: false },
+};
+const activeIntegrations = (): IntegrationFlags => ({
+  google: INTEGRATIONS.google.connected && INTEGRATIONS.google.enabled,
+  microsoft: INTEGRATIONS.microsoft.connected && INTEGRATIONS.microsoft.enabled,
+});
+
+/** The first bytes of each accepted image type: a declared content type alone proves nothing. */
+function sniffImage(b: Buffer): (typeof AVATAR_MIME_TYPES)[number] | null {
+  if (b.length >= 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
+  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'image/jpeg';
+  if (b.length >= 6 && (b.subarray(0, 6).toString('latin1') === 'GIF87a' || b.subarray(0, 6).toString('latin1') === 'GIF89a')) return 'image/gif';
+  if (b.length >= 12 && b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP') return 'image/webp';
+  return null;
+}
+
+/** Server-side twin of the form's rules: 400 with one detail per problem (the codes the form translates). */
+export function validateContactBody(body: unknown): ContactInput {
+  const input = parseOrThrow(ContactInput, body, 'contact');
+  const problems = contactProblems(input);
+  if (problems.length) {
+    throw new ApiError(400, 'validation_failed', 'Invalid contact', problems.map((p) => ({ path: p.path, message: p.code })));
+  }
+  return input;
+}
+
+export function registerContactRoutes(app: FastifyInstance, { db, requireUserId }: RouteContext): void {
+  const viewerOf = async (request: FastifyRequest): Promise<Viewer> => {
+    const userId = await requireUserId(request);
+    const { rows } = await db.query<{ organization_id: number }>('SELECT organization_id FROM users WHERE id = $1', [userId]);
+    if (!rows[0]) throw forbidden();
+    return { userId, organizationId: rows[0].organization_id };
+  };
+  const refOf = (request: FastifyRequest): ContactRef => {
+    const ref = parseContactId(String((request.params as { id?: string }).id ?? ''));
+    if (!ref) throw new ApiError(400, 'invalid_contact_id', 'Contact ids look like p123 (personal) or u45 (company)');
+    return ref;
+  };
+  /** A personal contact of the caller, or why not: company contacts are read-only, others' do not exist for the caller. */
+  const personalRef = (ref: ContactRef, what: string): number => {
+    if (ref.kind === 'u') throw forbidden(`Company contacts are read-only: cannot ${what}`);
+    return ref.id;
+  };
+  const found = async (viewer: Viewer, ref: ContactRef): Promise<ContactWire> => {
+    const c = await getContact(db, viewer, ref);
+    if (!c) throw notFound('No such contact');
+    return c;
+  };
+
+  app.get('/v1/contact-integrations', async (request): Promise<ContactIntegrationsWire> => {
+    await requireUserId(request);
+    return INTEGRATIONS;
+  });
+
+  app.get('/v1/contacts', async (request): Promise<ContactPageWire> => {
+    const viewer = await viewerOf(request);
+    const q = parseOrThrow(ContactListQuery, request.query, 'contacts query');
+    return listContacts(db, viewer, { ...q, integrations: activeIntegrations() });
+  });
+
+  app.get('/v1/contacts/index', async (request, reply): Promise<ContactIndexWire | string> => {
+    const viewer = await viewerOf(request);
+    const { format } = request.query as { format?: unknown };
+    if (format !== undefined && format !== 'json' && format !== 'tsv') throw new ApiError(400, 'invalid_format', 'format is json or tsv');
+    const items = await contactIndex(db, viewer, activeIntegrations());
+    if (format === 'tsv') return reply.type('text/tab-separated-values; charset=utf-8').send(items.map(indexRowToTsv).join('\n'));
+    return { items };
+  });
+
+  app.get('/v1/contacts/:id', async (request): Promise<ContactWire> => found(await viewerOf(request), refOf(request)));
+
+  app.post('/v1/contacts', async (request, reply): Promise<ContactWire> => {
+    const viewer = await viewerOf(request);
+    const input = validateContactBody(request.body);
+    const id = await createContact(db, viewer, input);
+    reply.code(201);
+    return found(viewer, { kind: 'p', id });
+  });
+
+  app.put('/v1/contacts/:id', async (request): Promise<ContactWire> => {
+    const viewer = await viewerOf(request);
+    const ref = refOf(request);
+    const id = personalRef(ref, 'edit');
+    const input = validateContactBody(request.body);
+    if (!(await updateContact(db, viewer, id, input))) throw notFound('No such contact');
+    return found(viewer, ref);
+  });
+
+  app.delete('/v1/contacts/:id', async (request, reply) => {
+    const viewer = await viewerOf(request);
+    const id = personalRef(refOf(request), 'delete');
+    if (!(await deleteContact(db, viewer, id))) throw notFound('No such contact');
+    return reply.code(204).send();
+  });
+
+  app.put('/v1/contacts/:id/favorite', async (request): Promise<ContactWire> => {
+    const viewer = await viewerOf(request);
+    const ref = refOf(request);
+    const { favorite } = parseOrThrow(FavoriteBody, request.body, 'favourite');
+    if (!(await setFavorite(db, viewer, ref, favorite))) throw notFound('No such contact');
+    return found(viewer, ref);
+  });
+
+  // Avatars: multipart only in this scope, field `photo`, images only, size-limited.
+  app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 4 } });
+
+    scope.post('/v1/contacts/:id/avatar', async (request) => {
+      const viewer = await viewerOf(request);
+      const ref = refOf(request);
+      // The specification: avatar upload is refused for company (User) contacts.
+      if (ref.kind === 'u') throw forbidden('Avatar upload is refused for company contacts');
+      const contact = await found(viewer, ref);
+      if (contact.readonly) throw forbidden('This contact is read-only');
+      if (!request.isMultipart()) throw new ApiError(415, 'unsupported_media_type', 'Send the image as multipart/form-data in the field "photo"');
+      const file = await request.file();
+      if (!file || file.fieldname !== 'photo') throw new ApiError(400, 'photo_required', 'A file in the field "photo" is required');
+      let bytes: Buffer;
+      try {
+        bytes = await file.toBuffer();
+      } catch (err) {
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw new ApiError(413, 'avatar_too_large', `The image is larger than ${AVATAR_MAX_BYTES} bytes`);
+        }
+        throw err;
+      }
+      const sniffed = sniffImage(bytes);
+      if (!sniffed || !(AVATAR_MIME_TYPES as readonly string[]).includes(file.mimetype)) {
+        throw new ApiError(415, 'not_an_image', 'Only PNG, JPEG, GIF or WebP images are accepted');
+      }
+      const { rows } = await db.query<{ id: number }>(
+        `INSERT INTO avatars (organization_id, contact_id, mime_type, bytes) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (contact_id) WHERE contact_id IS NOT NULL DO UPDATE SET mime_type = EXCLUDED.mime_type, bytes = EXCLUDED.bytes, created_at = now()
+         RETURNING id`,
+        [viewer.organizationId, ref.id, sniffed, bytes],
+      );
+      return { avatar_id: rows[0]!.id, avatar_href: avatarHref(rows[0]!.id) };
+    });
+  });
+
+  app.delete('/v1/contacts/:id/avatar', async (request, reply) => {
+    const viewer = await viewerOf(request);
+    const ref = refOf(request);
+    if (ref.kind === 'u') throw forbidden('Company contacts are read-only');
+    const contact = await found(viewer, ref);
+    if (contact.readonly) throw forbidden('This contact is read-only');
+    await db.query('DELETE FROM avatars WHERE contact_id = $1', [ref.id]);
+    return reply.code(204).send();
+  });
+
+  // Served only to the organisation the avatar belongs to; another organisation sees a 404.
+  app.get('/v1/avatars/:id', async (request, reply) => {
+    const viewer = await viewerOf(request);
+    const id = Number((request.params as { id?: string }).id);
+    if (!Number.isInteger(id) || id < 1 || id > 2 ** 31 - 1) throw new ApiError(400, 'invalid_avatar_id', 'Invalid avatar id');
+    const { rows } = await db.query<{ mime_type: string; bytes: Uint8Array; contact_owner: number | null }>(
+      `SELECT a.mime_type, a.bytes, c.owner_id AS contact_owner FROM avatars a LEFT JOIN contacts c ON c.id = a.contact_id
+        WHERE a.id = $1 AND a.organization_id = $2`,
+      [id, viewer.organizationId],
+    );
+    const row = rows[0];
+    // A personal contact's picture is its owner's; a user's picture is the organisation's.
+    if (!row || (row.contact_owner !== null && row.contact_owner !== viewer.userId)) throw notFound('No such avatar');
+    return reply
+      .header('content-type', row.mime_type)
+      .header('cache-control', 'private, max-age=3600')
+      .header('content-security-policy', "default-src 'none'")
+      .send(Buffer.from(row.bytes));
+  });
+}

@@ -1,0 +1,377 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { Button, Checkbox, FieldError, Input, Label, TextArea, TextField } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import { Api, Dialogs, Notifications, useKernel, useService } from '../../kernel';
+import { ApiError } from '../../kernel/api';
+import { AVATAR_MAX_BYTES, CONTACT_LIMITS, ContactWire, IM_TYPES, PHONE_TYPES } from '../../wire/contacts';
+import { saveContact, uploadAvatar } from './actions';
+import {
+  draftFromContact,
+  emptyAddress,
+  emptyDraft,
+  emptyEmail,
+  emptyIm,
+  emptyPhone,
+  formatZipInput,
+  isDirty,
+  markPrimaryEmail,
+  markPrimaryPhone,
+  numbersOnly,
+  problemField,
+  stateEnabled,
+  toInput,
+  validateDraft,
+  visibleError,
+  withCountry,
+  type ContactDraft,
+  type FieldErrors,
+  type FormMode,
+} from './formModel';
+import { countryOptions, US_STATES } from './places';
+import { contactKeys } from './store';
+
+interface FieldProps {
+  name: string;
+  label: string;
+  value: string;
+  onChange(v: string): void;
+  error?: string;
+  maxLength?: number;
+  type?: string;
+  inputMode?: 'numeric' | 'tel' | 'email' | 'text';
+  isRequired?: boolean;
+  isDisabled?: boolean;
+  onBlur(): void;
+  multiline?: boolean;
+}
+
+function Field({ name, label, value, onChange, error, maxLength, type = 'text', inputMode, isRequired, isDisabled, onBlur, multiline }: FieldProps) {
+  return (
+    <TextField
+      className="field"
+      name={name}
+      value={value}
+      onChange={onChange}
+      onBlur={onBlur}
+      isInvalid={!!error}
+      isRequired={isRequired}
+      isDisabled={isDisabled}
+      maxLength={maxLength}
+      type={type}
+      inputMode={inputMode}
+      validationBehavior="aria"
+      data-field={name}
+    >
+      <Label>{label}</Label>
+      {multiline ? <TextArea className="input" rows={3} /> : <Input className="input" />}
+      <FieldError>{error}</FieldError>
+    </TextField>
+  );
+}
+
+/** A native select with a visible label: long lists (countries) stay fast and fully accessible. */
+function NativeSelect({ label, value, onChange, options, isDisabled, name }: { label: string; value: string; onChange(v: string): void; options: ReadonlyArray<{ value: string; label: string }>; isDisabled?: boolean; name: string }) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} name={name} className="input" value={value} disabled={isDisabled} onChange={(e) => onChange(e.target.value)}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <fieldset className="contacts-fieldset">
+      <legend>{title}</legend>
+      {children}
+    </fieldset>
+  );
+}
+
+export interface ContactFormProps {
+  mode: FormMode;
+  contactId: string | undefined;
+  /** Saved (with the id) or cancelled (undefined). */
+  onDone(id?: string): void;
+}
+
+export function ContactForm({ mode, contactId, onDone }: ContactFormProps) {
+  const api = useService(Api);
+  const { t } = useTranslation('contacts');
+  const existing = useQuery({
+    queryKey: contactKeys.detail(contactId ?? ''),
+    enabled: !!contactId,
+    queryFn: ({ signal }) => api.get(`/v1/contacts/${contactId}`, undefined, ContactWire, signal),
+  });
+  if (contactId && existing.isPending) return <p className="empty-state" role="status">{t('list.loading')}</p>;
+  if (contactId && (!existing.data || existing.data.readonly) && mode !== 'EDIT_USER' && mode !== 'EDIT_PROFILE') {
+    return (
+      <div className="empty-state" role="alert">
+        <p>{t(existing.data ? 'reasons.readOnly' : 'detail.notFound')}</p>
+        <Button className="btn" onPress={() => onDone()}>
+          {t('form.cancel')}
+        </Button>
+      </div>
+    );
+  }
+  return <FormBody mode={mode} contact={existing.data ?? null} onDone={onDone} />;
+}
+
+function FormBody({ mode, contact, onDone }: { mode: FormMode; contact: ContactWire | null; onDone(id?: string): void }) {
+  const { t, i18n } = useTranslation('contacts');
+  const kernel = useKernel();
+  const dialogs = useService(Dialogs);
+  const notify = useService(Notifications);
+  const initial = useMemo<ContactDraft>(() => {
+    const d = contact ? draftFromContact(contact) : emptyDraft();
+    if (mode === 'ADD_PHONE') d.phones = [...d.phones, emptyPhone(d.phones.length === 0)];
+    if (mode === 'EDIT' && d.phones.length === 0) d.phones = [emptyPhone(true)];
+    if (mode === 'EDIT' && d.emails.length === 0) d.emails = [emptyEmail(true)];
+    return d;
+  }, [contact, mode]);
+  const [draft, setDraft] = useState(initial);
+  const [file, setFile] = useState<File | null>(null);
+  const [submitted, setSubmitted] = useState(false);
+  const [touched, setTouched] = useState<Set<string>>(() => new Set());
+  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
+  const [saving, setSaving] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const countries = useMemo(() => [{ value: '', label: t('form.selectCountry') }, ...countryOptions(i18n.language)], [i18n.language, t]);
+  const states = useMemo(() => [{ value: '', label: t('form.select') }, ...US_STATES], [t]);
+
+  const errors = { ...validateDraft(draft, mode, file), ...serverErrors };
+  const dirty = isDirty(initial, draft) || file !== null;
+  const touch = (f: string) => setTouched((s) => (s.has(f) ? s : new Set(s).add(f)));
+  const err = (f: string) => {
+    const code = visibleError(errors, f, { submitted, touched });
+    return code ? t(`errors.${code}`) : undefined;
+  };
+  const set = (patch: Partial<ContactDraft>) => {
+    setDraft((d) => ({ ...d, ...patch }));
+    setServerErrors({});
+  };
+
+  useEffect(() => headingRef.current?.focus(), []);
+  // Leaving with unsaved changes: the browser asks.
+  useEffect(() => {
+    if (!dirty) return;
+    const onBeforeUnload = (e: BeforeUnloadEvent) => {
+      e.preventDefault();
+      e.returnValue = '';
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [dirty]);
+
+  const cancel = async () => {
+    if (dirty) {
+      const answer = await dialogs.confirm({ titleKey: 'contacts:form.discardTitle', messageKey: 'contacts:form.discardMessage', confirmLabelKey: 'contacts:form.discard', cancelLabelKey: 'contacts:form.keepEditing', tone: 'danger' });
+      if (!answer.confirmed) return;
+    }
+    onDone();
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setSubmitted(true);
+    const problems = validateDraft(draft, mode, file);
+    if (Object.keys(problems).length) {
+      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid] input, [data-invalid] textarea')?.focus());
+      return;
+    }
+    setSaving(true);
+    try {
+      if (mode === 'AVATAR') {
+        await uploadAvatar(kernel, contact!.id, file!);
+        onDone(contact!.id);
+        return;
+      }
+      const saved = await saveContact(kernel, contact?.id ?? null, toInput(draft));
+      notify.announce(t('form.saved', { name: saved.name || t('noName') }));
+      setDraft(initial); // not dirty any more
+      onDone(saved.id);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 400 && err.body.details) {
+        setServerErrors(Object.fromEntries(err.body.details.map((d) => [problemField(d.path), d.message as FieldErrors[string]])));
+      }
+      notify.toast({
+        tone: 'error',
+        titleKey: mode === 'AVATAR' ? 'contacts:errors.uploadTitle' : 'contacts:errors.saveTitle',
+        message: err instanceof ApiError && !(err.status === 400 && err.body.details) ? err.body.message : undefined,
+        messageKey: err instanceof ApiError && !(err.status === 400 && err.body.details) ? undefined : 'contacts:errors.tryAgain',
+      });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  // Enter without Shift in a field does not submit (the specification); Ctrl/⌘+Enter saves from anywhere.
+  const onFormKeyDown = (e: KeyboardEvent<HTMLFormElement>) => {
+    if (e.key !== 'Enter' || (e.target as HTMLElement).tagName !== 'INPUT') return;
+    if (e.ctrlKey || e.metaKey) {
+      e.preventDefault();
+      formRef.current?.requestSubmit();
+    } else if (!e.shiftKey) e.preventDefault();
+  };
+
+  const titleKey = { CREATE: 'form.titleCreate', EDIT: 'form.titleEdit', EDIT_USER: 'form.titleEdit', EDIT_PROFILE: 'form.titleProfile', ADD_PHONE: 'form.titleAddPhone', AVATAR: 'form.titleAvatar' }[mode];
+  const showAll = mode === 'CREATE' || mode === 'EDIT' || mode === 'EDIT_USER' || mode === 'EDIT_PROFILE';
+  const phoneTypes = PHONE_TYPES.filter((p) => p !== 'E911').map((p) => ({ value: p, label: t(`phoneType.${p}`) }));
+  const identityError = visibleError(errors, '(root)', { submitted, touched });
+
+  return (
+    <form ref={formRef} className="contacts-form" aria-labelledby="contacts-detail-heading" noValidate onSubmit={(e) => void submit(e)} onKeyDown={onFormKeyDown}>
+      <h2 id="contacts-detail-heading" ref={headingRef} tabIndex={-1}>
+        {t(titleKey, { name: contact?.name || t('noName') })}
+      </h2>
+      {identityError && (
+        <p className="field-error" role="alert">
+          {t(`errors.${identityError}`)}
+        </p>
+      )}
+
+      {mode === 'AVATAR' && (
+        <div className="field">
+          <label htmlFor="contacts-avatar-file">{t('form.photo')}</label>
+          <input
+            id="contacts-avatar-file"
+            type="file"
+            accept="image/*"
+            aria-invalid={!!err('avatar') || undefined}
+            aria-describedby="contacts-avatar-help"
+            onChange={(e) => {
+              setFile(e.target.files?.[0] ?? null);
+              touch('avatar');
+            }}
+          />
+          <p id="contacts-avatar-help" className="contacts-muted">
+            {t('form.photoHelp', { size: Math.round(AVATAR_MAX_BYTES / 1024 / 1024) })}
+          </p>
+          {err('avatar') && <p className="field-error">{err('avatar')}</p>}
+        </div>
+      )}
+
+      {showAll && (
+        <Section title={t('form.name')}>
+          <div className="contacts-grid">
+            <Field name="firstName" label={t('form.firstName')} value={draft.firstName} onChange={(v) => set({ firstName: v })} onBlur={() => touch('firstName')} error={err('firstName')} maxLength={CONTACT_LIMITS.name} isRequired={mode === 'EDIT_PROFILE'} />
+            <Field name="lastName" label={t('form.lastName')} value={draft.lastName} onChange={(v) => set({ lastName: v })} onBlur={() => touch('lastName')} error={err('lastName')} maxLength={CONTACT_LIMITS.name} isRequired={mode === 'EDIT_PROFILE'} />
+            <Field name="company" label={t('form.company')} value={draft.company} onChange={(v) => set({ company: v })} onBlur={() => touch('company')} maxLength={CONTACT_LIMITS.company} />
+            <Field name="title" label={t('form.jobTitle')} value={draft.title} onChange={(v) => set({ title: v })} onBlur={() => touch('title')} maxLength={CONTACT_LIMITS.title} />
+          </div>
+        </Section>
+      )}
+
+      {(showAll || mode === 'ADD_PHONE') && (
+        <Section title={t('form.phones')}>
+          {draft.phones.map((p, i) => (
+            <div key={i} className="contacts-row-fields" role="group" aria-label={t('form.phoneN', { n: i + 1 })}>
+              <Field name={`phones.${i}.number`} label={t('form.number')} type="tel" inputMode="tel" value={p.number} maxLength={CONTACT_LIMITS.phone} error={err(`phones.${i}.number`)} onBlur={() => touch(`phones.${i}.number`)} onChange={(v) => set({ phones: draft.phones.map((x, j) => (j === i ? { ...x, number: v } : x)) })} />
+              <Field name={`phones.${i}.extension`} label={t('form.extension')} inputMode="numeric" value={p.extension} maxLength={CONTACT_LIMITS.extension} error={err(`phones.${i}.extension`)} onBlur={() => touch(`phones.${i}.extension`)} onChange={(v) => set({ phones: draft.phones.map((x, j) => (j === i ? { ...x, extension: numbersOnly(v) } : x)) })} />
+              <NativeSelect name={`phones.${i}.type`} label={t('form.type')} value={p.type} options={phoneTypes} onChange={(v) => set({ phones: draft.phones.map((x, j) => (j === i ? { ...x, type: v as typeof p.type } : x)) })} />
+              {p.type === 'custom' && <Field name={`phones.${i}.customType`} label={t('form.customType')} value={p.customType} maxLength={60} onBlur={() => undefined} onChange={(v) => set({ phones: draft.phones.map((x, j) => (j === i ? { ...x, customType: v } : x)) })} />}
+              <Checkbox className="contacts-checkbox" isSelected={p.isPrimary} onChange={() => set({ phones: markPrimaryPhone(draft.phones, i) })}>
+                <span className="contacts-box" aria-hidden="true">{p.isPrimary ? '✓' : ''}</span>
+                {t('form.primary')}
+              </Checkbox>
+              <Button className="btn" aria-label={t('form.removePhoneN', { n: i + 1 })} onPress={() => set({ phones: draft.phones.filter((_, j) => j !== i) })}>
+                {t('form.remove')}
+              </Button>
+            </div>
+          ))}
+          <Button className="btn" onPress={() => set({ phones: [...draft.phones, emptyPhone(draft.phones.length === 0)] })}>
+            {t('form.addPhone')}
+          </Button>
+        </Section>
+      )}
+
+      {showAll && (
+        <>
+          <Section title={t('form.emails')}>
+            {draft.emails.map((e, i) => (
+              <div key={i} className="contacts-row-fields" role="group" aria-label={t('form.emailN', { n: i + 1 })}>
+                <Field name={`emails.${i}.email`} label={t('form.email')} type="email" inputMode="email" value={e.email} maxLength={CONTACT_LIMITS.email} error={err(`emails.${i}.email`)} isRequired={mode === 'EDIT_PROFILE' && i === 0} isDisabled={e.source !== 'personal'} onBlur={() => touch(`emails.${i}.email`)} onChange={(v) => set({ emails: draft.emails.map((x, j) => (j === i ? { ...x, email: v } : x)) })} />
+                <Checkbox className="contacts-checkbox" isSelected={e.isDefault} onChange={() => set({ emails: markPrimaryEmail(draft.emails, i) })}>
+                  <span className="contacts-box" aria-hidden="true">{e.isDefault ? '✓' : ''}</span>
+                  {t('form.primary')}
+                </Checkbox>
+                <Button className="btn" aria-label={t('form.removeEmailN', { n: i + 1 })} onPress={() => set({ emails: draft.emails.filter((_, j) => j !== i) })}>
+                  {t('form.remove')}
+                </Button>
+              </div>
+            ))}
+            <Button className="btn" onPress={() => set({ emails: [...draft.emails, emptyEmail(draft.emails.length === 0)] })}>
+              {t('form.addEmail')}
+            </Button>
+          </Section>
+
+          <Section title={t('form.addresses')}>
+            {draft.addresses.map((a, i) => {
+              const upd = (patch: Partial<typeof a>) => set({ addresses: draft.addresses.map((x, j) => (j === i ? { ...x, ...patch } : x)) });
+              return (
+                <div key={i} className="contacts-grid" role="group" aria-label={t('form.addressN', { n: i + 1 })}>
+                  <Field name={`addresses.${i}.street1`} label={t('form.street1')} value={a.street1} maxLength={CONTACT_LIMITS.street} onBlur={() => undefined} onChange={(v) => upd({ street1: v })} />
+                  <Field name={`addresses.${i}.street2`} label={t('form.street2')} value={a.street2} maxLength={CONTACT_LIMITS.street} onBlur={() => undefined} onChange={(v) => upd({ street2: v })} />
+                  <Field name={`addresses.${i}.aptNumber`} label={t('form.apt')} value={a.aptNumber} maxLength={30} onBlur={() => undefined} onChange={(v) => upd({ aptNumber: v })} />
+                  <Field name={`addresses.${i}.city`} label={t('form.city')} value={a.city} maxLength={CONTACT_LIMITS.city} onBlur={() => undefined} onChange={(v) => upd({ city: v })} />
+                  <NativeSelect name={`addresses.${i}.country`} label={t('form.country')} value={a.country} options={countries} onChange={(v) => set({ addresses: draft.addresses.map((x, j) => (j === i ? withCountry(x, v) : x)) })} />
+                  <NativeSelect name={`addresses.${i}.state`} label={t('form.state')} value={a.state} options={states} isDisabled={!stateEnabled(a)} onChange={(v) => upd({ state: v })} />
+                  <Field name={`addresses.${i}.zip`} label={t('form.zip')} value={a.zip} maxLength={CONTACT_LIMITS.zip} error={err(`addresses.${i}.zip`)} onBlur={() => touch(`addresses.${i}.zip`)} onChange={(v) => upd({ zip: formatZipInput(v) })} />
+                  <Button className="btn" aria-label={t('form.removeAddressN', { n: i + 1 })} onPress={() => set({ addresses: draft.addresses.filter((_, j) => j !== i) })}>
+                    {t('form.remove')}
+                  </Button>
+                </div>
+              );
+            })}
+            <Button className="btn" onPress={() => set({ addresses: [...draft.addresses, emptyAddress()] })}>
+              {t('form.addAddress')}
+            </Button>
+          </Section>
+
+          <Section title={t('form.ims')}>
+            {draft.ims.map((m, i) => (
+              <div key={i} className="contacts-row-fields" role="group" aria-label={t('form.imN', { n: i + 1 })}>
+                <NativeSelect name={`ims.${i}.type`} label={t('form.imType')} value={m.type} options={[{ value: '', label: t('form.select') }, ...IM_TYPES.map((x) => ({ value: x, label: t(`imType.${x}`) }))]} onChange={(v) => set({ ims: draft.ims.map((x, j) => (j === i ? { ...x, type: v } : x)) })} />
+                <Field name={`ims.${i}.name`} label={t('form.imName')} value={m.name} maxLength={CONTACT_LIMITS.im} error={err(`ims.${i}.name`)} onBlur={() => touch(`ims.${i}.name`)} onChange={(v) => set({ ims: draft.ims.map((x, j) => (j === i ? { ...x, name: v } : x)) })} />
+                <Button className="btn" aria-label={t('form.removeImN', { n: i + 1 })} onPress={() => set({ ims: draft.ims.filter((_, j) => j !== i) })}>
+                  {t('form.remove')}
+                </Button>
+              </div>
+            ))}
+            <Button className="btn" onPress={() => set({ ims: [...draft.ims, emptyIm()] })}>
+              {t('form.addIm')}
+            </Button>
+          </Section>
+
+          <Section title={t('form.birthday')}>
+            <div className="contacts-row-fields">
+              {(['day', 'month', 'year'] as const).map((k) => (
+                <Field key={k} name={`birthday.${k}`} label={t(`form.${k}`)} inputMode="numeric" maxLength={k === 'year' ? 4 : 2} value={draft.birthday[k]} error={k === 'day' ? err('birthday') : undefined} onBlur={() => touch('birthday')} onChange={(v) => set({ birthday: { ...draft.birthday, [k]: numbersOnly(v) } })} />
+              ))}
+            </div>
+          </Section>
+
+          <Field name="notes" label={t('form.notes')} value={draft.notes} multiline maxLength={CONTACT_LIMITS.notes} onBlur={() => undefined} onChange={(v) => set({ notes: v })} />
+        </>
+      )}
+
+      <div className="contacts-form-actions">
+        <Button type="submit" className="btn primary" isDisabled={saving}>
+          {mode === 'AVATAR' ? t('form.upload') : t('form.save')}
+        </Button>
+        <Button className="btn" onPress={() => void cancel()}>
+          {t('form.cancel')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,198 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { allFeatures, Api, Dialogs, Kernel, KernelProvider, Navigation, Notifications, Preferences, Session, type SessionInfo } from '../../kernel';
+import { ApiError } from '../../kernel/api';
+import { indexRowToTsv, type ContactIndexRow, type ContactWire } from '../../wire/contacts';
+import ContactsScreen from './ContactsScreen';
+import { directory, toEntry } from './directory';
+import { contactsPlugin } from './index';
+import en from './locales/en.json';
+import { resetContactsState } from './store';
+
+const ROWS: ContactIndexRow[] = [
+  ['u7', 'Alice Nguyen', '1001', 'alice@example.com', 'Acme', 0, 'User'],
+  ['u8', 'Bob Martinez', '1002', 'bob@example.com', 'Acme', 0, 'User'],
+  ['p1', 'Ada Lovelace', '+14155550142', 'ada@engines.example', 'Analytical Engines', 0, 'personal'],
+];
+
+function contact(over: Partial<ContactWire> = {}): ContactWire {
+  return {
+    id: 'p1', user_id: null, source_id: '1', role_id: null, role_name: null, source: 'personal', name: 'Ada Lovelace', first_name: 'Ada', last_name: 'Lovelace',
+    company: '', title: '', notes: '', time_zone: null, avatar_id: null, avatar_href: null, video_id: null, favorite: false, readonly: false, hidden: false,
+    status: null, state: null, is_current_user: false, is_dummy_contact: false, in_meeting: false, messaging_did: null, messaging_did_label: null,
+    emails: [], addresses: [], instant_messengers: [], birthday: null, phone_numbers: [], ...over,
+  };
+}
+
+beforeAll(async () => {
+  await i18next.use(initReactI18next).init({ lng: 'en', resources: { en: { contacts: en } }, interpolation: { escapeValue: false } });
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(() => 400);
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(() => 600);
+  window.scrollTo = () => undefined;
+  Element.prototype.scrollTo = () => undefined;
+});
+beforeEach(() => {
+  resetContactsState();
+  directory.set(ROWS.map(toEntry));
+});
+afterEach(() => cleanup());
+
+function setup(search = '', post?: (body: unknown) => Promise<unknown>, cold = false) {
+  const kernel = new Kernel({ features: allFeatures(true) });
+  const root = createRootRoute({ component: Outlet });
+  const route = createRoute({ getParentRoute: () => root, path: '/contacts', validateSearch: contactsPlugin.routes![0]!.validateSearch!, component: ContactsScreen });
+  const router = createRouter({ routeTree: root.addChildren([route]), history: createMemoryHistory({ initialEntries: [`/contacts${search}`] }) });
+  const toast = vi.fn(() => 'id');
+  const postFn = vi.fn(post ?? (async () => contact()));
+  const api = {
+    get: vi.fn(async (path: string) => {
+      if (path === '/v1/contacts') return { items: [contact({ id: 'p9', name: 'Paged Person', first_name: 'Paged', last_name: 'Person' })], total: 50_000, offset: 0, limit: 100 };
+      if (path === '/v1/contact-integrations') return { google: { connected: false, enabled: false }, microsoft: { connected: false, enabled: false } };
+      if (path === '/v1/contacts/p1') return contact();
+      throw new ApiError(404, { error: 'not_found', message: 'No such contact' });
+    }),
+    raw: vi.fn(async (_method: string, path: string) => {
+      if (path === '/v1/contacts/index') return cold ? new Promise(() => undefined) : new Response(ROWS.map(indexRowToTsv).join('\n'));
+      throw new ApiError(404, { error: 'not_found', message: 'Not here' });
+    }),
+    post: vi.fn((_path: string, body: unknown) => postFn(body)),
+  };
+  kernel.provide(Api, api as never);
+  kernel.provide(Session, { userId: 7 } as unknown as SessionInfo);
+  kernel.provide(Notifications, { toast, dismiss: () => undefined, announce: () => undefined });
+  kernel.provide(Preferences, { get: async () => false, set: async () => undefined } as never);
+  kernel.provide(Dialogs, { confirm: async () => ({ confirmed: true, remember: false }) } as never);
+  kernel.provide(Navigation, { navigate: (to, o) => void router.navigate({ to, search: o?.search as never, replace: o?.replace }) });
+  kernel.load([contactsPlugin]);
+  kernel.context.route = '/contacts';
+  kernel.context.userId = 7;
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <KernelProvider kernel={kernel}>
+        <RouterProvider router={router} />
+      </KernelProvider>
+    </QueryClientProvider>,
+  );
+  return { router, api, toast, postFn, kernel };
+}
+
+describe('ContactsScreen', () => {
+  it('shows the default group (coworkers) in a virtualised grid', async () => {
+    setup();
+    const grid = await screen.findByRole('grid', { name: 'Contacts' });
+    expect(within(grid).getAllByRole('row').map((r) => r.getAttribute('aria-label'))).toEqual(['Alice Nguyen, 1001 · Acme, Company', 'Bob Martinez, 1002 · Acme, Company']);
+    expect(screen.getByText('2 contacts')).toBeTruthy();
+  });
+
+  it('before the directory has arrived, shows the server’s first page of the group and term', async () => {
+    directory.reset();
+    const { api, kernel } = setup('?group=personal&q=pag', undefined, true);
+    const grid = await screen.findByRole('grid', { name: 'Contacts' });
+    expect(within(grid).getByText('Paged Person')).toBeTruthy();
+    expect(screen.getByText('50000 contacts')).toBeTruthy();
+    expect(api.get).toHaveBeenCalledWith('/v1/contacts', { group: 'personal', search: 'pag', limit: 100 }, expect.anything(), expect.anything());
+    kernel.dispose();
+  });
+
+  it('multi-select checkboxes appear once one contact is chosen; Space ticks the current row', async () => {
+    const { router } = setup('?group=all');
+    const grid = await screen.findByRole('grid', { name: 'Contacts' });
+    expect(within(grid).queryAllByRole('checkbox')).toHaveLength(0);
+    fireEvent.click(within(grid).getByText('Ada Lovelace'));
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ contact: 'p1' }));
+    await waitFor(() => expect(within(grid).getAllByRole('checkbox')).toHaveLength(3));
+    act(() => grid.focus());
+    fireEvent.keyDown(grid, { key: ' ' });
+    await waitFor(() => expect((within(grid).getByRole('checkbox', { name: 'Select Ada Lovelace' }) as HTMLInputElement).checked).toBe(true));
+    expect(screen.getByRole('toolbar', { name: 'Selected contacts' })).toBeTruthy();
+    expect(screen.getByText('1 selected')).toBeTruthy();
+  });
+
+  it('copy-link confirmation reverts after 3 s', async () => {
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    setup('?group=all&contact=p1');
+    const button = await screen.findByRole('button', { name: 'Copy link' });
+    fireEvent.click(button);
+    expect(writeText).toHaveBeenCalledWith(`${location.origin}/contacts?contact=p1`);
+    expect(button.textContent).toBe('Link copied');
+    await new Promise((r) => setTimeout(r, 2500));
+    expect(button.textContent).toBe('Link copied');
+    await waitFor(() => expect(button.textContent).toBe('Copy link'), { timeout: 1500 });
+  });
+
+  it('shows the server’s refusal at the field and keeps what the user typed', async () => {
+    const { toast, postFn } = setup('?screen=form&editState=CREATE', async () => {
+      throw new ApiError(400, { error: 'validation_failed', message: 'Invalid contact', details: [{ path: 'emails.0.email', message: 'email_invalid' }] });
+    });
+    const first = (await screen.findByRole('textbox', { name: 'First name' })) as HTMLInputElement;
+    fireEvent.change(first, { target: { value: 'Zed' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'E-mail' }), { target: { value: 'zed@quux.example' } });
+    fireEvent.submit(first.form!);
+    await waitFor(() => expect(postFn).toHaveBeenCalled());
+    expect(await screen.findByText('Enter a valid e-mail address.')).toBeTruthy();
+    expect(first.value).toBe('Zed');
+    expect((screen.getByRole('textbox', { name: 'E-mail' }) as HTMLInputElement).value).toBe('zed@quux.example');
+    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ tone: 'error', titleKey: 'contacts:errors.saveTitle' }));
+  });
+
+  it('Enter in a field does not submit; Ctrl+Enter saves', async () => {
+    const { postFn } = setup('?screen=form&editState=CREATE');
+    const first = (await screen.findByRole('textbox', { name: 'First name' })) as HTMLInputElement;
+    fireEvent.change(first, { target: { value: 'Zed' } });
+    const plain = fireEvent.keyDown(first, { key: 'Enter' });
+    expect(plain).toBe(false); // default (implicit submission) prevented
+    await new Promise((r) => setTimeout(r, 20));
+    expect(postFn).not.toHaveBeenCalled();
+    HTMLFormElement.prototype.requestSubmit ??= function (this: HTMLFormElement) {
+      this.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+    };
+    fireEvent.keyDown(first, { key: 'Enter', ctrlKey: true });
+    await waitFor(() => expect(postFn).toHaveBeenCalledWith(expect.objectContaining({ first_name: 'Zed' })));
+  });
+
+  it('shows any other server message as it is', async () => {
+    const { toast } = setup('?screen=form&editState=CREATE', async () => {
+      throw new ApiError(403, { error: 'forbidden', message: 'Company contacts are read-only: cannot edit' });
+    });
+    const first = (await screen.findByRole('textbox', { name: 'First name' })) as HTMLInputElement;
+    fireEvent.change(first, { target: { value: 'Zed' } });
+    fireEvent.submit(first.form!);
+    await waitFor(() => expect(toast).toHaveBeenCalledWith(expect.objectContaining({ message: 'Company contacts are read-only: cannot edit' })));
+    expect(first.value).toBe('Zed');
+  });
+
+  it('leaving with unsaved changes triggers the browser prompt', async () => {
+    setup('?screen=form&editState=CREATE');
+    const first = await screen.findByRole('textbox', { name: 'First name' });
+    const clean = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(clean);
+    expect(clean.defaultPrevented).toBe(false);
+    fireEvent.change(first, { target: { value: 'Zed' } });
+    const dirty = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(dirty);
+    expect(dirty.defaultPrevented).toBe(true);
+  });
+
+  it('the state select is disabled unless the country is the USA or empty', async () => {
+    setup('?screen=form&editState=CREATE');
+    fireEvent.click(await screen.findByRole('button', { name: 'Add address' }));
+    const country = (await screen.findByRole('combobox', { name: 'Country' })) as HTMLSelectElement;
+    const state = screen.getByRole('combobox', { name: 'State' }) as HTMLSelectElement;
+    expect(country.options[0]!.textContent).toBe('Select Country');
+    expect(state.options[0]!.textContent).toBe('Select');
+    fireEvent.change(state, { target: { value: 'NY' } });
+    expect(state.value).toBe('NY');
+    fireEvent.change(country, { target: { value: 'CAN' } });
+    await waitFor(() => expect(state.disabled).toBe(true));
+    expect(state.value).toBe('');
+    fireEvent.change(country, { target: { value: 'USA' } });
+    await waitFor(() => expect(state.disabled).toBe(false));
+  });
+});

@@ -1,0 +1,276 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSearch } from '@tanstack/react-router';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { Button, Input, Label, ListBox, ListBoxItem, Popover, SearchField, Select, SelectValue } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { Api, Navigation, useContextSnapshot, useKernel, useService } from '../../kernel';
+import { CONTACT_GROUPS, ContactIntegrationsWire, ContactPageWire, type ContactGroup } from '../../wire/contacts';
+import { CONTACTS_PATH } from './commands';
+import { ContactDetail } from './ContactDetail';
+import { ContactForm } from './ContactForm';
+import { ContactList } from './ContactList';
+import { directory, entryFromContact, filterDirectory } from './directory';
+import { parseContactsSearch, type ContactsSearch } from './search';
+import { bindQueryClient, contactKeys, contactsState } from './store';
+import './contacts.css';
+
+const SKELETON_ROWS = 8;
+/** Rows asked of the server while the directory is still on its way (a screenful and then some). */
+const FIRST_PAGE = 100;
+
+function useDirectory() {
+  const api = useService(Api);
+  const version = useSyncExternalStore(
+    (fn) => directory.subscribe(fn),
+    () => directory.version,
+  );
+  useEffect(() => {
+    if (!directory.entries && !directory.loading) void directory.load(api);
+  }, [api]);
+  return { entries: directory.entries, version, error: directory.error };
+}
+
+/** Which filter groups this user sees: Google/Microsoft only with a connected, enabled integration. */
+function useGroups(): ContactGroup[] {
+  const api = useService(Api);
+  const { features } = useContextSnapshot();
+  const { data } = useQuery({
+    queryKey: contactKeys.integrations,
+    queryFn: ({ signal }) => api.get('/v1/contact-integrations', undefined, ContactIntegrationsWire, signal),
+    staleTime: Infinity,
+  });
+  return CONTACT_GROUPS.filter((g) => {
+    if (g === 'google') return !!data && data.google.connected && data.google.enabled;
+    if (g === 'speeddial') return features.speedDial;
+    if (g === 'meeting') return features.webMeetingManagement;
+    return true;
+  });
+}
+
+export default function ContactsScreen() {
+  const { t } = useTranslation('contacts');
+  const queryClient = useQueryClient();
+  useEffect(() => bindQueryClient(queryClient), [queryClient]);
+  const navigation = useService(Navigation);
+  const api = useService(Api);
+  const raw = useSearch({ strict: false }) as Record<string, unknown>;
+  const rawKey = JSON.stringify(raw);
+  const search = useMemo(() => parseContactsSearch(raw), [rawKey]);
+  const latest = useRef(search);
+  latest.current = search;
+  const setSearch = useCallback(
+    (patch: Partial<ContactsSearch>, replace = false) => {
+      const next: Record<string, unknown> = { ...latest.current, ...patch };
+      if (next.group === 'user') delete next.group;
+      for (const k of Object.keys(next)) if (next[k] === undefined || next[k] === '') delete next[k];
+      navigation.navigate(CONTACTS_PATH, { search: next, replace });
+    },
+    [navigation],
+  );
+
+  useEffect(() => {
+    contactsState.view = { ...(search.group !== 'user' ? { group: search.group } : {}), ...(search.q ? { q: search.q } : {}) };
+  }, [search.group, search.q]);
+  const { entries, version, error } = useDirectory();
+  const groups = useGroups();
+  const snap = useSnapshot(contactsState);
+
+  // The term filters at once (the input stays responsive; the list follows on the next frame).
+  const [term, setTerm] = useState(search.q ?? '');
+  useEffect(() => setTerm(search.q ?? ''), [search.q]);
+  const deferredTerm = useDeferredValue(term);
+  // Until the whole directory is here (a cold start with many contacts), the server's first page
+  // of the same group and term fills the screen: paged, sorted and searched in SQL.
+  const firstPage = useQuery({
+    queryKey: [...contactKeys.all, 'page', search.group, deferredTerm.trim()],
+    enabled: !entries,
+    queryFn: ({ signal }) => api.get('/v1/contacts', { group: search.group, search: deferredTerm.trim() || undefined, limit: FIRST_PAGE }, ContactPageWire, signal),
+  });
+  const local = useMemo(() => (entries ? filterDirectory(entries, search.group, deferredTerm) : null), [entries, version, search.group, deferredTerm]);
+  const paged = useMemo(() => (!entries && firstPage.data ? firstPage.data.items.map(entryFromContact) : null), [entries, firstPage.data]);
+  const rows = local ?? paged;
+  const total = local ? local.length : (firstPage.data?.total ?? 0);
+  // The URL keeps the term for Back/reload, a little later so typing does not flood the history.
+  useEffect(() => {
+    if ((search.q ?? '') === term) return;
+    const timer = setTimeout(() => setSearch({ q: term || undefined }, true), 400);
+    return () => clearTimeout(timer);
+  }, [term, search.q, setSearch]);
+
+  const searchRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (snap.focusSearch) searchRef.current?.focus();
+  }, [snap.focusSearch]);
+
+  const listRef = useRef<HTMLDivElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const [detailOpen, setDetailOpen] = useState(() => search.contact !== undefined);
+  const onSelect = useCallback((id: string) => setSearch({ contact: id, screen: undefined, editState: undefined }, true), [setSearch]);
+  const onActivate = useCallback(
+    (id: string) => {
+      setSearch({ contact: id, screen: undefined, editState: undefined }, true);
+      setDetailOpen(true);
+    },
+    [setSearch],
+  );
+  const onToggleCheck = useCallback((id: string) => {
+    const set = new Set(contactsState.checked);
+    if (set.has(id)) set.delete(id);
+    else set.add(id);
+    contactsState.checked = [...set];
+  }, []);
+  useEffect(() => () => void (contactsState.checked = []), []);
+
+  const formOpen = search.screen === 'form' && search.editState !== undefined;
+  const showChecks = !!search.contact || snap.checked.length > 0;
+
+  let listBody;
+  if (!rows) {
+    listBody = error ? (
+      <div className="empty-state" role="alert">
+        <p>{t('list.error')}</p>
+        <Button className="btn" onPress={() => void directory.load(api)}>
+          {t('list.retry')}
+        </Button>
+      </div>
+    ) : (
+      <div className="list" role="status" aria-busy="true">
+        <span className="visually-hidden">{t('list.loading')}</span>
+        {Array.from({ length: SKELETON_ROWS }, (_, i) => (
+          <div key={i} className="skeleton-row" aria-hidden="true" />
+        ))}
+      </div>
+    );
+  } else if (rows.length === 0) {
+    listBody = (
+      <div className="empty-state">
+        <p>{deferredTerm ? t('empty.noMatches', { term: deferredTerm }) : t(`empty.${search.group}`, { defaultValue: t('empty.default') })}</p>
+        {deferredTerm ? (
+          <Button className="btn" onPress={() => setTerm('')}>
+            {t('empty.clearSearch')}
+          </Button>
+        ) : (
+          <Button className="btn" onPress={() => setSearch({ screen: 'form', editState: 'CREATE' })}>
+            {t('commands.new')}
+          </Button>
+        )}
+      </div>
+    );
+  } else {
+    listBody = (
+      <ContactList
+        rows={rows}
+        selectedId={search.contact}
+        checked={snap.checked}
+        showChecks={showChecks}
+        busy={deferredTerm !== term}
+        listRef={listRef}
+        onSelect={onSelect}
+        onActivate={onActivate}
+        onToggleCheck={onToggleCheck}
+      />
+    );
+  }
+
+  return (
+    <div className="split contacts-screen" data-has-selection={(detailOpen && !!search.contact) || formOpen || undefined}>
+      {/* data-term: the term the rows on screen answer (the benchmark waits for it). */}
+      <section className="list-pane" aria-labelledby="contacts-list-heading" data-term={rows ? deferredTerm : undefined}>
+        <h2 id="contacts-list-heading" className="visually-hidden">
+          {t('list.heading')}
+        </h2>
+        <div className="filter-bar" role="search" aria-label={t('filters.label')}>
+          <Select
+            className="field contacts-group"
+            selectedKey={search.group}
+            onSelectionChange={(key) => setSearch({ group: key as ContactGroup, contact: undefined })}
+          >
+            <Label>{t('filters.group')}</Label>
+            <Button className="btn">
+              <SelectValue />
+              <span aria-hidden="true">▾</span>
+            </Button>
+            <Popover className="popover">
+              <ListBox className="menu">
+                {groups.map((g) => (
+                  <ListBoxItem key={g} id={g} className="menu-item">
+                    {t(`groups.${g}`)}
+                  </ListBoxItem>
+                ))}
+              </ListBox>
+            </Popover>
+          </Select>
+          <SearchField className="field contacts-search" value={term} onChange={setTerm}>
+            <Label>{t('filters.search')}</Label>
+            <Input ref={searchRef} className="input" placeholder={t('filters.searchPlaceholder')} />
+          </SearchField>
+          <Button className="btn primary" onPress={() => setSearch({ screen: 'form', editState: 'CREATE' })}>
+            {t('commands.new')}
+          </Button>
+        </div>
+        {rows && (
+          <p className="contacts-count" aria-live="polite">
+            {t('list.count', { count: total })}
+          </p>
+        )}
+        {snap.checked.length > 0 && <BulkBar count={snap.checked.length} />}
+        {listBody}
+      </section>
+      <section
+        className="detail-pane"
+        aria-label={search.contact || formOpen ? undefined : t('detail.label')}
+        aria-labelledby={search.contact || formOpen ? 'contacts-detail-heading' : undefined}
+      >
+        {formOpen ? (
+          <ContactForm
+            key={`${search.contact ?? 'new'}-${search.editState}`}
+            mode={search.editState!}
+            contactId={search.editState === 'CREATE' ? undefined : search.contact}
+            onDone={(id) => setSearch({ contact: id ?? latest.current.contact, screen: undefined, editState: undefined })}
+          />
+        ) : search.contact ? (
+          <ContactDetail
+            id={search.contact}
+            headingRef={headingRef}
+            onBack={() => {
+              setDetailOpen(false);
+              listRef.current?.focus();
+            }}
+            onEdit={(mode) => setSearch({ screen: 'form', editState: mode })}
+          />
+        ) : (
+          <p className="empty-state">{t('detail.none')}</p>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function BulkBar({ count }: { count: number }) {
+  const { t } = useTranslation('contacts');
+  return (
+    <div className="contacts-bulk" role="toolbar" aria-label={t('bulk.label')}>
+      <span>{t('bulk.count', { count })}</span>
+      <DeleteCheckedButton />
+      <Button className="btn" onPress={() => (contactsState.checked = [])}>
+        {t('bulk.clear')}
+      </Button>
+    </div>
+  );
+}
+
+function DeleteCheckedButton() {
+  const { t } = useTranslation('contacts');
+  const run = useCommandRunner();
+  return (
+    <Button className="btn danger" onPress={() => void run('contacts.delete')}>
+      {t('commands.delete')}
+    </Button>
+  );
+}
+
+function useCommandRunner() {
+  const kernel = useKernel();
+  return (id: string, args: Record<string, unknown> = {}) => kernel.run(id, args, 'button');
+}

@@ -1,0 +1,194 @@
+/**
+ * The compact directory of every contact of the user: what the list, the palette and caller-name
+ * lookups read. Fetched once (`GET /v1/contacts/index`), refreshed every 2 h and after each change.
+ * Kept out of valtio (50,000 rows must not become proxies); subscribers hear about new versions.
+ */
+import type { ApiClient } from '../../kernel/api';
+import { indexRowFromTsv } from '../../wire/contactGroups';
+import type { ContactGroup, ContactIndexRow, ContactSource, ContactWire } from '../../wire/contacts';
+
+export interface DirEntry {
+  id: string;
+  name: string;
+  /** Numbers as stored (space separated in the wire row). */
+  numbers: readonly string[];
+  email: string;
+  company: string;
+  favorite: boolean;
+  source: ContactSource;
+  /** Lower-case name, company, e-mail: what a search term is matched against. */
+  hay: string;
+  /** Digits of every number, newline-separated. */
+  digits: string;
+}
+
+export function toEntry(r: ContactIndexRow): DirEntry {
+  const numbers = r[2] ? r[2].split(' ').filter(Boolean) : [];
+  return {
+    id: r[0],
+    name: r[1],
+    numbers,
+    email: r[3],
+    company: r[4],
+    favorite: r[5] === 1,
+    source: r[6],
+    hay: `${r[1]}\n${r[4]}\n${r[3]}`.toLowerCase(),
+    digits: numbers.map((n) => n.replace(/\D/g, '')).join('\n'),
+  };
+}
+
+/** The directory row of a full contact (a saved one, or one of the server's pages). */
+export function entryFromContact(c: ContactWire): DirEntry {
+  const numbers = c.phone_numbers.map((p) => p.number || p.extension || '').filter(Boolean).join(' ');
+  return toEntry([c.id, c.name, numbers, c.emails[0]?.email ?? '', c.company, c.favorite ? 1 : 0, c.source]);
+}
+
+/** Which groups the directory can answer; Google/Microsoft only with a connected integration. */
+export function inGroup(e: DirEntry, group: ContactGroup): boolean {
+  switch (group) {
+    case 'all':
+      return true;
+    case 'user':
+    case 'company':
+      return e.source === 'User';
+    case 'personal':
+      return e.source === 'personal';
+    case 'google':
+      return e.source === 'google';
+    case 'favorites':
+      return e.favorite;
+    case 'phones':
+      return e.numbers.length > 0;
+    // Speed-dial targets and people in a meeting come from services that do not report any yet.
+    case 'speeddial':
+    case 'meeting':
+      return false;
+  }
+}
+
+/** A term matches names, company and e-mail as a substring; digits (3+) also match any number. */
+export function matcher(term: string): (e: DirEntry) => boolean {
+  const t = term.trim().toLowerCase();
+  if (!t) return () => true;
+  const digits = /^[\d\s()+.-]+$/.test(t) ? t.replace(/\D/g, '') : '';
+  return (e) => e.hay.includes(t) || (digits !== '' && e.digits.includes(digits));
+}
+
+export function filterDirectory(entries: readonly DirEntry[], group: ContactGroup, term: string): DirEntry[] {
+  const m = matcher(term);
+  const out: DirEntry[] = [];
+  for (const e of entries) if (inGroup(e, group) && m(e)) out.push(e);
+  return out;
+}
+
+/** Number → entry, by the last 10 digits (so +1 415… and 415… meet) and by short extensions. */
+export function buildNumberMap(entries: readonly DirEntry[]): Map<string, DirEntry> {
+  const map = new Map<string, DirEntry>();
+  for (const e of entries) {
+    for (const n of e.numbers) {
+      const key = numberKey(n);
+      // Company users win over personal duplicates: they are the ones ringing from an extension.
+      if (key && (!map.has(key) || e.source === 'User')) map.set(key, e);
+    }
+  }
+  return map;
+}
+
+export function numberKey(n: string): string {
+  const d = n.replace(/\D/g, '');
+  return d.length > 10 ? d.slice(-10) : d;
+}
+
+/** Rows converted per task: tens of thousands at once would hold the main thread for a noticeable time. */
+const SLICE = 5000;
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** The directory's tab-separated text (see `indexRowToTsv`) as entries, a slice per task. */
+export async function entriesFromTsv(text: string): Promise<DirEntry[]> {
+  const lines = text ? text.split('\n') : [];
+  const out: DirEntry[] = new Array<DirEntry>(lines.length);
+  for (let start = 0; start < lines.length; start += SLICE) {
+    if (start > 0) await nextTask();
+    const end = Math.min(lines.length, start + SLICE);
+    for (let i = start; i < end; i++) out[i] = toEntry(indexRowFromTsv(lines[i]!));
+  }
+  return out;
+}
+
+type Listener = () => void;
+
+export class Directory {
+  entries: readonly DirEntry[] | null = null;
+  version = 0;
+  loading: Promise<void> | null = null;
+  error: unknown = null;
+  private byNumber = new Map<string, DirEntry>();
+  private byId = new Map<string, DirEntry>();
+  private listeners = new Set<Listener>();
+
+  subscribe(fn: Listener): () => void {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+
+  set(rows: readonly DirEntry[]): void {
+    this.entries = rows;
+    this.byNumber = buildNumberMap(rows);
+    this.byId = new Map(rows.map((e) => [e.id, e]));
+    this.version++;
+    for (const fn of this.listeners) fn();
+  }
+
+  get(id: string): DirEntry | undefined {
+    return this.byId.get(id);
+  }
+
+  lookupNumber(n: string): DirEntry | undefined {
+    const key = numberKey(n);
+    return key ? this.byNumber.get(key) : undefined;
+  }
+
+  /** Replaces one entry in place (optimistic favourite, an edit); returns the previous one. */
+  patch(id: string, change: Partial<DirEntry>): DirEntry | undefined {
+    const prev = this.byId.get(id);
+    if (!prev || !this.entries) return undefined;
+    const next = { ...prev, ...change };
+    this.set(this.entries.map((e) => (e.id === id ? next : e)));
+    return prev;
+  }
+
+  remove(ids: readonly string[]): void {
+    if (!this.entries) return;
+    const gone = new Set(ids);
+    this.set(this.entries.filter((e) => !gone.has(e.id)));
+  }
+
+  load(api: Pick<ApiClient, 'raw'>): Promise<void> {
+    this.loading ??= api
+      .raw('GET', '/v1/contacts/index', { query: { format: 'tsv' } })
+      .then(async (res) => {
+        if (!res.ok) throw new Error(`contacts index: HTTP ${res.status}`);
+        const text = await res.text();
+        this.error = null;
+        this.set(await entriesFromTsv(text));
+      })
+      .catch((err: unknown) => {
+        this.error = err;
+        console.error('contacts: loading the directory failed', err);
+        for (const fn of this.listeners) fn();
+      })
+      .finally(() => {
+        this.loading = null;
+      });
+    return this.loading;
+  }
+
+  reset(): void {
+    this.entries = null;
+    this.byNumber.clear();
+    this.byId.clear();
+    this.version++;
+  }
+}
+
+export const directory = new Directory();
