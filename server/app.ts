@@ -13,7 +13,9 @@ import { registerContactRoutes } from './routes/contacts';
 import { registerHealthRoutes } from './routes/health';
 import { registerHistoryRoutes } from './routes/history';
 import { registerPreferenceRoutes } from './routes/preferences';
+import { registerSipRoutes } from './routes/sip';
 import { registerUserRoutes } from './routes/users';
+import { registerXmppRoutes } from './routes/xmpp';
 import { readServicesConfig, type ServicesConfig } from './services/layout';
 import { readUccSettings, type UccSettings } from './settings';
 import { registerSpa, spaFallback } from './spa';
@@ -70,6 +72,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerPreferenceRoutes(app, ctx);
   registerHistoryRoutes(app, ctx);
   registerContactRoutes(app, ctx);
+  registerXmppRoutes(app, ctx);
+  registerSipRoutes(app, ctx);
   registerAnalyticsRoutes(app, ctx);
 
   const servesClient = opts.staticDir ? await registerSpa(app, opts.staticDir) : false;

@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp } from '../../server/app';
+import { migrate } from '../../server/db/migrate';
+import { openPglite, PGLITE_MEMORY } from '../../server/db/pglite';
+import type { Db } from '../../server/db/types';
+import { DEMO_PASSWORD, seedDemo } from '../../server/seed';
+import type { ServicesConfig } from '../../server/services/layout';
+
+/**
+ * The real API server next to the real ejabberd, Kamailio and rtpengine of this run: its own
+ * embedded database (seeded), the services' runtime folder (so both read the same secrets), and
+ * listening on the one page origin the servers accept (`http://127.0.0.1:<base+80>`), so that a
+ * browser page served from it may open their WebSockets.
+ */
+export interface ServicesApi {
+  cfg: ServicesConfig;
+  app: FastifyInstance;
+  db: Db;
+  /** `http://127.0.0.1:<base+80>` */
+  origin: string;
+  login(username: string, password?: string): Promise<string>;
+  /** GET/POST with a bearer token; parses JSON, throws on a non-2xx with the body in the message. */
+  get<T>(path: string, token: string): Promise<T>;
+  post<T>(path: string, token: string, body?: unknown): Promise<T>;
+  userId(username: string): Promise<number>;
+  close(): Promise<void>;
+}
+
+export const apiPort = (cfg: ServicesConfig) => cfg.ports.base + 80;
+
+export async function startServicesApi(opts: { now?: Date } = {}): Promise<ServicesApi> {
+  const cfg = inject('servicesConfig');
+  const db = await openPglite(PGLITE_MEMORY);
+  await migrate(db);
+  await seedDemo(db, opts.now ? { now: opts.now } : {});
+  const app = await buildApp({ db, runtimeDir: cfg.runtimeDir, services: cfg });
+  await app.listen({ host: '127.0.0.1', port: apiPort(cfg) });
+  const origin = `http://127.0.0.1:${apiPort(cfg)}`;
+  async function call<T>(method: 'GET' | 'POST', url: string, token: string, body?: unknown): Promise<T> {
+    const res = await app.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${token}` },
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
+    if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
+    return res.json() as T;
+  }
+  return {
+    cfg,
+    app,
+    db,
+    origin,
+    async login(username, password = DEMO_PASSWORD) {
+      const res = await app.inject({ method: 'POST', url: '/login', payload: { username, password } });
+      if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.statusCode} ${res.body}`);
+      return res.json().access_token as string;
+    },
+    get: (url, token) => call('GET', url, token),
+    post: (url, token, body) => call('POST', url, token, body),
+    async userId(username) {
+      const { rows } = await db.query<{ id: number }>('SELECT id FROM users WHERE username = $1', [username]);
+      if (!rows[0]) throw new Error(`no user ${username}`);
+      return rows[0].id;
+    },
+    async close() {
+      await app.close();
+      await db.close();
+    },
+  };
+}
