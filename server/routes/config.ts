@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FeatureFlags, UccConfig } from '../../src/wire/config';
 import { ROLE } from '../../src/wire/profile';
 import { unauthorized } from '../errors';
+import { mucHost } from '../services/layout';
 import type { RouteContext } from './context';
 
 const HELP_URL = {
@@ -30,7 +31,7 @@ function featuresFor(roleId: number): FeatureFlags {
   };
 }
 
-export function registerConfigRoutes(app: FastifyInstance, { db, requireUserId, settings }: RouteContext): void {
+export function registerConfigRoutes(app: FastifyInstance, { db, requireUserId, settings, services }: RouteContext): void {
   app.get('/v1/ucc-config', async (request): Promise<UccConfig> => {
     const userId = await requireUserId(request);
     const { rows } = await db.query<{ extension: string | null; level: 'reseller' | 'customer'; role_id: number }>(
@@ -44,14 +45,23 @@ export function registerConfigRoutes(app: FastifyInstance, { db, requireUserId, 
       branding: { product_name: 'Acme UC', logo_url: null, accent_color: '#2563eb' },
       features: featuresFor(user.role_id),
       sip: {
-        configured: true,
+        configured: user.extension !== null,
         ws_url: settings.sipWsUrl,
-        domain: 'uc.local',
+        domain: services.domain,
         register_expires: 300,
         no_answer_timeout: 60,
         stun_port: 3478,
+        restart_after_online_ms: 10_000,
       },
-      messaging: { ws_url: settings.xmppWsUrl, domain: 'uc.local', ping_interval_ms: 30000, ping_timeout_ms: 25000 },
+      messaging: {
+        enabled: user.role_id !== ROLE.LIMITED_ACCESS,
+        ws_url: settings.xmppWsUrl,
+        domain: services.domain,
+        muc_domain: mucHost(services),
+        ping_interval_ms: 30_000,
+        ping_timeout_ms: 25_000,
+        history_page_size: 25,
+      },
       mailbox_number: user.extension,
       help_url: HELP_URL[user.level],
     };

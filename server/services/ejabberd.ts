@@ -1,6 +1,6 @@
 import { chmod, chown, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { loadOrCreateSecret, makeServiceDirs, SECRET_NAMES, serviceDirs, type ServicesConfig } from './layout';
+import { loadOrCreateSecret, makeServiceDirs, mucHost, SECRET_NAMES, serviceDirs, type ServicesConfig } from './layout';
 import type { ServiceDefinition } from './manager';
 import { ejabberdPgDatabase, preparePgDatabase } from './ejabberd-pg';
 import { tcpOpen } from './proc';
@@ -10,7 +10,7 @@ const SYSTEM_EJABBERDCTL = '/usr/sbin/ejabberdctl';
 /** Unprivileged account ejabberd runs as when we are root (Debian's script would `su` to `ejabberd`). */
 const RUN_AS = { user: 'nobody', uid: 65534, group: 'nogroup', gid: 65534 };
 
-export const mucHost = (cfg: ServicesConfig) => `conference.${cfg.domain}`;
+export { mucHost };
 
 /** The XMPP login key as ejabberd wants it: a JWK (PEM is rejected). Same bytes the API signs with. */
 export async function xmppJwtSecret(cfg: ServicesConfig): Promise<Buffer> {

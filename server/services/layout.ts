@@ -22,6 +22,9 @@ export interface ServicesConfig {
   databaseUrl?: string;
 }
 
+/** Host of the group-chat rooms (ejabberd's mod_muc). */
+export const mucHost = (cfg: Pick<ServicesConfig, 'domain'>) => `conference.${cfg.domain}`;
+
 export interface ServiceDirs {
   root: string;
   conf: string;

@@ -26,18 +26,27 @@ export const UccConfig = z.object({
   branding: z.object({ product_name: z.string(), logo_url: z.nullable(z.string()), accent_color: z.string() }),
   features: FeatureFlags,
   sip: z.object({
+    /** False when the user has no extension: calling is hidden and its commands say why. */
     configured: z.boolean(),
     ws_url: z.string(),
     domain: z.string(),
     register_expires: z.int(),
     no_answer_timeout: z.int(),
     stun_port: z.int(),
+    /** The SIP agent restarts this long after the network comes back. */
+    restart_after_online_ms: z.int(),
   }),
   messaging: z.object({
+    /** False for the limited-access role, which the specification excludes from chat. */
+    enabled: z.boolean(),
     ws_url: z.string(),
     domain: z.string(),
+    /** Host of the group-chat rooms (MUC with MucSub). */
+    muc_domain: z.string(),
     ping_interval_ms: z.int(),
     ping_timeout_ms: z.int(),
+    /** Messages per MAM history page. */
+    history_page_size: z.int(),
   }),
   /** The voicemail navigation entry shows only when this is set. */
   mailbox_number: z.nullable(z.string()),

@@ -45,10 +45,29 @@ describe.each(backends)('API ($name)', (backend) => {
       expect(config.client_id).toBe('uccweb.v7');
       expect(config.branding).toEqual({ product_name: 'Acme UC', logo_url: null, accent_color: '#2563eb' });
       expect(config.features).toMatchObject({ ucDisabled: false, sso: false, voicemail2: true, threeWayCallingFirefox: false, attendedTransfer: true });
-      expect(config.sip).toMatchObject({ configured: true, domain: 'uc.local', register_expires: 300, no_answer_timeout: 60, stun_port: 3478 });
-      expect(config.messaging).toMatchObject({ domain: 'uc.local', ping_interval_ms: 30000, ping_timeout_ms: 25000 });
+      expect(config.sip).toMatchObject({ configured: true, domain: 'uc.local', register_expires: 300, no_answer_timeout: 60, stun_port: 3478, restart_after_online_ms: 10000 });
+      expect(config.messaging).toMatchObject({ enabled: true, domain: 'uc.local', muc_domain: 'conference.uc.local', ping_interval_ms: 30000, ping_timeout_ms: 25000, history_page_size: 25 });
       expect(config.sip.ws_url).toMatch(/^wss?:\/\//);
       expect(config.mailbox_number).toBe('1001');
+    });
+
+    it('keeps the limited-access role out of chat', async () => {
+      const dave = await t.login('dave');
+      const config = UccConfig.parse((await get('/v1/ucc-config', dave)).json());
+      expect(config.messaging.enabled).toBe(false);
+      expect(config.sip.configured).toBe(true);
+    });
+
+    it('says calling is not configured for a user without an extension', async () => {
+      await t.db.query(`UPDATE users SET extension = NULL WHERE username = 'carol'`);
+      try {
+        const carol = await t.login('carol');
+        const config = UccConfig.parse((await get('/v1/ucc-config', carol)).json());
+        expect(config.sip.configured).toBe(false);
+        expect(config.mailbox_number).toBeNull();
+      } finally {
+        await t.db.query(`UPDATE users SET extension = '1003' WHERE username = 'carol'`);
+      }
     });
 
     it('gives reseller-level and customer-level users different help links', async () => {
