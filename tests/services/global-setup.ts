@@ -14,13 +14,23 @@ declare module 'vitest' {
 const root = path.resolve(import.meta.dirname, '..', '..');
 
 /**
+ * A run of only some servers (while working on one side) gets a port base and folder of its own,
+ * so that two such runs side by side (SIP tests next to XMPP tests) never stop or wipe each other.
+ */
+function subsetPortBase(names: readonly ServiceName[]): number {
+  if (SERVICE_NAMES.every((n) => names.includes(n))) return TEST_PORT_BASE;
+  const mask = SERVICE_NAMES.reduce((m, n, i) => (names.includes(n) ? m | (1 << i) : m), 0);
+  return 40_000 + mask * 1000;
+}
+
+/**
  * Fresh runtime folder, the test port plan, the services started and ready.
  * UC_TEST_PORT_BASE lets two runs coexist (each its own ports and folder); UC_TEST_SERVICES
  * (comma-separated) starts only some services while working on one.
  */
 export default async function setup(project: TestProject) {
-  const base = Number(process.env.UC_TEST_PORT_BASE || TEST_PORT_BASE);
   const names = (process.env.UC_TEST_SERVICES || SERVICE_NAMES.join(',')).split(',').map((n) => n.trim()) as ServiceName[];
+  const base = Number(process.env.UC_TEST_PORT_BASE || subsetPortBase(names));
   const runtimeDir = path.join(root, 'runtime', `test-services-${base}`);
   const cfg = readServicesConfig(
     {
