@@ -11,6 +11,7 @@ import {
   type DemoPerson,
 } from './seed-data';
 import { seedDemoContacts } from './seed-contacts';
+import { seedDemoRooms } from './seed-rooms';
 
 export const DEMO_PASSWORD = 'Demo-pass-1';
 const SEED = 0x5eed_2026;
@@ -312,6 +313,7 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
     const unset = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM users WHERE password_hash = '!'`);
     if (unset.rows[0]?.n) throw new Error('seed: some demo users got no password hash');
     await seedDemoContacts(tx);
+    await seedDemoRooms(tx);
     return { seeded: true, users: users.length, historyRows: historyRows.length };
   });
 }

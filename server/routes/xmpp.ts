@@ -1,5 +1,111 @@
 import type { FastifyInstance } from 'fastify';
+import { XmppTokenResponse } from '../../src/wire/services';
+import { ROLE } from '../../src/wire/profile';
+import { JWT_USER_PREFIX } from '../../src/wire/auth';
+import { ApiError, forbidden, unauthorized } from '../errors';
+import { tcpOpen } from '../services/proc';
+import { XmppApiError } from '../services/xmpp-api';
+import { ensureXmppAccount, provisionAll, type ProvisionReport } from '../services/xmpp-provision';
+import { mintXmppToken } from '../services/xmpp-token';
 import type { RouteContext } from './context';
 
-/** XMPP: `GET /v1/xmpp-token` (short-lived ejabberd login JWT). Provisioning lives in server/services/xmpp-provision.ts. */
-export function registerXmppRoutes(_app: FastifyInstance, _ctx: RouteContext): void {}
+const xmppUnavailable = () => new ApiError(503, 'xmpp_unavailable', 'Chat server is not reachable');
+
+/** XMPP: `GET /v1/xmpp-token` (short-lived ejabberd login JWT), and the provisioning sweep at startup. */
+export function registerXmppRoutes(app: FastifyInstance, ctx: RouteContext): void {
+  const { db, requireUserId, services, settings } = ctx;
+
+  app.get('/v1/xmpp-token', async (request): Promise<XmppTokenResponse> => {
+    const userId = await requireUserId(request);
+    const { rows } = await db.query<{ username: string; role_id: number }>('SELECT username, role_id FROM users WHERE id = $1', [userId]);
+    const user = rows[0];
+    if (!user) throw unauthorized('User no longer exists');
+    if (user.role_id === ROLE.LIMITED_ACCESS) throw forbidden('Chat is not available for your role');
+    // A user created after the startup sweep can chat at once; an existing account costs one request.
+    try {
+      await ensureXmppAccount(services, user.username);
+    } catch (err) {
+      if (err instanceof XmppApiError) {
+        request.log.error({ err }, 'ejabberd refused to provision the account');
+        throw new ApiError(502, 'xmpp_provisioning_failed', 'Chat server refused to set up the account');
+      }
+      request.log.warn({ err }, 'ejabberd not reachable');
+      throw xmppUnavailable();
+    }
+    const minted = await mintXmppToken(services, { username: user.username, subject: `${JWT_USER_PREFIX}${userId}` });
+    return XmppTokenResponse.parse({
+      jid: minted.jid,
+      token: minted.token,
+      expires_at: new Date(minted.exp * 1000).toISOString(),
+      ws_url: settings.xmppWsUrl,
+    });
+  });
+
+  startXmppProvisioning(app, ctx);
+}
+
+/** Waits between attempts while ejabberd is down or still starting; then gives up quietly. */
+const RETRY_DELAYS_MS = [1_000, 2_000, 5_000, 10_000, 20_000, 30_000];
+const GIVE_UP_AFTER_MS = 5 * 60_000;
+
+const runs = new WeakMap<FastifyInstance, Promise<ProvisionReport | null>>();
+
+/**
+ * The startup sweep of this app: its report, or null when it was skipped, gave up or was cancelled
+ * by close. Undefined before the app is ready.
+ */
+export const xmppProvisioning = (app: FastifyInstance): Promise<ProvisionReport | null> | undefined => runs.get(app);
+
+/**
+ * Provisions every chat account and room in the background once the app is ready. Startup and
+ * /health never wait for it; ejabberd may start after the API server (or not at all, as in the unit
+ * tests), so a closed port only schedules a retry on an unref'd timer, and close cancels it.
+ * `UC_XMPP_PROVISIONING=off` disables it.
+ */
+export function startXmppProvisioning(app: FastifyInstance, ctx: RouteContext): void {
+  if (process.env.UC_XMPP_PROVISIONING === 'off') return;
+  const abort = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  let finish: (r: ProvisionReport | null) => void = () => {};
+
+  const attempt = async (n: number, startedAt: number): Promise<void> => {
+    if (abort.signal.aborted) return finish(null);
+    let lastError: unknown;
+    if (await tcpOpen(ctx.services.ports.xmppApi)) {
+      try {
+        const report = await provisionAll(ctx.services, ctx.db, { signal: abort.signal });
+        if (report.failures.length) app.log.warn({ xmppProvisioning: report }, 'chat provisioning: ejabberd refused some accounts or rooms');
+        else app.log.info({ xmppProvisioning: report }, 'chat accounts and rooms provisioned');
+        return finish(report);
+      } catch (err) {
+        if (abort.signal.aborted) return finish(null);
+        lastError = err;
+      }
+    }
+    if (Date.now() - startedAt > GIVE_UP_AFTER_MS) {
+      app.log.info({ err: lastError }, 'chat provisioning gave up: ejabberd did not answer (accounts are still made at each token request)');
+      return finish(null);
+    }
+    // Debug only: ejabberd starting after us is normal, not worth a warning per attempt.
+    app.log.debug({ err: lastError, attempt: n }, 'chat provisioning: ejabberd not ready, will retry');
+    timer = setTimeout(() => run(n + 1, startedAt), RETRY_DELAYS_MS[Math.min(n, RETRY_DELAYS_MS.length - 1)]);
+    timer.unref();
+  };
+
+  // Never an unhandled rejection: a failure here must not take the API server down.
+  const run = (n: number, startedAt: number) =>
+    void attempt(n, startedAt).catch((err: unknown) => {
+      app.log.warn({ err }, 'chat provisioning failed');
+      finish(null);
+    });
+
+  app.addHook('onReady', async () => {
+    runs.set(app, new Promise((resolve) => (finish = resolve)));
+    run(0, Date.now());
+  });
+  app.addHook('onClose', async () => {
+    abort.abort();
+    if (timer) clearTimeout(timer);
+    finish(null);
+  });
+}

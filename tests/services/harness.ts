@@ -6,6 +6,7 @@ import { openPglite, PGLITE_MEMORY } from '../../server/db/pglite';
 import type { Db } from '../../server/db/types';
 import { DEMO_PASSWORD, seedDemo } from '../../server/seed';
 import type { ServicesConfig } from '../../server/services/layout';
+import { readUccSettings } from '../../server/settings';
 
 /**
  * The real API server next to the real ejabberd, Kamailio and rtpengine of this run: its own
@@ -34,7 +35,9 @@ export async function startServicesApi(opts: { now?: Date } = {}): Promise<Servi
   const db = await openPglite(PGLITE_MEMORY);
   await migrate(db);
   await seedDemo(db, opts.now ? { now: opts.now } : {});
-  const app = await buildApp({ db, runtimeDir: cfg.runtimeDir, services: cfg });
+  // The WebSocket addresses handed to clients are the test servers', not the product's.
+  const settings = readUccSettings({ UC_PORT_BASE: String(cfg.ports.base) });
+  const app = await buildApp({ db, runtimeDir: cfg.runtimeDir, services: cfg, settings });
   await app.listen({ host: '127.0.0.1', port: apiPort(cfg) });
   const origin = `http://127.0.0.1:${apiPort(cfg)}`;
   async function call<T>(method: 'GET' | 'POST', url: string, token: string, body?: unknown): Promise<T> {
