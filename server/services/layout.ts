@@ -78,7 +78,8 @@ export const SECRET_NAMES = {
 export async function loadOrCreateSecret(runtimeDir: string, file: string, bytes = 48): Promise<Buffer> {
   const full = path.join(runtimeDir, 'secrets', file);
   await mkdir(path.dirname(full), { recursive: true, mode: 0o700 });
-  const draft = `${full}.${process.pid}.tmp`;
+  // Unique per call, not just per process: two first uses at once in one process must not share a draft.
+  const draft = `${full}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
   await writeFile(draft, `${randomBytes(bytes).toString('base64url')}\n`, { mode: 0o600 });
   try {
     await link(draft, full);

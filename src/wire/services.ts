@@ -24,14 +24,29 @@ export const SipCredentialsResponse = z.object({
 });
 export type SipCredentialsResponse = z.infer<typeof SipCredentialsResponse>;
 
+/** The error code of `GET /v1/sip-credentials` (404) for a user without an extension. */
+export const SIP_NOT_CONFIGURED = 'sip_not_configured' as const;
+
 /** Which web client of a user holds the phone registration. */
 export const REG_CLIENT = 'web' as const;
+
+/**
+ * A registration hold lasts this long unless its peer renews it (a closed or crashed tab frees
+ * the phone within this time). Clients renew every `REG_RENEW_SECONDS`.
+ */
+export const REG_HOLD_SECONDS = 90;
+export const REG_RENEW_SECONDS = 30;
 
 /** `POST /v1/regreserve`: a web client asks to hold the user's phone registration. */
 export const RegReserveRequest = z.object({
   /** An id the client picks once per tab/device (e.g. a UUID), sent again on every renewal. */
   peer: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
   client: z.literal(REG_CLIENT),
+  /**
+   * Take the hold even though another peer holds it (the user chose "use calling here"): the
+   * other peer learns it lost the hold at its next renewal (`granted: false`) and stops its phone.
+   */
+  takeover: z.optional(z.boolean()),
 });
 export type RegReserveRequest = z.infer<typeof RegReserveRequest>;
 

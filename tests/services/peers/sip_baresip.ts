@@ -1,0 +1,245 @@
+/**
+ * A real SIP phone for tests: one baresip process (Debian's), UDP only, on 127.0.0.1, driven over
+ * its `ctrl_tcp` module (netstring-framed JSON; one control connection only). Plays a WAV through
+ * `aufile` so that the far end receives real RTP; auto-answers incoming calls.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, openSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+
+export interface BaresipEvent {
+  event: true;
+  class: string;
+  type: string;
+  accountaor?: string;
+  direction?: string;
+  peeruri?: string;
+  /** For call events: the SIP Call-ID. */
+  id?: string;
+  param?: string;
+}
+
+interface BaresipResponse {
+  response: true;
+  ok: boolean;
+  data?: string;
+  token?: string;
+}
+
+export interface BaresipOptions {
+  /** Folder for its config, WAV and log (created). */
+  dir: string;
+  sipPort: number;
+  /** Not the SIP port + 1: baresip's SIP-TLS listener takes that one. */
+  ctrlPort: number;
+  rtpPorts: [number, number];
+  /** baresip quits by itself after this long (default 300 s). */
+  maxLifeSeconds?: number;
+}
+
+/** 16-bit mono PCM WAV of a 440 Hz tone: the rate and channels match `ausrc_srate`/`ausrc_channels`. */
+function toneWav(rate: number, seconds: number): Buffer {
+  const n = rate * seconds;
+  const buf = Buffer.alloc(44 + n * 2);
+  buf.write('RIFF', 0);
+  buf.writeUInt32LE(36 + n * 2, 4);
+  buf.write('WAVE', 8);
+  buf.write('fmt ', 12);
+  buf.writeUInt32LE(16, 16);
+  buf.writeUInt16LE(1, 20);
+  buf.writeUInt16LE(1, 22);
+  buf.writeUInt32LE(rate, 24);
+  buf.writeUInt32LE(rate * 2, 28);
+  buf.writeUInt16LE(2, 32);
+  buf.writeUInt16LE(16, 34);
+  buf.write('data', 36);
+  buf.writeUInt32LE(n * 2, 40);
+  for (let i = 0; i < n; i++) buf.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / rate)), 44 + i * 2);
+  return buf;
+}
+
+export class Baresip {
+  private child: ChildProcess | null = null;
+  private socket: net.Socket | null = null;
+  private buffer = Buffer.alloc(0);
+  private readonly pending = new Map<string, (r: BaresipResponse) => void>();
+  private readonly listeners = new Set<(e: BaresipEvent) => void>();
+  /** Every event seen, oldest first. */
+  readonly events: BaresipEvent[] = [];
+  private tokens = 0;
+  private exited = false;
+
+  private constructor(private readonly opts: BaresipOptions) {}
+
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  static async start(opts: BaresipOptions, timeoutMs = 10_000): Promise<Baresip> {
+    const b = new Baresip(opts);
+    try {
+      await b.launch(timeoutMs);
+    } catch (err) {
+      b.kill();
+      throw err;
+    }
+    return b;
+  }
+
+  private async launch(timeoutMs: number): Promise<void> {
+    const { dir, sipPort, ctrlPort, rtpPorts } = this.opts;
+    await mkdir(dir, { recursive: true });
+    const wav = path.join(dir, 'tone.wav');
+    await writeFile(wav, toneWav(8000, 60));
+    const config = [
+      'poll_method epoll',
+      `sip_listen 127.0.0.1:${sipPort}`,
+      'net_interface 127.0.0.1',
+      `rtp_ports ${rtpPorts[0]}-${rtpPorts[1]}`,
+      // No sound card here: aubridge is a player that goes nowhere; aufile is the microphone.
+      'audio_player aubridge,nowhere',
+      `audio_source aufile,${wav}`,
+      'audio_alert aubridge,nowhere',
+      'ausrc_srate 8000',
+      'ausrc_channels 1',
+      'module_path /usr/lib/baresip/modules',
+      'module g711.so',
+      'module aufile.so',
+      'module aubridge.so',
+      'module_app account.so',
+      'module_app menu.so',
+      'module_app ctrl_tcp.so',
+      `ctrl_tcp_listen 127.0.0.1:${ctrlPort}`,
+      '',
+    ].join('\n');
+    await writeFile(path.join(dir, 'config'), config);
+    // Accounts are added at run time (`uanew`) so that their registration events reach us.
+    await writeFile(path.join(dir, 'accounts'), '');
+    const log = openSync(path.join(dir, 'baresip.log'), 'a');
+    // -t: a hard cap on its life, should the test process die without stopping it.
+    this.child = spawn('baresip', ['-f', dir, '-t', String(this.opts.maxLifeSeconds ?? 300)], { stdio: ['ignore', log, log] });
+    closeSync(log);
+    this.child.on('exit', () => (this.exited = true));
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      if (this.exited) throw new Error(`baresip exited at start; see ${path.join(dir, 'baresip.log')}`);
+      const socket = await new Promise<net.Socket | null>((resolve) => {
+        const s = net.connect({ host: '127.0.0.1', port: ctrlPort });
+        s.once('connect', () => resolve(s));
+        s.once('error', () => resolve(null));
+      });
+      if (socket) {
+        this.attach(socket);
+        return;
+      }
+      if (Date.now() > deadline) throw new Error(`baresip control port ${ctrlPort} not open after ${timeoutMs} ms`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  private attach(socket: net.Socket): void {
+    this.socket = socket;
+    socket.on('data', (chunk: Buffer) => {
+      this.buffer = Buffer.concat([this.buffer, chunk]);
+      for (;;) {
+        const colon = this.buffer.indexOf(0x3a);
+        if (colon < 0) return;
+        const len = Number(this.buffer.subarray(0, colon).toString());
+        if (this.buffer.length < colon + 1 + len + 1) return;
+        const json = this.buffer.subarray(colon + 1, colon + 1 + len).toString();
+        this.buffer = this.buffer.subarray(colon + 1 + len + 1);
+        this.dispatch(JSON.parse(json) as BaresipEvent | BaresipResponse);
+      }
+    });
+    socket.on('error', () => undefined);
+  }
+
+  private dispatch(msg: BaresipEvent | BaresipResponse): void {
+    if ('response' in msg) {
+      const waiter = msg.token ? this.pending.get(msg.token) : undefined;
+      if (waiter && msg.token) {
+        this.pending.delete(msg.token);
+        waiter(msg);
+      }
+      return;
+    }
+    this.events.push(msg);
+    for (const l of [...this.listeners]) l(msg);
+  }
+
+  /** Sends a command; resolves with its answer (`ok` false is an error). */
+  async command(command: string, params = '', timeoutMs = 5000): Promise<string> {
+    const socket = this.socket;
+    if (!socket) throw new Error('baresip is not running');
+    const token = `t${++this.tokens}`;
+    const body = Buffer.from(JSON.stringify({ command, params, token }));
+    const answer = new Promise<BaresipResponse>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(token);
+        reject(new Error(`baresip did not answer "${command}" within ${timeoutMs} ms`));
+      }, timeoutMs);
+      this.pending.set(token, (r) => {
+        clearTimeout(timer);
+        resolve(r);
+      });
+    });
+    socket.write(Buffer.concat([Buffer.from(`${body.length}:`), body, Buffer.from(',')]));
+    const r = await answer;
+    if (!r.ok) throw new Error(`baresip "${command} ${params}" failed: ${r.data ?? ''}`);
+    return r.data ?? '';
+  }
+
+  /** The first event (already seen after `since`, or to come) that matches. */
+  waitEvent(match: (e: BaresipEvent) => boolean, timeoutMs: number, since = 0): Promise<BaresipEvent> {
+    const seen = this.events.slice(since).find(match);
+    if (seen) return Promise.resolve(seen);
+    return new Promise((resolve, reject) => {
+      const listener = (e: BaresipEvent) => {
+        if (!match(e)) return;
+        clearTimeout(timer);
+        this.listeners.delete(listener);
+        resolve(e);
+      };
+      const timer = setTimeout(() => {
+        this.listeners.delete(listener);
+        reject(new Error(`no matching baresip event within ${timeoutMs} ms; seen: ${this.events.map((e) => e.type).join(', ')}`));
+      }, timeoutMs);
+      this.listeners.add(listener);
+    });
+  }
+
+  /** Adds an account (auto-answer) and waits until the registrar accepts it. */
+  async register(aor: string, authUser: string, password: string, outbound: string, timeoutMs = 10_000): Promise<void> {
+    const since = this.events.length;
+    await this.command('uanew', `<${aor}>;auth_user=${authUser};auth_pass=${password};outbound="${outbound}";regint=300;answermode=auto`);
+    const e = await this.waitEvent((e) => e.class === 'register' && (e.type === 'REGISTER_OK' || e.type === 'REGISTER_FAIL'), timeoutMs, since);
+    if (e.type !== 'REGISTER_OK') throw new Error(`baresip registration failed: ${e.param ?? ''}`);
+  }
+
+  /** Stops the process (SIGTERM, then SIGKILL); safe to call twice. */
+  kill(): void {
+    this.socket?.destroy();
+    this.socket = null;
+    const child = this.child;
+    if (!child?.pid || this.exited) return;
+    try {
+      process.kill(child.pid, 'SIGKILL');
+    } catch {
+      /* already gone */
+    }
+  }
+
+  async stop(timeoutMs = 3000): Promise<void> {
+    const child = this.child;
+    this.socket?.destroy();
+    this.socket = null;
+    if (!child?.pid || this.exited) return;
+    const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => this.kill(), timeoutMs);
+    await gone;
+    clearTimeout(timer);
+  }
+}

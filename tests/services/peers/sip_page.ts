@@ -1,0 +1,201 @@
+/**
+ * Runs INSIDE the test browser page (bundled with JsSIP by tests/services/sip-page.ts): one JsSIP
+ * UA over WebSocket, calls out, answers every incoming call, and reports each session's state and
+ * the bytes its RTCPeerConnection received. The Node side drives it through `window.sipPage`.
+ */
+import * as JsSIP from 'jssip';
+import type { RTCSession } from 'jssip/lib/RTCSession';
+import type { RTCSessionEvent } from 'jssip/lib/UA';
+
+export interface PageCredentials {
+  wsUrl: string;
+  uri: string;
+  authorization_user: string;
+  password: string;
+}
+
+export interface PageSessionState {
+  key: string;
+  direction: 'incoming' | 'outgoing';
+  /** The SIP Call-ID of the dialog. */
+  callId: string;
+  remote: string;
+  confirmed: boolean;
+  ended: boolean;
+  /** `ended`/`failed` cause, with the response status when there was one. */
+  endCause: string | null;
+  endStatus: number | null;
+}
+
+export interface SipPageApi {
+  register(creds: PageCredentials, timeoutMs: number): Promise<void>;
+  call(target: string): string;
+  sessions(): PageSessionState[];
+  waitFor(key: string, what: 'confirmed' | 'ended', timeoutMs: number): Promise<PageSessionState>;
+  waitForIncoming(timeoutMs: number): Promise<PageSessionState>;
+  inboundBytes(key: string): Promise<number>;
+  hangup(key: string): void;
+  stop(): Promise<void>;
+}
+
+declare global {
+  interface Window {
+    sipPage: SipPageApi;
+  }
+}
+
+const PC_CONFIG: RTCConfiguration = { iceServers: [], rtcpMuxPolicy: 'require' };
+const MEDIA = { audio: true, video: false };
+
+let ua: JsSIP.UA | null = null;
+let domain = '';
+const sessions = new Map<string, { session: RTCSession; state: PageSessionState; waiters: Array<() => void> }>();
+const incomingWaiters: Array<(s: PageSessionState) => void> = [];
+let counter = 0;
+let lastOutgoingCallId = '';
+
+function notify(key: string): void {
+  const entry = sessions.get(key);
+  if (!entry) return;
+  for (const w of entry.waiters.splice(0)) w();
+}
+
+function track(session: RTCSession, direction: 'incoming' | 'outgoing', callId: string): PageSessionState {
+  const key = `s${++counter}`;
+  const state: PageSessionState = {
+    key,
+    direction,
+    callId,
+    remote: session.remote_identity?.uri?.toString() ?? '',
+    confirmed: false,
+    ended: false,
+    endCause: null,
+    endStatus: null,
+  };
+  const entry = { session, state, waiters: [] as Array<() => void> };
+  sessions.set(key, entry);
+  session.on('confirmed', () => {
+    state.confirmed = true;
+    notify(key);
+  });
+  const end = (e: { cause?: string; message?: unknown }) => {
+    state.ended = true;
+    state.endCause = e.cause ?? null;
+    const status = (e.message as { status_code?: number } | null | undefined)?.status_code;
+    state.endStatus = typeof status === 'number' ? status : null;
+    notify(key);
+  };
+  session.on('ended', end);
+  session.on('failed', end);
+  return state;
+}
+
+function entryOf(key: string) {
+  const entry = sessions.get(key);
+  if (!entry) throw new Error(`no session ${key}`);
+  return entry;
+}
+
+function deadline<T>(ms: number, what: string, work: (done: (v: T) => void, fail: (e: Error) => void) => void): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms waiting for ${what}`)), ms);
+    work(
+      (v) => {
+        clearTimeout(timer);
+        resolve(v);
+      },
+      (e) => {
+        clearTimeout(timer);
+        reject(e);
+      },
+    );
+  });
+}
+
+window.sipPage = {
+  register(creds, timeoutMs) {
+    if (ua) throw new Error('already registered');
+    domain = creds.uri.split('@')[1] ?? '';
+    const agent = new JsSIP.UA({
+      sockets: [new JsSIP.WebSocketInterface(creds.wsUrl)],
+      uri: creds.uri,
+      authorization_user: creds.authorization_user,
+      password: creds.password,
+      register: true,
+      register_expires: 300,
+      session_timers: true,
+    });
+    ua = agent;
+    agent.on('newRTCSession', (e: RTCSessionEvent) => {
+      if (e.originator === 'local') {
+        // Emitted synchronously inside ua.call(): the Call-ID of the INVITE being sent.
+        lastOutgoingCallId = e.request.call_id;
+        return;
+      }
+      const state = track(e.session, 'incoming', e.request.getHeader('Call-ID'));
+      e.session.answer({ mediaConstraints: MEDIA, pcConfig: PC_CONFIG });
+      for (const w of incomingWaiters.splice(0)) w(state);
+    });
+    return deadline<void>(timeoutMs, 'registration', (done, fail) => {
+      agent.on('registered', () => done());
+      agent.on('registrationFailed', (e) => fail(new Error(`registration failed: ${e.cause} ${e.response?.status_code ?? ''}`)));
+      agent.start();
+    });
+  },
+
+  call(target) {
+    if (!ua) throw new Error('not registered');
+    lastOutgoingCallId = '';
+    const session = ua.call(`sip:${target}@${domain}`, { mediaConstraints: MEDIA, pcConfig: PC_CONFIG });
+    if (!lastOutgoingCallId) throw new Error('JsSIP announced no outgoing session');
+    return track(session, 'outgoing', lastOutgoingCallId).key;
+  },
+
+  sessions: () => [...sessions.values()].map((e) => ({ ...e.state })),
+
+  waitFor(key, what, timeoutMs) {
+    const entry = entryOf(key);
+    return deadline<PageSessionState>(timeoutMs, `${key} ${what}`, (done) => {
+      const check = () => {
+        if (what === 'confirmed' && entry.state.ended) return done({ ...entry.state });
+        if (entry.state[what]) return done({ ...entry.state });
+        entry.waiters.push(check);
+      };
+      check();
+    });
+  },
+
+  waitForIncoming(timeoutMs) {
+    return deadline<PageSessionState>(timeoutMs, 'an incoming call', (done) => {
+      const waiting = [...sessions.values()].find((e) => e.state.direction === 'incoming' && !e.state.ended);
+      if (waiting) done({ ...waiting.state });
+      else incomingWaiters.push((s) => done({ ...s }));
+    });
+  },
+
+  async inboundBytes(key) {
+    const pc = entryOf(key).session.connection;
+    if (!pc) return 0;
+    let bytes = 0;
+    (await pc.getStats()).forEach((report: { type: string; kind?: string; bytesReceived?: number }) => {
+      if (report.type === 'inbound-rtp' && report.kind === 'audio') bytes += report.bytesReceived ?? 0;
+    });
+    return bytes;
+  },
+
+  hangup(key) {
+    const { session } = entryOf(key);
+    if (!session.isEnded()) session.terminate();
+  },
+
+  async stop() {
+    const agent = ua;
+    if (!agent) return;
+    ua = null;
+    for (const { session } of sessions.values()) if (!session.isEnded()) session.terminate();
+    await deadline<void>(5000, 'the UA to stop', (done) => {
+      agent.on('disconnected', () => done());
+      agent.stop();
+    }).catch(() => undefined);
+  },
+};
