@@ -11,6 +11,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
 import { buildApp } from '../server/app';
 import { migrate } from '../server/db/migrate';
 import { openDb } from '../server/db/open';
@@ -72,7 +73,7 @@ export async function benchContacts(distDir: string, runtimeRoot: string): Promi
   })();
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const page = await browser.newPage({ baseURL: base, locale: 'en-US', viewport: { width: 1280, height: 900 } });
     // The longest main-thread task while the 50,000-row directory arrives and is indexed (palette too).

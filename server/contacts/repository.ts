@@ -1,4 +1,3 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import {
   contactName,
   digitsOnly,
@@ -10,7 +9,10 @@ import {
   type EmailWire,
   type PhoneNumberWire,
 } from '../../src/wire/contacts';
+import { formatPhone } from '../../src/wire/phone';
+import { ROLE } from '../../src/wire/profile';
 import type { Queryable } from '../db/types';
+
 
 /** The caller: contacts are always read within their own organisation and their own personal book. */
 export interface Viewer {
@@ -19,16 +21,7 @@ export interface Viewer {
 }
 
 export const ROLE_NAMES: Record<number, string> = { 1: 'Account owner', 2: 'Administrator', 3: 'Standard user', 4: 'Limited access' };
-const LIMITED_ACCESS = 4;
-
-/** Same formatting as the client's (libphonenumber-js, US default region; extensions and short codes as typed). */
-export function formatPhone(n: string): string {
-  const trimmed = n.trim();
-  if (/^\d{1,6}$/.test(trimmed)) return trimmed;
-  const parsed = parsePhoneNumberFromString(trimmed, 'US');
-  if (!parsed || !parsed.isPossible()) return trimmed;
-  return parsed.countryCallingCode === '1' ? parsed.formatNational() : parsed.formatInternational();
-}
+const LIMITED_ACCESS = ROLE.LIMITED_ACCESS;
 
 const withFormatted = (phones: PhoneNumberWire[]): PhoneNumberWire[] =>
   phones.map((p) => ({ ...p, formatted_phone_number: p.number ? formatPhone(p.number) : (p.extension ?? null) }));

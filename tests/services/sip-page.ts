@@ -6,20 +6,11 @@
 import { build } from 'esbuild';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/chromium';
 import type { PageCredentials, PageSessionState } from './peers/sip_page';
 
 export type { PageCredentials, PageSessionState };
 
-const CHROMIUM_ARGS = [
-  '--use-fake-ui-for-media-stream',
-  '--use-fake-device-for-media-stream',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-  '--no-sandbox',
-  '--disable-gpu',
-];
 
 let bundle: Promise<string> | null = null;
 
@@ -48,7 +39,7 @@ export interface LaunchedChromium {
 
 /** Debian's Chromium as a browser server we hold the PID of, connected over its WebSocket. */
 export async function launchChromium(): Promise<LaunchedChromium> {
-  const server = await chromium.launchServer({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const server = await chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const pid = server.process().pid;
   if (!pid) {
     await server.kill();
