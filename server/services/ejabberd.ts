@@ -252,6 +252,7 @@ export const ejabberd: ServiceDefinition = {
       logFile: path.join(dirs.log, 'console.log'),
       pidFile: ejabberd.pidFile(cfg),
       ready: () => ejabberd.probe(cfg),
+      ports: [cfg.ports.xmppC2s, cfg.ports.xmppHttp, cfg.ports.xmppApi].map((port) => ({ port, proto: 'tcp' as const })),
       readyTimeoutMs: 60_000,
     };
   },

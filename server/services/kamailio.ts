@@ -102,6 +102,7 @@ export const kamailio: ServiceDefinition = {
       logFile: path.join(dirs.log, 'kamailio.log'),
       pidFile: kamailio.pidFile(cfg),
       ready: () => kamailio.probe(cfg),
+      ports: [{ port: cfg.ports.sipWs, proto: 'tcp' }, { port: cfg.ports.sipUdp, proto: 'udp' }],
       readyTimeoutMs: 20_000,
     };
   },

@@ -59,9 +59,16 @@ export async function startServices(cfg: ServicesConfig, names?: readonly Servic
   const out: ServiceStatus[] = [];
   for (const name of pick(names)) {
     const started = performance.now();
-    const pid = await startProcess(await defs[name]!.prepare(cfg));
-    log(`${name} ready (PID ${pid}, ${Math.round(performance.now() - started)} ms)`);
-    out.push({ name, pid, ready: true });
+    try {
+      const pid = await startProcess(await defs[name]!.prepare(cfg));
+      log(`${name} ready (PID ${pid}, ${Math.round(performance.now() - started)} ms)`);
+      out.push({ name, pid, ready: true });
+    } catch (err) {
+      // All or nothing: a caller whose start failed never reaches its teardown, so nothing started
+      // here may be left running without anyone to stop it.
+      for (const s of out.reverse()) await stopProcess(defs[s.name]!.pidFile(cfg));
+      throw err;
+    }
   }
   return out;
 }

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { openSync, closeSync } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';
+import dgram from 'node:dgram';
 import net from 'node:net';
 
 export interface ProcessSpec {
@@ -15,6 +16,11 @@ export interface ProcessSpec {
   pidFile: string;
   /** Readiness probe, polled until it answers true. */
   ready: () => Promise<boolean>;
+  /**
+   * Ports it listens on. They must be free before the start: otherwise the probe could be
+   * answered by whatever already holds them while our process dies unable to bind.
+   */
+  ports?: ReadonlyArray<{ port: number; proto: 'tcp' | 'udp' }>;
   readyTimeoutMs?: number;
 }
 
@@ -56,6 +62,9 @@ export async function startProcess(spec: ProcessSpec): Promise<number> {
     await stopProcess(spec.pidFile);
   }
   await reapOrphans(spec.pidFile);
+  for (const { port, proto } of spec.ports ?? []) {
+    if (await portTaken(port, proto)) throw new Error(`${spec.name}: 127.0.0.1:${port}/${proto} is already in use by another program (another copy of the product? see UC_PORT_BASE)`);
+  }
   const fd = openSync(spec.logFile, 'a');
   const child = spawn(spec.command, spec.args, { cwd: spec.cwd, env: spec.env ?? process.env, stdio: ['ignore', fd, fd], detached: true });
   closeSync(fd);
@@ -152,5 +161,18 @@ export function tcpOpen(port: number, host = '127.0.0.1', timeoutMs = 500): Prom
     socket.setTimeout(timeoutMs, () => done(false));
     socket.once('connect', () => done(true));
     socket.once('error', () => done(false));
+  });
+}
+
+/** True when 127.0.0.1:`port` cannot be bound (TCP: something listens; UDP: a socket holds it). */
+export function portTaken(port: number, proto: 'tcp' | 'udp'): Promise<boolean> {
+  if (proto === 'tcp') return tcpOpen(port);
+  return new Promise((resolve) => {
+    const socket = dgram.createSocket('udp4');
+    socket.once('error', () => {
+      socket.close();
+      resolve(true);
+    });
+    socket.bind(port, '127.0.0.1', () => socket.close(() => resolve(false)));
   });
 }

@@ -41,6 +41,7 @@ export const rtpengine: ServiceDefinition = {
       logFile: path.join(dirs.log, 'rtpengine.log'),
       pidFile: rtpengine.pidFile(cfg),
       ready: () => rtpengine.probe(cfg),
+      ports: [{ port: ports.rtpengineNg, proto: 'udp' }],
       readyTimeoutMs: 15_000,
     };
   },

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import WebSocket from 'ws';
 import { serviceDirs, type ServiceName, type ServicesConfig } from '../../server/services/layout';
-import { servicesStatus } from '../../server/services/manager';
+import { servicesStatus, startServices } from '../../server/services/manager';
 import { isAlive, readPid } from '../../server/services/proc';
 import { sipOptionsPing } from '../../server/services/kamailio';
 import { xmppApi } from '../../server/services/xmpp-api';
@@ -89,5 +89,19 @@ describe('a server killed with SIGKILL comes back through the project script, wi
   it('status reports every server running by PID and answering', async () => {
     const out = await servicesCli(cfg, 'status');
     for (const name of ['ejabberd', 'kamailio', 'rtpengine']) expect(out).toMatch(new RegExp(`${name}\\s+running \\(PID \\d+\\), ready`));
+  });
+});
+
+describe('a start that fails part-way', () => {
+  const cfg = inject('servicesConfig');
+
+  it('stops the servers it had already started, so none is left running unowned', async () => {
+    // Its own folder and ports: Kamailio's SIP ports are taken (by this run's Kamailio), rtpengine's are free.
+    const clash: ServicesConfig = { ...cfg, runtimeDir: `${cfg.runtimeDir}-clash`, ports: { ...cfg.ports, rtpengineNg: cfg.ports.rtpengineNg + 5, rtpMin: cfg.ports.rtpMin + 250, rtpMax: cfg.ports.rtpMax } };
+    await expect(startServices(clash, ['rtpengine', 'kamailio'])).rejects.toThrow(/kamailio: 127.0.0.1:\d+\/(tcp|udp) is already in use/);
+    const after = await servicesStatus(clash, ['rtpengine', 'kamailio']);
+    expect(after.map((s) => s.pid)).toEqual([null, null]);
+    // The real ones were not touched.
+    expect((await servicesStatus(cfg, ['kamailio']))[0]!.ready).toBe(true);
   });
 });
