@@ -6,7 +6,8 @@ import { readServicesConfig, SERVICE_NAMES, type ServiceName } from '../server/s
 import { startServices, stopServices } from '../server/services/manager';
 
 const root = resolve(import.meta.dirname, '..');
-export const STATE_FILE = join(root, 'runtime', 'e2e-server.json');
+/** Per port, so that two suites on different ports (UC_E2E_PORT, UC_E2E_PORT_BASE) never share it. */
+export const STATE_FILE = join(root, 'runtime', `e2e-server-${E2E_PORT}.json`);
 /** The e2e suite's own ports for ejabberd, Kamailio and rtpengine (product 15000, integration 25000). */
 export const E2E_PORT_BASE = Number(process.env.UC_E2E_PORT_BASE ?? 26000);
 

@@ -49,7 +49,7 @@ wait_http() {
 # the integration tests use (sipp, baresip, slixmpp).
 service_packages() {
   echo ejabberd erlang-p1-sqlite3 erlang-p1-pgsql \
-    kamailio kamailio-websocket-modules kamailio-extra-modules kamailio-autheph-modules \
+    kamailio kamailio-websocket-modules kamailio-extra-modules kamailio-autheph-modules kamailio-utils-modules \
     rtpengine-daemon rtpengine-utils
 }
 test_peer_packages() {

@@ -8,12 +8,14 @@ import { frameworkErrorHandler, installErrorHandling } from './errors';
 import type { RouteContext } from './routes/context';
 import { registerAnalyticsRoutes } from './routes/analytics';
 import { registerAuthRoutes } from './routes/auth';
+import { registerBroadRoutes } from './routes/broad';
 import { registerConfigRoutes } from './routes/config';
 import { registerContactRoutes } from './routes/contacts';
 import { registerHealthRoutes } from './routes/health';
 import { registerHistoryRoutes } from './routes/history';
 import { registerPreferenceRoutes } from './routes/preferences';
 import { registerSipRoutes } from './routes/sip';
+import { registerSipInternalRoutes } from './routes/sip-internal';
 import { registerUserRoutes } from './routes/users';
 import { registerXmppRoutes } from './routes/xmpp';
 import { readServicesConfig, type ServicesConfig } from './services/layout';
@@ -74,6 +76,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerContactRoutes(app, ctx);
   registerXmppRoutes(app, ctx);
   registerSipRoutes(app, ctx);
+  registerSipInternalRoutes(app, ctx);
+  registerBroadRoutes(app, ctx);
   registerAnalyticsRoutes(app, ctx);
 
   const servesClient = opts.staticDir ? await registerSpa(app, opts.staticDir) : false;

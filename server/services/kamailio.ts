@@ -25,7 +25,12 @@ function cfgString(value: string): string {
   return `"${value}"`;
 }
 
-export function renderKamailioCfg(template: string, cfg: ServicesConfig, values: { secret: string; runDir: string }): string {
+/** What Kamailio sends in `X-UC-Internal` on its calls to the API (and the API expects). */
+export async function internalApiSecret(cfg: ServicesConfig): Promise<string> {
+  return (await loadOrCreateSecret(cfg.runtimeDir, SECRET_NAMES.internalApi)).toString('base64url');
+}
+
+export function renderKamailioCfg(template: string, cfg: ServicesConfig, values: { secret: string; internalSecret: string; runDir: string }): string {
   const gw = gatewayAddress(cfg);
   const originDenied = cfg.origins.length ? cfg.origins.map((o) => `$hdr(Origin) != ${cfgString(o)}`).join(' && ') : '1 == 1';
   const vars: Record<string, string> = {
@@ -38,6 +43,8 @@ export function renderKamailioCfg(template: string, cfg: ServicesConfig, values:
     GATEWAY_HOST: gw.host,
     GATEWAY_PORT: String(gw.port),
     ORIGIN_DENIED: originDenied,
+    API_URL: cfg.apiUrl,
+    INTERNAL_SECRET: values.internalSecret,
   };
   const out = template.replace(/\{\{([A-Z_]+)\}\}/g, (_, name: string) => {
     const v = vars[name];
@@ -84,7 +91,7 @@ export function sipOptionsPing(port: number, timeoutMs = 500): Promise<boolean> 
 
 export const kamailio: ServiceDefinition = {
   name: 'kamailio',
-  packages: ['kamailio', 'kamailio-websocket-modules', 'kamailio-extra-modules', 'kamailio-autheph-modules'],
+  packages: ['kamailio', 'kamailio-websocket-modules', 'kamailio-extra-modules', 'kamailio-autheph-modules', 'kamailio-utils-modules'],
   pidFile: (cfg) => path.join(serviceDirs(cfg.runtimeDir, 'kamailio').run, 'kamailio.pid'),
   async probe(cfg) {
     return (await tcpOpen(cfg.ports.sipWs)) && (await sipOptionsPing(cfg.ports.sipUdp));
@@ -92,7 +99,7 @@ export const kamailio: ServiceDefinition = {
   async prepare(cfg: ServicesConfig) {
     const dirs = await makeServiceDirs(cfg.runtimeDir, 'kamailio');
     const file = path.join(dirs.conf, 'kamailio.cfg');
-    const text = renderKamailioCfg(await readFile(TEMPLATE, 'utf8'), cfg, { secret: await sipEphemeralSecret(cfg), runDir: dirs.run });
+    const text = renderKamailioCfg(await readFile(TEMPLATE, 'utf8'), cfg, { secret: await sipEphemeralSecret(cfg), internalSecret: await internalApiSecret(cfg), runDir: dirs.run });
     await writeFile(file, text, { mode: 0o600 });
     return {
       name: 'kamailio',

@@ -20,6 +20,8 @@ export interface ServicesConfig {
   gateway: string;
   /** When set, ejabberd keeps its data in PostgreSQL (its own database next to this one). */
   databaseUrl?: string;
+  /** The API server as Kamailio reaches it (call routing policy, call events): loopback. */
+  apiUrl: string;
 }
 
 /** Host of the group-chat rooms (ejabberd's mod_muc). */
@@ -61,6 +63,7 @@ export function readServicesConfig(env: NodeJS.ProcessEnv = process.env, runtime
     origins: env.UC_ORIGINS ? env.UC_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean) : defaultOrigins(apiPort),
     gateway: env.UC_SIP_GATEWAY || `127.0.0.1:${ports.sipGateway}`,
     databaseUrl: env.DATABASE_URL || undefined,
+    apiUrl: `http://127.0.0.1:${apiPort}`,
   };
 }
 
@@ -69,6 +72,8 @@ export const SECRET_NAMES = {
   xmppJwt: 'xmpp-jwt.key',
   /** Shared secret of Kamailio's auth_ephemeral (time-limited SIP credentials). */
   sipEphemeral: 'sip-ephemeral.key',
+  /** Kamailio's header value on its calls to the API's /internal endpoints. */
+  internalApi: 'internal-api.key',
 } as const;
 
 /**

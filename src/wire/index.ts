@@ -6,3 +6,4 @@ export * from './preferences';
 export * from './history';
 export * from './analytics';
 export * from './services';
+export * from './calling';

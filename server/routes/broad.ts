@@ -1,0 +1,135 @@
+import type { FastifyInstance } from 'fastify';
+import * as z from 'zod/mini';
+import {
+  DestinationsResponse,
+  DoNotDisturb,
+  FORWARD_TYPES,
+  ForwardSetting,
+  forwardProblem,
+  NOT_AUTHORIZED_TO_UPDATE,
+  type Destination,
+  type ForwardType,
+} from '../../src/wire/calling';
+import { ROLE } from '../../src/wire/profile';
+import { ApiError, forbidden, parseOrThrow, unauthorized } from '../errors';
+import type { Queryable } from '../db/types';
+import type { RouteContext } from './context';
+
+const ForwardTypeParam = z.object({ type: z.enum(FORWARD_TYPES) });
+
+interface RoutingRow {
+  do_not_disturb: boolean;
+  forward_always: ForwardSetting | null;
+  forward_default: ForwardSetting | null;
+}
+
+const OFF: ForwardSetting = { enabled: false, destination: null };
+
+export async function callRouting(db: Queryable, userId: number): Promise<RoutingRow> {
+  const { rows } = await db.query<RoutingRow>('SELECT do_not_disturb, forward_always, forward_default FROM user_call_routing WHERE user_id = $1', [userId]);
+  return rows[0] ?? { do_not_disturb: false, forward_always: null, forward_default: null };
+}
+
+async function caller(db: Queryable, userId: number): Promise<{ roleId: number; organizationId: number }> {
+  const { rows } = await db.query<{ role_id: number; organization_id: number }>('SELECT role_id, organization_id FROM users WHERE id = $1', [userId]);
+  if (!rows[0]) throw unauthorized('User no longer exists');
+  return { roleId: rows[0].role_id, organizationId: rows[0].organization_id };
+}
+
+/**
+ * Limited-access users may see where their calls go but not change it; the specification's
+ * refusal text contains 'authorized', which is what the client matches to show its notice.
+ */
+async function assertMayUpdate(db: Queryable, userId: number): Promise<{ organizationId: number }> {
+  const me = await caller(db, userId);
+  if (me.roleId === ROLE.LIMITED_ACCESS) throw forbidden(NOT_AUTHORIZED_TO_UPDATE);
+  return me;
+}
+
+const FORWARD_MESSAGES: Record<NonNullable<ReturnType<typeof forwardProblem>>, string> = {
+  destination_required: 'Choose where to forward calls',
+  destination_id_required: 'Choose the extension to forward calls to',
+  destination_number_invalid: 'Enter an extension or a phone number to forward calls to',
+  destination_not_available: 'Calls cannot be forwarded to this kind of destination here',
+};
+
+/** An `ext` destination must name a user of the caller's own organisation, and its real extension. */
+async function resolveExtension(db: Queryable, organizationId: number, d: Destination): Promise<Destination> {
+  if (d.destination_type !== 'ext') return { ...d, destination_parameter: d.destination_parameter!.replace(/[\s()-]/g, '') };
+  const { rows } = await db.query<{ id: number; extension: string; name: string }>(
+    `SELECT id, extension, trim(first_name || ' ' || last_name) AS name FROM users
+      WHERE id = $1 AND organization_id = $2 AND extension IS NOT NULL`,
+    [Number(d.destination_id), organizationId],
+  );
+  const u = rows[0];
+  if (!Number.isInteger(Number(d.destination_id)) || !u) {
+    throw new ApiError(400, 'validation_failed', 'Invalid forwarding setting', [{ path: 'destination.destination_id', message: 'destination_id_required' }]);
+  }
+  return { destination_type: 'ext', destination_id: String(u.id), destination_name: u.name, destination_parameter: u.extension };
+}
+
+/**
+ * Do-not-disturb and call forwarding (`/v1/broad/…`). What is saved here is what Kamailio enforces:
+ * it asks the API how to route every incoming call (server/routes/sip-internal.ts).
+ */
+export function registerBroadRoutes(app: FastifyInstance, { db, requireUserId }: RouteContext): void {
+  app.get('/v1/broad/donotdisturb', async (request): Promise<DoNotDisturb> => {
+    const userId = await requireUserId(request);
+    return { do_not_disturb: (await callRouting(db, userId)).do_not_disturb };
+  });
+
+  app.put('/v1/broad/donotdisturb', async (request): Promise<DoNotDisturb> => {
+    const userId = await requireUserId(request);
+    const body = parseOrThrow(DoNotDisturb, request.body, 'do-not-disturb setting');
+    await assertMayUpdate(db, userId);
+    await db.query(
+      `INSERT INTO user_call_routing (user_id, do_not_disturb) VALUES ($1, $2)
+       ON CONFLICT (user_id) DO UPDATE SET do_not_disturb = EXCLUDED.do_not_disturb, updated_at = now()`,
+      [userId, body.do_not_disturb],
+    );
+    return body;
+  });
+
+  app.get('/v1/broad/forwards/:type', async (request): Promise<ForwardSetting> => {
+    const userId = await requireUserId(request);
+    const { type } = parseOrThrow(ForwardTypeParam, request.params, 'forward type');
+    const row = await callRouting(db, userId);
+    return (type === 'always' ? row.forward_always : row.forward_default) ?? OFF;
+  });
+
+  app.put('/v1/broad/forwards/:type', async (request): Promise<ForwardSetting> => {
+    const userId = await requireUserId(request);
+    const { type } = parseOrThrow(ForwardTypeParam, request.params, 'forward type');
+    const body = parseOrThrow(ForwardSetting, request.body, 'forwarding setting');
+    const me = await assertMayUpdate(db, userId);
+    const problem = forwardProblem(body);
+    if (problem) {
+      const path = problem === 'destination_required' ? 'destination' : problem === 'destination_id_required' ? 'destination.destination_id' : 'destination.destination_parameter';
+      throw new ApiError(400, 'validation_failed', FORWARD_MESSAGES[problem], [{ path, message: problem }]);
+    }
+    // Disabled keeps the destination, so switching it back on needs no new choice.
+    const saved: ForwardSetting = { enabled: body.enabled, destination: body.destination && (body.enabled ? await resolveExtension(db, me.organizationId, body.destination) : body.destination) };
+    const column = (type satisfies ForwardType) === 'always' ? 'forward_always' : 'forward_default';
+    await db.query(
+      `INSERT INTO user_call_routing (user_id, ${column}) VALUES ($1, $2::jsonb)
+       ON CONFLICT (user_id) DO UPDATE SET ${column} = EXCLUDED.${column}, updated_at = now()`,
+      [userId, JSON.stringify(saved)],
+    );
+    return saved;
+  });
+
+  app.get('/v1/broad/destinations', async (request): Promise<DestinationsResponse> => {
+    const userId = await requireUserId(request);
+    const me = await caller(db, userId);
+    // Colleagues with an extension; an outside number is typed, not listed.
+    const { rows } = await db.query<{ id: number; extension: string; name: string }>(
+      `SELECT id, extension, trim(first_name || ' ' || last_name) AS name FROM users
+        WHERE organization_id = $1 AND id <> $2 AND extension IS NOT NULL
+        ORDER BY lower(first_name), lower(last_name), id`,
+      [me.organizationId, userId],
+    );
+    return {
+      items: rows.map((u) => ({ destination_type: 'ext', destination_id: String(u.id), destination_name: u.name, destination_parameter: u.extension })),
+    };
+  });
+}
