@@ -14,6 +14,7 @@ import { registerContactRoutes } from './routes/contacts';
 import { registerHealthRoutes } from './routes/health';
 import { registerHistoryRoutes } from './routes/history';
 import { registerPreferenceRoutes } from './routes/preferences';
+import { registerRecordingRoutes } from './routes/recording';
 import { registerSipRoutes } from './routes/sip';
 import { registerSipInternalRoutes } from './routes/sip-internal';
 import { registerUserRoutes } from './routes/users';
@@ -78,6 +79,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerSipRoutes(app, ctx);
   registerSipInternalRoutes(app, ctx);
   registerBroadRoutes(app, ctx);
+  registerRecordingRoutes(app, ctx);
   registerAnalyticsRoutes(app, ctx);
 
   const servesClient = opts.staticDir ? await registerSpa(app, opts.staticDir) : false;

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
 import type { ForwardSetting } from '../../src/wire/calling';
 import type { Queryable } from '../db/types';
+import { callFinished, callStarted } from '../calls/recording-control';
 import { ApiError, parseOrThrow } from '../errors';
 import { loadOrCreateSecret, SECRET_NAMES } from '../services/layout';
 import { callRouting } from './broad';
@@ -66,7 +67,7 @@ export async function routingDecision(db: Queryable, callee: string): Promise<st
  * reports (start, then end) update rather than duplicate. A failed call is unanswered for both
  * (for the callee: missed); an answered call is never downgraded by a late failure report.
  */
-export async function recordCallEvent(db: Queryable, e: z.output<typeof CallEventQuery>): Promise<number> {
+export async function recordCallEvent(db: Queryable, e: z.output<typeof CallEventQuery>): Promise<{ rows: number; callerId: number | null; calleeId: number | null }> {
   const [from, to] = await Promise.all([userByExtension(db, e.caller), userByExtension(db, e.callee)]);
   const callTime = new Date(e.t0 * 1000).toISOString();
   const disposition = e.event === 'failed' ? 'UNANSWERED' : 'ANSWERED';
@@ -85,7 +86,7 @@ export async function recordCallEvent(db: Queryable, e: z.output<typeof CallEven
       [userId, callTime, direction, disposition, e.caller, e.callee, duration, otherName, e.call_id],
     );
   }
-  return rows.length;
+  return { rows: rows.length, callerId: from?.id ?? null, calleeId: to?.id ?? null };
 }
 
 /**
@@ -124,8 +125,10 @@ function internalRoutes(app: FastifyInstance, { db, services }: RouteContext): v
   app.post('/internal/sip/call-events', async (request, reply) => {
     await assertKamailio(request);
     const q = parseOrThrow(CallEventQuery, request.body ?? request.query, 'call event');
-    const rows = await recordCallEvent(db, q);
+    const recorded = await recordCallEvent(db, q);
+    if (q.event === 'start') await callStarted(db, services, q.call_id, recorded.callerId, recorded.calleeId);
+    else await callFinished(db, q.call_id);
     reply.type('text/plain');
-    return `recorded ${rows}`;
+    return `recorded ${recorded.rows}`;
   });
 }

@@ -7,3 +7,4 @@ export * from './history';
 export * from './analytics';
 export * from './services';
 export * from './calling';
+export * from './recording';

@@ -4,7 +4,11 @@
  * answered or not, lands in both parties' call history. Three JsSIP phones in Debian's Chromium
  * (each answers whatever rings it), the real Kamailio + rtpengine, the real API server.
  */
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serviceDirs } from '../../server/services/layout';
+import type { RecordingControlResponse } from '../../src/wire/recording';
 import type { HistoryPageWire } from '../../src/wire/history';
 import type { SipCredentialsResponse } from '../../src/wire/services';
 import { startServicesApi, type ServicesApi } from './harness';
@@ -103,6 +107,78 @@ describe('call routing and history through the real Kamailio', () => {
       await phones.alice!.waitFor(key, 'ended');
     } finally {
       await put('bob', '/v1/broad/forwards/always', { enabled: false, destination: null });
+    }
+  });
+});
+
+describe('call recording control on a live call', () => {
+  const post = (user: string, callId: string, action: string) =>
+    api.app.inject({ method: 'POST', url: `/v1/calls/${encodeURIComponent(callId)}/recording`, headers: { authorization: `Bearer ${tokens[user]}` }, payload: { action } });
+  /** rtpengine's files for this call: one per started segment. */
+  const segments = async (callId: string) => {
+    const dir = path.join(serviceDirs(api.cfg.runtimeDir, 'rtpengine').data, 'recordings', 'pcaps');
+    return (await readdir(dir).catch(() => [] as string[])).filter((f) => f.startsWith(`${callId}-`) && f.endsWith('.pcap')).length;
+  };
+  const setPolicy = (status: string) =>
+    api.db.query(
+      `INSERT INTO call_recording_policies (organization_id, status) SELECT organization_id, $1 FROM users WHERE username = 'alice'
+       ON CONFLICT (organization_id) DO UPDATE SET status = EXCLUDED.status`,
+      [status],
+    );
+
+  /** alice calls bob; resolves with the SIP Call-ID once both sides are connected and Kamailio reported the start. */
+  async function connectedCall(): Promise<{ key: string; callId: string }> {
+    const key = await phones.alice!.call('1002');
+    const { callId } = await phones.alice!.waitFor(key, 'confirmed');
+    await expect.poll(async () => (await api.db.query('SELECT 1 FROM live_calls WHERE sip_call_id = $1', [callId])).rows.length, { timeout: 10_000 }).toBe(1);
+    return { key, callId };
+  }
+  async function hangUp(key: string) {
+    await phones.alice!.hangup(key);
+    await phones.alice!.waitFor(key, 'ended');
+  }
+
+  it('on demand: a party starts, pauses and resumes it (a new segment each time); nobody else can', async () => {
+    await setPolicy('on_demand');
+    const { key, callId } = await connectedCall();
+    try {
+      const started = await post('alice', callId, 'start');
+      expect(started.json()).toEqual({ state: 'recording', mode: 'on_demand', segments: 1 } satisfies RecordingControlResponse);
+      await expect.poll(() => segments(callId), { timeout: 5000 }).toBe(1);
+      // The other party sees the same recording: starting again is refused, pausing works.
+      expect((await post('bob', callId, 'start')).statusCode).toBe(409);
+      expect((await post('bob', callId, 'pause')).json()).toMatchObject({ state: 'paused', segments: 1 });
+      expect((await post('alice', callId, 'resume')).json()).toMatchObject({ state: 'recording', segments: 2 });
+      await expect.poll(() => segments(callId), { timeout: 5000 }).toBe(2);
+      expect((await post('carol', callId, 'pause')).statusCode).toBe(404);
+    } finally {
+      await hangUp(key);
+    }
+    await expect.poll(async () => (await post('alice', callId, 'pause')).statusCode, { timeout: 10_000 }).toBe(404);
+  });
+
+  it("'on' records every call from its start; 'off' refuses", async () => {
+    await setPolicy('on');
+    try {
+      const { key, callId } = await connectedCall();
+      try {
+        await expect.poll(() => segments(callId), { timeout: 5000 }).toBe(1);
+        expect((await post('alice', callId, 'pause')).json()).toMatchObject({ state: 'paused', mode: 'on' });
+      } finally {
+        await hangUp(key);
+      }
+      await setPolicy('off');
+      const off = await connectedCall();
+      try {
+        const res = await post('alice', off.callId, 'start');
+        expect(res.statusCode).toBe(403);
+        expect(res.json().message).toMatch(/turned off/);
+        expect(await segments(off.callId)).toBe(0);
+      } finally {
+        await hangUp(off.key);
+      }
+    } finally {
+      await setPolicy('on_demand');
     }
   });
 });
