@@ -12,7 +12,11 @@ import type { RouteContext } from './context';
 /** A SIP user part as Kamailio reports it: digits, optionally with +, * or # (no free text reaches SQL). */
 const SipNumber = z.string().check(z.regex(/^\+?[0-9*#]{1,32}$/));
 
-const RouteQuery = z.object({ callee: SipNumber, caller: z.optional(z.string().check(z.maxLength(64))) });
+const RouteQuery = z.object({
+  callee: SipNumber,
+  /** `unanswered`: the callee is offline, busy, declined or did not answer. */
+  on: z.optional(z.enum(['unanswered'])),
+});
 
 const CallEventQuery = z.object({
   event: z.enum(['start', 'end', 'failed']),
@@ -49,13 +53,16 @@ async function userByExtension(db: Queryable, extension: string): Promise<Party 
   return rows[0] ?? null;
 }
 
-/** Where a call to `callee` goes now: `ring`, `dnd` (busy) or `forward:<number>`. */
-export async function routingDecision(db: Queryable, callee: string): Promise<string> {
+/**
+ * Where a call to `callee` goes now: `ring`, `dnd` (busy) or `forward:<number>`; asked again with
+ * `unanswered` when the callee could not take the call, which the default forward answers.
+ */
+export async function routingDecision(db: Queryable, callee: string, on?: 'unanswered'): Promise<string> {
   const user = await userByExtension(db, callee);
   if (!user) return 'ring';
   const routing = await callRouting(db, user.id);
-  if (routing.do_not_disturb) return 'dnd';
-  const fwd: ForwardSetting | null = routing.forward_always;
+  if (!on && routing.do_not_disturb) return 'dnd';
+  const fwd: ForwardSetting | null = on === 'unanswered' ? routing.forward_default : routing.forward_always;
   const target = fwd?.enabled ? fwd.destination?.destination_parameter : null;
   // Never back to the same phone (a loop Kamailio would otherwise follow once).
   if (target && target !== callee) return `forward:${target}`;
@@ -119,7 +126,7 @@ function internalRoutes(app: FastifyInstance, { db, services }: RouteContext): v
     await assertKamailio(request);
     const q = parseOrThrow(RouteQuery, request.query, 'route query');
     reply.type('text/plain');
-    return routingDecision(db, q.callee);
+    return routingDecision(db, q.callee, q.on);
   });
 
   app.post('/internal/sip/call-events', async (request, reply) => {

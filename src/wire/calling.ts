@@ -63,7 +63,8 @@ export function forwardProblem(s: ForwardSetting): ForwardProblem | null {
   const d = s.destination;
   if (!d) return 'destination_required';
   if (!(ROUTABLE_DESTINATION_TYPES as readonly string[]).includes(d.destination_type)) return 'destination_not_available';
-  if (d.destination_type === 'ext' && !d.destination_id) return 'destination_id_required';
+  // An extension is named by its user; the server looks the number up itself.
+  if (d.destination_type === 'ext') return d.destination_id ? null : 'destination_id_required';
   if (!d.destination_parameter || !ROUTABLE_NUMBER.test(d.destination_parameter.replace(/[\s()-]/g, ''))) return 'destination_number_invalid';
   return null;
 }

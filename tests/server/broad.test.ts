@@ -39,6 +39,9 @@ describe.each(backends)('do-not-disturb and forwarding ($name)', (backend) => {
     expect(saved.status).toBe(200);
     expect(ForwardSetting.parse(saved.body).destination).toMatchObject({ destination_parameter: '1002', destination_name: bob!.destination_name });
     expect(await routingDecision(t.db, '1001')).toBe('forward:1002');
+    // The user id alone is enough to name a colleague.
+    expect((await call('PUT', '/v1/broad/forwards/always', alice, { enabled: true, destination: { ...bob, destination_parameter: null } })).status).toBe(200);
+    expect(await routingDecision(t.db, '1001')).toBe('forward:1002');
     // Off keeps the destination for next time, and calls ring again.
     await call('PUT', '/v1/broad/forwards/always', alice, { enabled: false, destination: saved.body.destination });
     expect((await call('GET', '/v1/broad/forwards/always', alice)).body).toMatchObject({ enabled: false, destination: { destination_parameter: '1002' } });

@@ -111,6 +111,49 @@ describe('call routing and history through the real Kamailio', () => {
   });
 });
 
+describe("the default forward: where calls go that the callee cannot take", () => {
+  const forwardDefault = (user: string, to: string | null) =>
+    put(user, '/v1/broad/forwards/default', to ? { enabled: true, destination: { destination_type: 'ext', destination_id: String(ids[to]), destination_name: null, destination_parameter: null } } : { enabled: false, destination: null });
+
+  it('an offline callee: the call rings carol instead', async () => {
+    // olivia (1000) has no phone registered in this test.
+    tokens.olivia = await api.login('olivia');
+    ids.olivia = await api.userId('olivia');
+    expect((await forwardDefault('olivia', 'carol')).statusCode).toBe(200);
+    try {
+      const carolRings = (await phones.carol!.sessions()).length;
+      const key = await phones.alice!.call('1000');
+      await phones.alice!.waitFor(key, 'confirmed');
+      expect((await phones.carol!.sessions()).length).toBe(carolRings + 1);
+      await phones.alice!.hangup(key);
+      await phones.alice!.waitFor(key, 'ended');
+    } finally {
+      await forwardDefault('olivia', null);
+    }
+    // Without the forward an offline callee is simply unavailable.
+    const key = await phones.alice!.call('1000');
+    expect((await phones.alice!.waitFor(key, 'ended')).endStatus).toBe(480);
+  });
+
+  it('a busy callee: after the 486 the call rings carol, with audio', async () => {
+    expect((await forwardDefault('bob', 'carol')).statusCode).toBe(200);
+    await phones.bob!.setIncoming('busy');
+    try {
+      const bobRings = (await phones.bob!.sessions()).length;
+      const key = await phones.alice!.call('1002');
+      await phones.alice!.waitFor(key, 'confirmed');
+      expect((await phones.bob!.sessions()).length).toBe(bobRings + 1);
+      // The media session survived the failed first branch: carol's audio reaches alice.
+      await phones.alice!.waitForInboundBytes(key, 0, 10_000);
+      await phones.alice!.hangup(key);
+      await phones.alice!.waitFor(key, 'ended');
+    } finally {
+      await phones.bob!.setIncoming('answer');
+      await forwardDefault('bob', null);
+    }
+  });
+});
+
 describe('call recording control on a live call', () => {
   const post = (user: string, callId: string, action: string) =>
     api.app.inject({ method: 'POST', url: `/v1/calls/${encodeURIComponent(callId)}/recording`, headers: { authorization: `Bearer ${tokens[user]}` }, payload: { action } });

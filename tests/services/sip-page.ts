@@ -121,6 +121,10 @@ export class SipPage {
     }
   }
 
+  setIncoming(mode: 'answer' | 'busy'): Promise<void> {
+    return this.page.evaluate((m) => window.sipPage.setIncoming(m), mode);
+  }
+
   hangup(key: string): Promise<void> {
     return this.page.evaluate((k) => window.sipPage.hangup(k), key);
   }

@@ -35,6 +35,8 @@ export interface SipPageApi {
   waitForIncoming(timeoutMs: number): Promise<PageSessionState>;
   inboundBytes(key: string): Promise<number>;
   hangup(key: string): void;
+  /** How incoming calls are met from now on: answered (the default) or refused with 486 Busy Here. */
+  setIncoming(mode: 'answer' | 'busy'): void;
   stop(): Promise<void>;
 }
 
@@ -52,6 +54,7 @@ let domain = '';
 const sessions = new Map<string, { session: RTCSession; state: PageSessionState; waiters: Array<() => void> }>();
 const incomingWaiters: Array<(s: PageSessionState) => void> = [];
 let counter = 0;
+let incomingMode: 'answer' | 'busy' = 'answer';
 let lastOutgoingCallId = '';
 
 function notify(key: string): void {
@@ -113,6 +116,9 @@ function deadline<T>(ms: number, what: string, work: (done: (v: T) => void, fail
 }
 
 window.sipPage = {
+  setIncoming(mode) {
+    incomingMode = mode;
+  },
   register(creds, timeoutMs) {
     if (ua) throw new Error('already registered');
     domain = creds.uri.split('@')[1] ?? '';
@@ -133,7 +139,8 @@ window.sipPage = {
         return;
       }
       const state = track(e.session, 'incoming', e.request.getHeader('Call-ID'));
-      e.session.answer({ mediaConstraints: MEDIA, pcConfig: PC_CONFIG });
+      if (incomingMode === 'busy') e.session.terminate({ status_code: 486, reason_phrase: 'Busy Here' });
+      else e.session.answer({ mediaConstraints: MEDIA, pcConfig: PC_CONFIG });
       for (const w of incomingWaiters.splice(0)) w(state);
     });
     return deadline<void>(timeoutMs, 'registration', (done, fail) => {
