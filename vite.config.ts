@@ -40,8 +40,9 @@ export default defineConfig({
     include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx', 'src/**/*.test.ts', 'src/**/*.test.tsx', 'server/**/*.test.ts'],
     // Real-server integration tests have their own config and servers (vitest.services.config.ts).
     exclude: ['tests/services/**', 'node_modules/**'],
-    // Unit tests build the API with the product's port plan: never provision into a product ejabberd that happens to run.
-    env: { UC_XMPP_PROVISIONING: 'off' },
+    // Unit tests build the API with the product's port plan: never provision into a product ejabberd
+    // that happens to run, nor take the product's DTMF event port.
+    env: { UC_XMPP_PROVISIONING: 'off', UC_DTMF_EVENTS: 'off' },
     environment: 'node',
     testTimeout: 20000,
     hookTimeout: 60000,

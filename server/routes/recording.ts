@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
-import { CallRecordingSettings, RecordingControlRequest, type RecordingControlResponse } from '../../src/wire/recording';
+import { CallRecordingSettings, RecordingControlRequest, type PlatformConfiguration, type RecordingControlResponse } from '../../src/wire/recording';
+import { listenForRecordingDtmf, RECORDING_DTMF } from '../calls/dtmf-recording';
 import { controlRecording, RecordingControlError, recordingPolicy } from '../calls/recording-control';
 import { ApiError, parseOrThrow, unauthorized } from '../errors';
 import type { RouteContext } from './context';
@@ -16,6 +17,13 @@ export function registerRecordingRoutes(app: FastifyInstance, { db, requireUserI
     const policy = await recordingPolicy(db, rows[0].organization_id);
     return { ecr_call_recording_status: policy.mode, ecr_can_view_own_recordings: policy.canViewOwn };
   });
+
+  app.get('/v1/platform-configuration', async (request): Promise<PlatformConfiguration> => {
+    await requireUserId(request);
+    return { ecr_pause_recording_dtmf_sequence: RECORDING_DTMF.pauseResume, ecr_on_demand_dtmf_sequence: RECORDING_DTMF.onDemand };
+  });
+
+  listenForRecordingDtmf(app, db, services);
 
   app.post('/v1/calls/:callId/recording', async (request): Promise<RecordingControlResponse> => {
     const userId = await requireUserId(request);

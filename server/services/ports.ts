@@ -20,6 +20,8 @@ export interface ServicePorts {
   sipGateway: number;
   /** rtpengine control ("ng" protocol, UDP). */
   rtpengineNg: number;
+  /** The API server listens here (UDP, loopback) for rtpengine's DTMF events: recording by DTMF. */
+  dtmfEvents: number;
   rtpMin: number;
   rtpMax: number;
 }
@@ -41,6 +43,7 @@ export function servicePorts(base: number = Number(process.env.UC_PORT_BASE || P
     sipUdp: base + 62,
     sipGateway: base + 70,
     rtpengineNg: base + 223,
+    dtmfEvents: base + 224,
     rtpMin,
     rtpMax: rtpMin + 499,
   };

@@ -36,6 +36,8 @@ export const rtpengine: ServiceDefinition = {
         '--recording-format=raw',
         `--recording-dir=${path.join(dirs.data, 'recordings')}`,
         '--delete-delay=0',
+        // Every DTMF digit of every call, as JSON, to the API server: the recording DTMF sequences.
+        `--dtmf-log-dest=127.0.0.1:${ports.dtmfEvents}`,
         '--num-threads=2',
       ],
       logFile: path.join(dirs.log, 'rtpengine.log'),

@@ -36,3 +36,10 @@ export function nextRecordingAction(state: RecordingState, mode: RecordingMode):
   if (state === 'paused') return 'resume';
   return 'start';
 }
+
+/** `GET /v1/platform-configuration`: the DTMF sequences that control a call's recording from any phone. */
+export const PlatformConfiguration = z.object({
+  ecr_pause_recording_dtmf_sequence: z.string(),
+  ecr_on_demand_dtmf_sequence: z.string(),
+});
+export type PlatformConfiguration = z.infer<typeof PlatformConfiguration>;

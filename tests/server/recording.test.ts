@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CallRecordingSettings, nextRecordingAction } from '../../src/wire/recording';
+import { CallRecordingSettings, nextRecordingAction, PlatformConfiguration } from '../../src/wire/recording';
 import { backends, bearer, startTestServer, type TestServer } from './helpers';
 
 describe.each(backends)('call recording settings and control ($name)', (backend) => {
@@ -25,6 +25,12 @@ describe.each(backends)('call recording settings and control ($name)', (backend)
     const bad = await post({ action: 'stop' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/recording request/);
+  });
+
+  it('the platform configuration names the recording DTMF sequences', async () => {
+    const res = await t.app.inject({ url: '/v1/platform-configuration', headers: bearer(alice) });
+    expect(PlatformConfiguration.parse(res.json())).toEqual({ ecr_on_demand_dtmf_sequence: '*81', ecr_pause_recording_dtmf_sequence: '*82' });
+    expect((await t.app.inject({ url: '/v1/platform-configuration' })).statusCode).toBe(401);
   });
 
   it('the button cycles Start, Pause, Resume; nothing when recording is off', () => {

@@ -200,6 +200,25 @@ describe('call recording control on a live call', () => {
     await expect.poll(async () => (await post('alice', callId, 'pause')).statusCode, { timeout: 10_000 }).toBe(404);
   });
 
+  it('from any phone by DTMF: the on-demand sequence starts it, the pause sequence pauses and resumes', async () => {
+    await setPolicy('on_demand');
+    const platform = await api.get<{ ecr_on_demand_dtmf_sequence: string; ecr_pause_recording_dtmf_sequence: string }>('/v1/platform-configuration', tokens.alice!);
+    const state = async (callId: string) => (await api.db.query<{ recording: string }>('SELECT recording FROM live_calls WHERE sip_call_id = $1', [callId])).rows[0]?.recording;
+    const { key, callId } = await connectedCall();
+    try {
+      await phones.alice!.dtmf(key, platform.ecr_on_demand_dtmf_sequence);
+      await expect.poll(() => state(callId), { timeout: 10_000 }).toBe('recording');
+      await expect.poll(() => segments(callId), { timeout: 5000 }).toBe(1);
+      await phones.alice!.dtmf(key, platform.ecr_pause_recording_dtmf_sequence);
+      await expect.poll(() => state(callId), { timeout: 10_000 }).toBe('paused');
+      await phones.alice!.dtmf(key, platform.ecr_pause_recording_dtmf_sequence);
+      await expect.poll(() => state(callId), { timeout: 10_000 }).toBe('recording');
+      await expect.poll(() => segments(callId), { timeout: 5000 }).toBe(2);
+    } finally {
+      await hangUp(key);
+    }
+  });
+
   it("'on' records every call from its start; 'off' refuses", async () => {
     await setPolicy('on');
     try {

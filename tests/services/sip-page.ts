@@ -121,6 +121,10 @@ export class SipPage {
     }
   }
 
+  dtmf(key: string, tones: string): Promise<void> {
+    return this.page.evaluate(([k, t]) => window.sipPage.dtmf(k, t), [key, tones] as const);
+  }
+
   setIncoming(mode: 'answer' | 'busy'): Promise<void> {
     return this.page.evaluate((m) => window.sipPage.setIncoming(m), mode);
   }

@@ -4,6 +4,7 @@
  * the bytes its RTCPeerConnection received. The Node side drives it through `window.sipPage`.
  */
 import * as JsSIP from 'jssip';
+import type { DTMF_TRANSPORT } from 'jssip/lib/Constants';
 import type { RTCSession } from 'jssip/lib/RTCSession';
 import type { RTCSessionEvent } from 'jssip/lib/UA';
 
@@ -35,6 +36,8 @@ export interface SipPageApi {
   waitForIncoming(timeoutMs: number): Promise<PageSessionState>;
   inboundBytes(key: string): Promise<number>;
   hangup(key: string): void;
+  /** Sends DTMF in the media (RFC 4733 events through rtpengine), with the product's timing. */
+  dtmf(key: string, tones: string): void;
   /** How incoming calls are met from now on: answered (the default) or refused with 486 Busy Here. */
   setIncoming(mode: 'answer' | 'busy'): void;
   stop(): Promise<void>;
@@ -188,6 +191,11 @@ window.sipPage = {
       if (report.type === 'inbound-rtp' && report.kind === 'audio') bytes += report.bytesReceived ?? 0;
     });
     return bytes;
+  },
+
+  dtmf(key, tones) {
+    // In the media, where rtpengine hears it (SIP INFO would only reach the other phone).
+    entryOf(key).session.sendDTMF(tones, { transportType: 'RFC2833' as unknown as DTMF_TRANSPORT, duration: 125, interToneGap: 75 });
   },
 
   hangup(key) {
