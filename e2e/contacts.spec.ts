@@ -89,9 +89,11 @@ test.describe('contacts', () => {
     await grid.focus();
     await page.keyboard.press('Enter');
     await expect(detail(page).getByRole('heading', { level: 2, name: 'Bob Martinez' })).toBeVisible();
-    // Company contacts are read-only: no actions menu, and calling says why it is unavailable.
+    // Company contacts are read-only: no actions menu, and an action without its plugin says why it is unavailable
+    // (messaging: calling is there once the telephony plugin is loaded).
     await expect(detail(page).getByRole('button', { name: /More actions/ })).toHaveCount(0);
-    await expect(detail(page).getByText('Calling is not available in this app.')).toBeVisible();
+    await expect(detail(page).getByRole('button', { name: 'Message' })).toBeDisabled();
+    await expect(detail(page).getByText('Messaging is not available in this app.').first()).toBeVisible();
   });
 
   test('avatar upload for a personal contact; refused for a company contact', async ({ page }) => {
@@ -165,5 +167,109 @@ test.describe('contacts', () => {
     await remove('Del Three');
     await expect(page.getByText('No contacts match “Del Three”.')).toBeVisible();
     await expect(dialog).toHaveCount(0);
+  });
+
+  test('own profile by keyboard: Edit profile from the own contact, Ctrl+Enter saves; the e-mail stays required; axe on the form', async ({ page }) => {
+    await loginByKeyboard(page, 'alice');
+    await page.goto('/contacts');
+    const grid = page.getByRole('grid', { name: 'Contacts' });
+    await expect(grid.getByRole('row').first()).toBeVisible();
+
+    // The own contact from the palette; Enter opens it.
+    await openPalette(page);
+    await page.keyboard.type('Alice Nguyen');
+    await expect(page.getByRole('option', { name: /Alice Nguyen/ }).first()).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('Enter');
+    await expect(detail(page).getByRole('heading', { level: 2, name: 'Alice Nguyen' })).toBeVisible();
+    const userId = Number(/contact=u(\d+)/.exec(page.url())?.[1]);
+    expect(userId).toBeGreaterThan(0);
+    // Put the name back afterwards whatever happens: later suites greet Alice by it.
+    try {
+      // The own contact has no actions menu: "Edit profile" is a plain button.
+      await expect(detail(page).getByRole('button', { name: /More actions/ })).toHaveCount(0);
+      await tabUntilFocused(page, detail(page).getByRole('button', { name: 'Edit profile' }));
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('heading', { level: 2, name: 'Edit profile' })).toBeFocused();
+      await expectNoAxeViolations(page, 'profile form');
+
+      const last = page.getByRole('textbox', { name: 'Last name' });
+      await tabUntilFocused(page, last, 5);
+      await page.keyboard.press('Control+a');
+      await page.keyboard.type('Nguyen-Park');
+      await page.keyboard.press('Control+Enter');
+      await expect(detail(page).getByRole('heading', { level: 2, name: 'Alice Nguyen-Park' })).toBeVisible();
+      await expect(grid.getByRole('row', { name: /Alice Nguyen-Park/ })).toBeVisible();
+      // Stored, not just shown: a fresh load says the same.
+      await page.reload();
+      await expect(detail(page).getByRole('heading', { level: 2, name: 'Alice Nguyen-Park' })).toBeVisible();
+
+      // Saving with the e-mail emptied: the field says why, and what was typed stays.
+      await openPalette(page);
+      await page.keyboard.type('edit profile');
+      await expect(page.getByRole('option', { name: /Edit profile/ }).first()).toHaveAttribute('aria-selected', 'true');
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('heading', { level: 2, name: 'Edit profile' })).toBeFocused();
+      const company = page.getByRole('textbox', { name: 'Company' });
+      await tabUntilFocused(page, company, 6);
+      await page.keyboard.press('Control+a');
+      await page.keyboard.type('Acme Research');
+      const email = page.getByRole('textbox', { name: 'E-mail' }).first();
+      await tabUntilFocused(page, email, 10);
+      await page.keyboard.press('Control+a');
+      await page.keyboard.press('Backspace');
+      await page.keyboard.press('Control+Enter');
+      await expect(page.getByText('This field is required.')).toBeVisible();
+      await expect(email).toHaveAttribute('aria-invalid', 'true');
+      await expect(email).toBeFocused();
+      await expect(email).toHaveValue('');
+      await expect(company).toHaveValue('Acme Research');
+      await expect(page.getByRole('heading', { level: 2, name: 'Edit profile' })).toBeVisible();
+      await expectNoAxeViolations(page, 'profile form with an error');
+
+      // Leaving asks first (unsaved changes), and nothing was stored.
+      await tabUntilFocused(page, page.getByRole('button', { name: 'Cancel' }), 40);
+      await page.keyboard.press('Enter');
+      const discard = page.getByRole('alertdialog').or(page.getByRole('dialog', { name: 'Discard your changes?' }));
+      await expect(discard).toBeVisible();
+      await discard.getByRole('button', { name: 'Discard' }).press('Enter');
+      await expect(detail(page).getByRole('heading', { level: 2, name: 'Alice Nguyen-Park' })).toBeVisible();
+      await expect(detail(page).getByText('alice@acme.example')).toBeVisible();
+    } finally {
+      const login = await page.request.post('/login', { data: { username: 'alice', password: DEMO_PASSWORD } });
+      const token = (await login.json()).access_token as string;
+      const restored = await page.request.patch(`/v1/users/${userId}`, { headers: { authorization: `Bearer ${token}` }, data: { last_name: 'Nguyen', company: 'Acme Corp' } });
+      expect(restored.status()).toBe(200);
+    }
+  });
+
+  test('an administrator edits a colleague (Edit user); a standard user is not offered it', async ({ page }) => {
+    await loginByKeyboard(page, 'olivia');
+    await page.goto('/contacts?q=carol');
+    const grid = page.getByRole('grid', { name: 'Contacts' });
+    await grid.getByRole('row', { name: /Carol Okafor/ }).click();
+    await expect(detail(page).getByRole('heading', { level: 2, name: 'Carol Okafor' })).toBeVisible();
+    const carolId = Number(/contact=u(\d+)/.exec(page.url())?.[1]);
+    try {
+      await detail(page).getByRole('button', { name: 'Edit user' }).click();
+      await expect(page.getByRole('heading', { level: 2, name: 'Edit user Carol Okafor' })).toBeVisible();
+      await page.getByRole('button', { name: 'Add phone number' }).click();
+      await page.getByRole('textbox', { name: 'Number' }).last().fill('(415) 555-0177');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect(detail(page).getByText('(415) 555-0177')).toBeVisible();
+
+      // Bob (a standard user) sees the new number on Carol's contact but cannot edit her.
+      await page.context().clearCookies();
+      await loginByKeyboard(page, 'bob');
+      await page.goto('/contacts?q=carol');
+      await grid.getByRole('row', { name: /Carol Okafor/ }).click();
+      await expect(detail(page).getByText('(415) 555-0177')).toBeVisible();
+      await expect(detail(page).getByRole('button', { name: 'Edit user' })).toHaveCount(0);
+    } finally {
+      // Carol's own numbers back to none (the extension is not in the list and stays).
+      const login = await page.request.post('/login', { data: { username: 'olivia', password: DEMO_PASSWORD } });
+      const token = (await login.json()).access_token as string;
+      const restored = await page.request.put(`/v1/users/${carolId}/phone-numbers`, { headers: { authorization: `Bearer ${token}` }, data: { items: [] } });
+      expect(restored.status()).toBe(200);
+    }
   });
 });

@@ -1,6 +1,7 @@
 import {
   contactName,
   digitsOnly,
+  type AddressWire,
   type ContactGroup,
   type ContactIndexRow,
   type ContactInput,
@@ -73,12 +74,43 @@ export function avatarHref(id: number | null): string | null {
   return id === null ? null : `/v1/avatars/${id}`;
 }
 
+/** A user's personal numbers, e-mail list and address as the users half of a listing carries them (see USER_SELECT). */
+interface UserPhoneJson {
+  id: number;
+  number: string | null;
+  extension: string | null;
+  type: PhoneNumberWire['type'];
+  custom_type: string | null;
+  is_primary: boolean;
+}
+interface UserEmailJson {
+  id: number;
+  email: string;
+  custom_type: string;
+}
+type UserAddressJson = Omit<AddressWire, 'type' | 'source'> & { address_id: number };
+
+/** The company contact's numbers: the extension (primary unless a personal number is), then the user's own numbers. */
+function userPhones(extension: string | null, personal: readonly UserPhoneJson[]): PhoneNumberWire[] {
+  const personalPrimary = personal.some((p) => p.is_primary);
+  const ext: PhoneNumberWire[] = extension
+    ? [{ number: extension, extension, type: 'work', custom_type: null, source: 'extension', source_id: null, is_default: !personalPrimary, is_primary: !personalPrimary, caller_id: false, formatted_phone_number: extension }]
+    : [];
+  return [
+    ...ext,
+    ...withFormatted(personal.map((p) => ({ number: p.number, extension: p.extension, type: p.type, custom_type: p.custom_type, source: 'personal' as const, source_id: p.id, is_default: p.is_primary, is_primary: p.is_primary, caller_id: false }))),
+  ];
+}
+
 function toWire(r: ContactRow, viewer: Viewer): ContactWire {
   if (r.kind === 'u') {
-    const phones: PhoneNumberWire[] = r.extension
-      ? [{ number: r.extension, extension: r.extension, type: 'work', custom_type: null, source: 'extension', source_id: null, is_default: true, is_primary: true, caller_id: false, formatted_phone_number: r.extension }]
-      : [];
-    const emails: EmailWire[] = r.email ? [{ id: null, email: r.email, type: 'work', custom_type: null, is_default: true, source: 'User' }] : [];
+    const phones = userPhones(r.extension, json<UserPhoneJson[]>(r.phone_numbers));
+    // The profile's primary e-mail first (the default), then its e-mail list.
+    const emails: EmailWire[] = [
+      ...(r.email ? [{ id: null, email: r.email, type: 'work', custom_type: null, is_default: true, source: 'User' as const }] : []),
+      ...json<UserEmailJson[]>(r.emails).map((e) => ({ id: e.id, email: e.email, type: 'custom', custom_type: e.custom_type, is_default: false, source: 'User' as const })),
+    ];
+    const addresses: AddressWire[] = json<UserAddressJson[]>(r.addresses).map((a) => ({ ...a, type: 'work', source: 'User' }));
     return {
       ...UNTRACKED,
       id: `u${r.num_id}`,
@@ -104,7 +136,7 @@ function toWire(r: ContactRow, viewer: Viewer): ContactWire {
       is_current_user: r.num_id === viewer.userId,
       in_meeting: false,
       emails,
-      addresses: [],
+      addresses,
       instant_messengers: [],
       birthday: null,
       phone_numbers: phones,
@@ -149,7 +181,19 @@ const USER_SELECT = `
   SELECT 'u'::text AS kind, u.id AS num_id, 'User'::text AS source, u.first_name, u.last_name, u.company, ''::text AS title,
          ''::text AS notes, NULL::text AS time_zone, (f.user_id IS NOT NULL) AS favorite,
          NULL::smallint AS birthday_day, NULL::smallint AS birthday_month, NULL::smallint AS birthday_year,
-         '[]'::jsonb AS phone_numbers, '[]'::jsonb AS emails, '[]'::jsonb AS addresses, '[]'::jsonb AS instant_messengers,
+         coalesce((SELECT jsonb_agg(jsonb_build_object('id', p.id, 'number', p.number, 'extension', p.extension, 'type', p.type,
+                                    'custom_type', p.custom_type, 'is_primary', p.is_primary) ORDER BY p.position, p.id)
+                     FROM user_phone_numbers p WHERE p.user_id = u.id), '[]'::jsonb) AS phone_numbers,
+         coalesce((SELECT jsonb_agg(jsonb_build_object('id', e.id, 'email', e.email, 'custom_type', e.custom_type) ORDER BY e.position, e.id)
+                     FROM user_email_addresses e WHERE e.user_id = u.id), '[]'::jsonb) AS emails,
+         -- The profile address, once anything but its default country is filled in.
+         coalesce((SELECT jsonb_agg(jsonb_build_object('address_id', ad.id, 'street_1', ad.street_1, 'street_2', ad.street_2,
+                                    'apt_number', ad.apt_number, 'city', ad.city, 'state', ad.state, 'zip_code', ad.zip_code,
+                                    'zip_plus_four', ad.zip_plus_four, 'country', ad.country, 'county', ad.county))
+                     FROM user_addresses ad WHERE ad.user_id = u.id
+                      AND (ad.street_1 || ad.street_2 || ad.apt_number || ad.city || ad.state || ad.zip_code || ad.zip_plus_four || ad.county) <> ''),
+                  '[]'::jsonb) AS addresses,
+         '[]'::jsonb AS instant_messengers,
          trim(u.first_name || ' ' || u.last_name) AS display_name, lower(trim(u.first_name || ' ' || u.last_name)) AS sort_name,
          a.id AS avatar_id, u.role_id::int AS role_id, u.extension, u.email, u.alias
     FROM users u
@@ -157,7 +201,10 @@ const USER_SELECT = `
     LEFT JOIN avatars a ON a.user_id = u.id
    WHERE u.organization_id = $2 AND u.role_id <> ${LIMITED_ACCESS}`;
 const USER_SEARCH = `($3 = '' OR strpos(lower(u.first_name || ' ' || u.last_name || ' ' || u.email || ' ' || coalesce(u.alias, '')), $3) > 0
-    OR ($4 <> '' AND strpos(coalesce(u.extension, ''), $4) > 0))`;
+    OR ($4 <> '' AND (strpos(coalesce(u.extension, ''), $4) > 0
+      OR EXISTS (SELECT 1 FROM user_phone_numbers p WHERE p.user_id = u.id AND strpos(p.search_digits, $4) > 0))))`;
+/** A user with the extension or any number of their own. */
+const USER_HAS_PHONE = `(u.extension IS NOT NULL OR EXISTS (SELECT 1 FROM user_phone_numbers p WHERE p.user_id = u.id))`;
 
 const CONTACT_SELECT = `
   SELECT 'p'::text AS kind, c.id AS num_id, c.source, c.first_name, c.last_name, c.company, c.title,
@@ -188,7 +235,7 @@ function groupParts(group: ContactGroup, integrations: IntegrationFlags): { user
     case 'favorites':
       return { users: 'f.user_id IS NOT NULL', contacts: 'c.favorite' };
     case 'phones':
-      return { users: `u.extension IS NOT NULL`, contacts: `c.search_digits <> ''` };
+      return { users: USER_HAS_PHONE, contacts: `c.search_digits <> ''` };
     case 'all': {
       const sources = ["'personal'", ...(integrations.google ? ["'google'"] : []), ...(integrations.microsoft ? ["'microsoft'"] : [])];
       return { users: 'true', contacts: `c.source IN (${sources.join(', ')})` };
@@ -240,7 +287,11 @@ export async function listContacts(db: Queryable, viewer: Viewer, opts: ListOpti
 export async function contactIndex(db: Queryable, viewer: Viewer, integrations: IntegrationFlags): Promise<ContactIndexRow[]> {
   const sources = ["'personal'", ...(integrations.google ? ["'google'"] : []), ...(integrations.microsoft ? ["'microsoft'"] : [])];
   const { rows } = await db.query<{ id: string; name: string; numbers: string | null; email: string | null; company: string; favorite: boolean; source: string }>(
-    `SELECT 'u' || u.id AS id, trim(u.first_name || ' ' || u.last_name) AS name, u.extension AS numbers, u.email, u.company,
+    // A user's numbers: the extension, then their own numbers (without spaces: the row separates numbers by spaces).
+    `SELECT 'u' || u.id AS id, trim(u.first_name || ' ' || u.last_name) AS name,
+            nullif(concat_ws(' ', u.extension, (SELECT string_agg(regexp_replace(coalesce(nullif(p.number, ''), p.extension), '\\s', '', 'g'), ' ' ORDER BY p.position, p.id)
+                                                  FROM user_phone_numbers p WHERE p.user_id = u.id)), '') AS numbers,
+            u.email, u.company,
             (f.user_id IS NOT NULL) AS favorite, 'User' AS source, lower(trim(u.first_name || ' ' || u.last_name)) AS sort_name
        FROM users u LEFT JOIN contact_user_favorites f ON f.owner_id = $1 AND f.user_id = u.id
       WHERE u.organization_id = $2 AND u.role_id <> ${LIMITED_ACCESS}

@@ -1,61 +1,132 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  UserAddressInput,
+  UserEmailListWire,
+  UserPatchBody,
+  UserPhoneListWire,
+  userAddressProblems,
+  userEmailProblems,
+  userPatchProblems,
+  userPhoneProblems,
+  type ProfileProblem,
+  type UserAddressListWire,
+  type UserAddressWire,
+  type UserPhoneWire,
+} from '../../src/wire/contacts';
 import type { Profile } from '../../src/wire/profile';
-import { forbidden, parseOrThrow } from '../errors';
+import { ApiError, notFound, parseOrThrow } from '../errors';
+import {
+  listAddresses,
+  listEmails,
+  listPhones,
+  profileOf,
+  readableUser,
+  replaceEmails,
+  replacePhones,
+  updateAddress,
+  updateUser,
+  withWritableUser,
+} from '../users/repository';
 import type { RouteContext } from './context';
 import { IdParam } from './params';
 
-interface UserRow {
-  id: number;
-  username: string;
-  first_name: string;
-  last_name: string;
-  alias: string | null;
-  email: string;
-  company: string;
-  organization_id: number;
-  role_id: number;
-  extension: string | null;
-  level: 'reseller' | 'customer';
+const AddressParams = z.object({
+  id: IdParam.shape.id,
+  address_id: IdParam.shape.id,
+});
+
+/** Like the contact routes: 400 `validation_failed` with one {path, message} per problem, message = the code the form translates. */
+function refuse(problems: ProfileProblem[], what: string): void {
+  if (problems.length) throw new ApiError(400, 'validation_failed', `Invalid ${what}`, problems.map((p) => ({ path: p.path, message: p.code })));
 }
 
-const C2D_PEER_UC = 2;
-
-export function toProfile(u: UserRow): Profile {
-  return {
-    user_id: u.id,
-    username: u.username,
-    first_name: u.first_name,
-    last_name: u.last_name,
-    alias: u.alias,
-    avatar_id: null,
-    avatar_href: null,
-    email: u.email,
-    c2d_peer_type: C2D_PEER_UC,
-    company: u.company,
-    organization_id: u.organization_id,
-    role_id: u.role_id,
-    extension: u.extension,
-    is_reseller_level: u.level === 'reseller',
-    phone_numbers: u.extension
-      ? [{ source: 'extension', source_id: null, extension: u.extension, number: null, is_primary: true }]
-      : [],
-  };
+/** An unknown key in a PATCH is named, so a misspelt field is not mistaken for a saved one. */
+function parsePatch(body: unknown): UserPatchBody {
+  const result = UserPatchBody.safeParse(body);
+  if (result.success) return result.data;
+  const unknownKeys = result.error.issues.flatMap((i) => (i.code === 'unrecognized_keys' ? i.keys : []));
+  if (unknownKeys.length) {
+    throw new ApiError(400, 'validation_failed', 'Invalid profile', unknownKeys.map((k) => ({ path: k, message: 'unknown_field' })));
+  }
+  return parseOrThrow(UserPatchBody, body, 'profile');
 }
 
 export function registerUserRoutes(app: FastifyInstance, { db, requireUserId }: RouteContext): void {
+  const readable = async (request: { params: unknown }, me: number) => {
+    const { id } = parseOrThrow(IdParam, request.params, 'user id');
+    return readableUser(db, me, id);
+  };
+
   app.get('/v1/users/:id', async (request): Promise<Profile> => {
     const me = await requireUserId(request);
+    return profileOf(db, await readable(request, me));
+  });
+
+  app.patch('/v1/users/:id', async (request): Promise<Profile> => {
+    const me = await requireUserId(request);
     const { id } = parseOrThrow(IdParam, request.params, 'user id');
-    // Joined on the caller's organisation: a missing user and another organisation's user look the same (403).
-    const { rows } = await db.query<UserRow>(
-      `SELECT t.id, t.username, t.first_name, t.last_name, t.alias, t.email, t.company,
-              t.organization_id, t.role_id, t.extension, t.level
-         FROM users t JOIN users me ON me.id = $2 AND me.organization_id = t.organization_id
-        WHERE t.id = $1`,
-      [id, me],
-    );
-    const user = rows[0];
-    if (!user) throw forbidden('You are not authorized to view this user');
-    return toProfile(user);
+    const patch = parsePatch(request.body ?? {});
+    return withWritableUser(db, me, id, async (tx) => {
+      // The password change belongs to the preferences' password panel, which is not built yet;
+      // refusing it whole keeps a request that also changes a name from half-succeeding.
+      if (patch.current_password !== undefined || patch.new_password !== undefined) {
+        throw new ApiError(501, 'not_implemented', 'Changing the password is not available yet');
+      }
+      refuse(userPatchProblems(patch), 'profile');
+      await updateUser(tx, id, patch);
+      return profileOf(tx, await readableUser(tx, me, id));
+    });
+  });
+
+  app.get('/v1/users/:id/email-addresses', async (request) => {
+    const me = await requireUserId(request);
+    const user = await readable(request, me);
+    return { items: await listEmails(db, user.id) };
+  });
+
+  app.put('/v1/users/:id/email-addresses', async (request) => {
+    const me = await requireUserId(request);
+    const { id } = parseOrThrow(IdParam, request.params, 'user id');
+    const body = parseOrThrow(UserEmailListWire, request.body, 'e-mail addresses');
+    return withWritableUser(db, me, id, async (tx) => {
+      refuse(userEmailProblems(body), 'e-mail addresses');
+      await replaceEmails(tx, id, body.items);
+      return { items: await listEmails(tx, id) };
+    });
+  });
+
+  app.get('/v1/users/:id/phone-numbers', async (request): Promise<{ items: UserPhoneWire[] }> => {
+    const me = await requireUserId(request);
+    return { items: await listPhones(db, await readable(request, me)) };
+  });
+
+  app.put('/v1/users/:id/phone-numbers', async (request): Promise<{ items: UserPhoneWire[] }> => {
+    const me = await requireUserId(request);
+    const { id } = parseOrThrow(IdParam, request.params, 'user id');
+    const body = parseOrThrow(UserPhoneListWire, request.body, 'phone numbers');
+    return withWritableUser(db, me, id, async (tx, user) => {
+      refuse(userPhoneProblems(body, user.extension), 'phone numbers');
+      await replacePhones(tx, id, body.items);
+      return { items: await listPhones(tx, user) };
+    });
+  });
+
+  app.get('/v1/users/:id/addresses', async (request): Promise<UserAddressListWire> => {
+    const me = await requireUserId(request);
+    const user = await readable(request, me);
+    return { items: await listAddresses(db, user.id) };
+  });
+
+  app.put('/v1/users/:id/addresses/:address_id', async (request): Promise<UserAddressWire> => {
+    const me = await requireUserId(request);
+    const { id, address_id } = parseOrThrow(AddressParams, request.params, 'address id');
+    const body = parseOrThrow(UserAddressInput, request.body, 'address');
+    return withWritableUser(db, me, id, async (tx) => {
+      refuse(userAddressProblems(body), 'address');
+      const saved = await updateAddress(tx, id, address_id, body);
+      if (!saved) throw notFound('This user has no such address');
+      return saved;
+    });
   });
 }

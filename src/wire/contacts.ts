@@ -282,3 +282,139 @@ export function isExtensionNumber(p: Pick<PhoneNumberWire, 'type' | 'number'>): 
   const d = digitsOnly(p.number ?? '');
   return p.type === 'work' && d.length > 0 && d.length <= EXTENSION_MAX_DIGITS;
 }
+
+// ---- the profile as the contact form edits it (EDIT_PROFILE, EDIT_USER) ------------------------
+// Kept here rather than in ./profile because they reuse the contact rules above, and ./profile is
+// part of the boot bundle while these are only needed by the form and the server.
+
+/** Profile e-mail list entries without a custom type get this one (the specification). */
+export const PROFILE_EMAIL_DEFAULT_TYPE = 'Custom';
+/** A profile address with no country chosen yet is in the USA (the specification's default). */
+export const PROFILE_ADDRESS_DEFAULT_COUNTRY = US_COUNTRY;
+export const PROFILE_LIMITS = { alias: 64, emails: 20, phones: 20 } as const;
+
+/**
+ * `PATCH /v1/users/{id}`: only the fields present change. Unknown keys are refused rather than
+ * ignored, so a misspelt field never looks like a successful save. `current_password` and
+ * `new_password` belong to the password change, which this server does not offer yet.
+ */
+export const UserPatchBody = z.strictObject({
+  first_name: z.optional(str(CONTACT_LIMITS.name)),
+  last_name: z.optional(str(CONTACT_LIMITS.name)),
+  alias: z.optional(z.nullable(str(PROFILE_LIMITS.alias))),
+  company: z.optional(str(CONTACT_LIMITS.company)),
+  email: z.optional(str(CONTACT_LIMITS.email)),
+  current_password: z.optional(z.string().check(z.maxLength(1024))),
+  new_password: z.optional(z.string().check(z.maxLength(1024))),
+});
+export type UserPatchBody = z.infer<typeof UserPatchBody>;
+
+/** One entry of a user's e-mail list (the primary address is the profile's `email`, not in the list). */
+export const UserEmailWire = z.object({
+  /** Null (or ≤ 0, sent as null by the client) for a new entry. */
+  id: z.nullable(z.int()),
+  email: str(CONTACT_LIMITS.email),
+  custom_type: z.nullable(str(60)),
+});
+export type UserEmailWire = z.infer<typeof UserEmailWire>;
+export const UserEmailListWire = z.object({ items: z.array(UserEmailWire).check(z.maxLength(PROFILE_LIMITS.emails)) });
+export type UserEmailListWire = z.infer<typeof UserEmailListWire>;
+
+/**
+ * One of a user's phone numbers: the extension the organisation assigned (read-only here) or a
+ * personal number the user added. `type` and `custom_type` are the contact's phone fields, so a
+ * company contact shows the same labels a personal contact does.
+ */
+export const UserPhoneWire = z.object({
+  source: z.enum(['personal', 'extension']),
+  /** The row id of a personal number; null for a new one and for the extension. */
+  source_id: z.nullable(z.int()),
+  extension: z.nullable(str(CONTACT_LIMITS.extension)),
+  number: z.nullable(str(CONTACT_LIMITS.phone)),
+  is_primary: z.boolean(),
+  type: z.optional(PhoneType),
+  custom_type: z.optional(z.nullable(str(60))),
+});
+export type UserPhoneWire = z.infer<typeof UserPhoneWire>;
+export const UserPhoneListWire = z.object({ items: z.array(UserPhoneWire).check(z.maxLength(PROFILE_LIMITS.phones + 1)) });
+export type UserPhoneListWire = z.infer<typeof UserPhoneListWire>;
+
+/** What `PUT /v1/users/{id}/addresses/{address_id}` takes. `phone` left out keeps the stored one. */
+export const UserAddressInput = z.object({
+  street_1: str(CONTACT_LIMITS.street),
+  street_2: str(CONTACT_LIMITS.street),
+  apt_number: str(30),
+  city: str(CONTACT_LIMITS.city),
+  state: str(2),
+  county: str(CONTACT_LIMITS.city),
+  country: str(3),
+  zip_code: str(CONTACT_LIMITS.zip),
+  zip_plus_four: str(4),
+  phone: z.optional(z.nullable(str(CONTACT_LIMITS.phone))),
+});
+export type UserAddressInput = z.infer<typeof UserAddressInput>;
+export const UserAddressWire = z.object({
+  address_id: z.int(),
+  user_id: z.int(),
+  street_1: z.string(),
+  street_2: z.string(),
+  apt_number: z.string(),
+  city: z.string(),
+  state: z.string(),
+  county: z.string(),
+  country: z.string(),
+  zip_code: z.string(),
+  zip_plus_four: z.string(),
+  phone: z.nullable(z.string()),
+});
+export type UserAddressWire = z.infer<typeof UserAddressWire>;
+export const UserAddressListWire = z.object({ items: z.array(UserAddressWire) });
+export type UserAddressListWire = z.infer<typeof UserAddressListWire>;
+
+/** Problem codes of the profile calls besides the contact ones. */
+export type ProfileProblemCode = ContactProblemCode | 'extension_read_only';
+export interface ProfileProblem {
+  path: string;
+  code: ProfileProblemCode;
+}
+
+/** A user always keeps a first name, a last name and an e-mail (sign-in, the directory and the profile rely on them). */
+export function userPatchProblems(p: UserPatchBody): ProfileProblem[] {
+  const out: ProfileProblem[] = [];
+  for (const key of ['first_name', 'last_name', 'email'] as const) {
+    if (p[key] !== undefined && !p[key].trim()) out.push({ path: key, code: 'required' });
+  }
+  if (p.email?.trim() && !isValidEmail(p.email)) out.push({ path: 'email', code: 'email_invalid' });
+  return out;
+}
+
+export function userEmailProblems(list: UserEmailListWire): ProfileProblem[] {
+  return list.items.flatMap((e, i): ProfileProblem[] => (isValidEmail(e.email) ? [] : [{ path: `items.${i}.email`, code: e.email.trim() ? 'email_invalid' : 'required' }]));
+}
+
+/** Personal numbers follow the contact rules; the extension can only be sent back as it is. */
+export function userPhoneProblems(list: UserPhoneListWire, extension: string | null): ProfileProblem[] {
+  const out: ProfileProblem[] = [];
+  list.items.forEach((p, i) => {
+    const number = (p.number ?? '').trim();
+    const ext = (p.extension ?? '').trim();
+    if (p.source === 'extension') {
+      if (ext !== (extension ?? '') || (number && number !== ext)) out.push({ path: `items.${i}.extension`, code: 'extension_read_only' });
+      return;
+    }
+    if (!number && !ext) out.push({ path: `items.${i}.number`, code: 'phone_empty' });
+    if (number && !isValidPhone(number)) out.push({ path: `items.${i}.number`, code: 'phone_invalid' });
+    if (ext && !/^\d+$/.test(ext)) out.push({ path: `items.${i}.extension`, code: 'extension_invalid' });
+  });
+  return out;
+}
+
+/** The contact address rules (state only for the USA, US zip codes), plus a valid phone if one is given. */
+export function userAddressProblems(a: UserAddressInput): ProfileProblem[] {
+  const out: ProfileProblem[] = [];
+  if (a.state && !stateAllowed(a.country)) out.push({ path: 'state', code: 'state_not_allowed' });
+  if (a.zip_code && !/^\d{5}$/.test(a.zip_code) && a.country === US_COUNTRY) out.push({ path: 'zip_code', code: 'zip_invalid' });
+  if (a.zip_plus_four && !/^\d{4}$/.test(a.zip_plus_four)) out.push({ path: 'zip_plus_four', code: 'zip_invalid' });
+  if (a.phone?.trim() && !isValidPhone(a.phone)) out.push({ path: 'phone', code: 'phone_invalid' });
+  return out;
+}

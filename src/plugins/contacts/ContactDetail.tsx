@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState, type RefObject } from 'react';
 import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
 import { Api, useCommand, useKernel, useService } from '../../kernel';
 import { COPY_LINK_RESET_MS, ContactWire } from '../../wire/contacts';
 import { removeAvatar } from './actions';
@@ -92,6 +93,9 @@ export function ContactDetail({ id, headingRef, onBack, onEdit }: ContactDetailP
     contactsState.selected = contact ?? null;
   }, [contact]);
   useEffect(() => () => void (contactsState.selected = null), []);
+  // The buttons' commands read the contact on screen from contactsState, which the effect above
+  // fills in after this render: re-render once it has, so no button keeps a stale answer.
+  const onScreen = useSnapshot(contactsState).selected?.id === contact?.id;
 
   if (query.isPending) return <p className="empty-state" role="status">{t('list.loading')}</p>;
   if (!contact) {
@@ -132,6 +136,10 @@ export function ContactDetail({ id, headingRef, onBack, onEdit }: ContactDetailP
             <span aria-hidden="true">{contact.favorite ? '★' : '☆'}</span>
           </Button>
         )}
+        {/* The own contact has no actions menu (the specification): its one action is a plain button. */}
+        {onScreen && contact.is_current_user && <CommandButton id="contacts.editProfile" />}
+        {/* Shown to account owners and administrators only (the command's `when`). */}
+        {onScreen && contact.source === 'User' && !contact.is_current_user && <CommandButton id="contacts.editUser" />}
         {/* Only personal contacts get Edit and Delete; the own contact has no actions menu. */}
         {personal && !contact.is_current_user && (
           <MenuTrigger>

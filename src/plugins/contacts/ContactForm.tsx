@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
-import { Button, Checkbox, FieldError, Input, Label, TextArea, TextField } from 'react-aria-components';
+import { Button, Checkbox, FieldError, Input, Label, Text, TextArea, TextField } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { Api, Dialogs, Notifications, useKernel, useService } from '../../kernel';
+import { Api, Dialogs, Notifications, useContextSnapshot, useKernel, useService } from '../../kernel';
 import { ApiError } from '../../kernel/api';
 import { AVATAR_MAX_BYTES, CONTACT_LIMITS, ContactWire, IM_TYPES, PHONE_TYPES } from '../../wire/contacts';
-import { saveContact, uploadAvatar } from './actions';
+import { canEditUsers } from '../../wire/profile';
+import { loadProfile, ProfileSaveError, saveContact, saveProfile, uploadAvatar } from './actions';
 import {
   draftFromContact,
   emptyAddress,
@@ -15,9 +16,11 @@ import {
   emptyPhone,
   formatZipInput,
   isDirty,
+  isProfileMode,
   markPrimaryEmail,
   markPrimaryPhone,
   numbersOnly,
+  primaryEmailIndex,
   problemField,
   stateEnabled,
   toInput,
@@ -29,6 +32,7 @@ import {
   type FormMode,
 } from './formModel';
 import { countryOptions, US_STATES } from './places';
+import { draftFromProfile, isEmptyPlan, profileSavePlan, userIdOf, type ProfileBundle } from './profileModel';
 import { contactKeys } from './store';
 
 interface FieldProps {
@@ -42,11 +46,13 @@ interface FieldProps {
   inputMode?: 'numeric' | 'tel' | 'email' | 'text';
   isRequired?: boolean;
   isDisabled?: boolean;
+  isReadOnly?: boolean;
+  description?: string;
   onBlur(): void;
   multiline?: boolean;
 }
 
-function Field({ name, label, value, onChange, error, maxLength, type = 'text', inputMode, isRequired, isDisabled, onBlur, multiline }: FieldProps) {
+function Field({ name, label, value, onChange, error, maxLength, type = 'text', inputMode, isRequired, isDisabled, isReadOnly, description, onBlur, multiline }: FieldProps) {
   return (
     <TextField
       className="field"
@@ -57,6 +63,7 @@ function Field({ name, label, value, onChange, error, maxLength, type = 'text', 
       isInvalid={!!error}
       isRequired={isRequired}
       isDisabled={isDisabled}
+      isReadOnly={isReadOnly}
       maxLength={maxLength}
       type={type}
       inputMode={inputMode}
@@ -65,6 +72,11 @@ function Field({ name, label, value, onChange, error, maxLength, type = 'text', 
     >
       <Label>{label}</Label>
       {multiline ? <TextArea className="input" rows={3} /> : <Input className="input" />}
+      {description && (
+        <Text slot="description" className="contacts-muted">
+          {description}
+        </Text>
+      )}
       <FieldError>{error}</FieldError>
     </TextField>
   );
@@ -103,7 +115,51 @@ export interface ContactFormProps {
   onDone(id?: string): void;
 }
 
-export function ContactForm({ mode, contactId, onDone }: ContactFormProps) {
+export function ContactForm(props: ContactFormProps) {
+  return isProfileMode(props.mode) ? <ProfileForm {...props} /> : <PersonalForm {...props} />;
+}
+
+function Refusal({ text, onDone }: { text: string; onDone(): void }) {
+  const { t } = useTranslation('contacts');
+  return (
+    <div className="empty-state" role="alert">
+      <p>{text}</p>
+      <Button className="btn" onPress={() => onDone()}>
+        {t('form.cancel')}
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * EDIT_PROFILE (the own contact) and EDIT_USER (a colleague, for account owners and
+ * administrators): the form edits the user's profile through the profile calls, not the contact.
+ */
+function ProfileForm({ mode, contactId, onDone }: ContactFormProps) {
+  const api = useService(Api);
+  const { t } = useTranslation('contacts');
+  const { userId: me, roleId } = useContextSnapshot();
+  // The own profile needs no contact in the URL (`?screen=form&editState=EDIT_PROFILE`).
+  const userId = contactId === undefined && mode === 'EDIT_PROFILE' ? me : userIdOf(contactId);
+  const allowed = userId !== null && (userId === me || (mode === 'EDIT_USER' && canEditUsers(roleId)));
+  const bundle = useQuery({
+    queryKey: contactKeys.profile(userId ?? 0),
+    enabled: allowed,
+    // The form starts from what is stored now, not from a copy cached minutes ago.
+    staleTime: 0,
+    queryFn: ({ signal }) => loadProfile(api, userId!, signal),
+  });
+  if (userId === null) return <Refusal text={t('detail.notFound')} onDone={onDone} />;
+  if (!allowed) return <Refusal text={t(mode === 'EDIT_PROFILE' ? 'reasons.notOwnProfile' : 'reasons.adminOnly')} onDone={onDone} />;
+  if (bundle.isPending) return <p className="empty-state" role="status">{t('list.loading')}</p>;
+  if (!bundle.data) {
+    const message = bundle.error instanceof ApiError ? bundle.error.body.message : t('profile.loadError');
+    return <Refusal text={message} onDone={onDone} />;
+  }
+  return <FormBody mode={mode} contact={null} profile={{ userId, bundle: bundle.data }} onDone={onDone} />;
+}
+
+function PersonalForm({ mode, contactId, onDone }: ContactFormProps) {
   const api = useService(Api);
   const { t } = useTranslation('contacts');
   const existing = useQuery({
@@ -112,31 +168,32 @@ export function ContactForm({ mode, contactId, onDone }: ContactFormProps) {
     queryFn: ({ signal }) => api.get(`/v1/contacts/${contactId}`, undefined, ContactWire, signal),
   });
   if (contactId && existing.isPending) return <p className="empty-state" role="status">{t('list.loading')}</p>;
-  if (contactId && (!existing.data || existing.data.readonly) && mode !== 'EDIT_USER' && mode !== 'EDIT_PROFILE') {
-    return (
-      <div className="empty-state" role="alert">
-        <p>{t(existing.data ? 'reasons.readOnly' : 'detail.notFound')}</p>
-        <Button className="btn" onPress={() => onDone()}>
-          {t('form.cancel')}
-        </Button>
-      </div>
-    );
-  }
-  return <FormBody mode={mode} contact={existing.data ?? null} onDone={onDone} />;
+  if (contactId && (!existing.data || existing.data.readonly)) return <Refusal text={t(existing.data ? 'reasons.readOnly' : 'detail.notFound')} onDone={onDone} />;
+  return <FormBody mode={mode} contact={existing.data ?? null} profile={null} onDone={onDone} />;
 }
 
-function FormBody({ mode, contact, onDone }: { mode: FormMode; contact: ContactWire | null; onDone(id?: string): void }) {
+interface FormBodyProps {
+  mode: FormMode;
+  contact: ContactWire | null;
+  /** In the profile modes: whose profile, as loaded. */
+  profile: { userId: number; bundle: ProfileBundle } | null;
+  onDone(id?: string): void;
+}
+
+function FormBody({ mode, contact, profile, onDone }: FormBodyProps) {
   const { t, i18n } = useTranslation('contacts');
   const kernel = useKernel();
   const dialogs = useService(Dialogs);
   const notify = useService(Notifications);
+  const pm = isProfileMode(mode);
   const initial = useMemo<ContactDraft>(() => {
+    if (profile) return draftFromProfile(profile.bundle);
     const d = contact ? draftFromContact(contact) : emptyDraft();
     if (mode === 'ADD_PHONE') d.phones = [...d.phones, emptyPhone(d.phones.length === 0)];
     if (mode === 'EDIT' && d.phones.length === 0) d.phones = [emptyPhone(true)];
     if (mode === 'EDIT' && d.emails.length === 0) d.emails = [emptyEmail(true)];
     return d;
-  }, [contact, mode]);
+  }, [contact, profile, mode]);
   const [draft, setDraft] = useState(initial);
   const [file, setFile] = useState<File | null>(null);
   const [submitted, setSubmitted] = useState(false);
@@ -153,7 +210,8 @@ function FormBody({ mode, contact, onDone }: { mode: FormMode; contact: ContactW
   const touch = (f: string) => setTouched((s) => (s.has(f) ? s : new Set(s).add(f)));
   const err = (f: string) => {
     const code = visibleError(errors, f, { submitted, touched });
-    return code ? t(`errors.${code}`) : undefined;
+    // A code this client has no words for (a newer server) still marks the field.
+    return code ? t(`errors.${code}`, { defaultValue: t('errors.invalid') }) : undefined;
   };
   const set = (patch: Partial<ContactDraft>) => {
     setDraft((d) => ({ ...d, ...patch }));
@@ -189,6 +247,11 @@ function FormBody({ mode, contact, onDone }: { mode: FormMode; contact: ContactW
       return;
     }
     setSaving(true);
+    if (profile) {
+      await submitProfile(profile.userId);
+      setSaving(false);
+      return;
+    }
     try {
       if (mode === 'AVATAR') {
         await uploadAvatar(kernel, contact!.id, file!);
@@ -214,6 +277,34 @@ function FormBody({ mode, contact, onDone }: { mode: FormMode; contact: ContactW
     }
   };
 
+  const submitProfile = async (userId: number) => {
+    const plan = profileSavePlan(userId, initial, draft);
+    const id = `u${userId}`;
+    try {
+      if (!isEmptyPlan(plan)) await saveProfile(kernel, plan);
+      notify.announce(t('form.saved', { name: `${draft.firstName.trim()} ${draft.lastName.trim()}`.trim() || t('noName') }));
+      setDraft(initial); // not dirty any more
+      onDone(id);
+    } catch (e) {
+      const step = e instanceof ProfileSaveError ? e.step : null;
+      const cause = e instanceof ProfileSaveError ? e.cause : e;
+      const details = cause instanceof ApiError && cause.status === 400 ? (cause.body.details ?? []) : [];
+      const part = step ? plan[step] : null;
+      const fields = details.map((d) => [part?.fieldOf(d.path) ?? null, d.message] as const);
+      const shown = fields.filter((f): f is readonly [string, string] => f[0] !== null);
+      if (shown.length) setServerErrors(Object.fromEntries(shown.map(([f, code]) => [f, code as FieldErrors[string]])));
+      // Problems the form can point at are shown there; anything else in the server's words.
+      const atFields = shown.length > 0 && shown.length === fields.length;
+      notify.toast({
+        tone: 'error',
+        titleKey: mode === 'EDIT_PROFILE' ? 'contacts:errors.profileTitle' : 'contacts:errors.userTitle',
+        message: !atFields && cause instanceof ApiError ? cause.body.message : undefined,
+        messageKey: atFields ? 'contacts:errors.checkFields' : cause instanceof ApiError ? undefined : 'contacts:errors.tryAgain',
+      });
+      if (!(cause instanceof ApiError)) console.error('contacts: saving the profile failed', cause);
+    }
+  };
+
   // Enter without Shift in a field does not submit (the specification); Ctrl/⌘+Enter saves from anywhere.
   const onFormKeyDown = (e: KeyboardEvent<HTMLFormElement>) => {
     if (e.key !== 'Enter' || (e.target as HTMLElement).tagName !== 'INPUT') return;
@@ -223,7 +314,9 @@ function FormBody({ mode, contact, onDone }: { mode: FormMode; contact: ContactW
     } else if (!e.shiftKey) e.preventDefault();
   };
 
-  const titleKey = { CREATE: 'form.titleCreate', EDIT: 'form.titleEdit', EDIT_USER: 'form.titleEdit', EDIT_PROFILE: 'form.titleProfile', ADD_PHONE: 'form.titleAddPhone', AVATAR: 'form.titleAvatar' }[mode];
+  const titleKey = { CREATE: 'form.titleCreate', EDIT: 'form.titleEdit', EDIT_USER: 'form.titleUser', EDIT_PROFILE: 'form.titleProfile', ADD_PHONE: 'form.titleAddPhone', AVATAR: 'form.titleAvatar' }[mode];
+  const titleName = profile ? `${profile.bundle.profile.first_name} ${profile.bundle.profile.last_name}`.trim() : contact?.name;
+  const primaryEmail = primaryEmailIndex(draft.emails);
   const showAll = mode === 'CREATE' || mode === 'EDIT' || mode === 'EDIT_USER' || mode === 'EDIT_PROFILE';
   const phoneTypes = PHONE_TYPES.filter((p) => p !== 'E911').map((p) => ({ value: p, label: t(`phoneType.${p}`) }));
   const identityError = visibleError(errors, '(root)', { submitted, touched });
@@ -231,7 +324,7 @@ function FormBody({ mode, contact, onDone }: { mode: FormMode; contact: ContactW
   return (
     <form ref={formRef} className="contacts-form" aria-labelledby="contacts-detail-heading" noValidate onSubmit={(e) => void submit(e)} onKeyDown={onFormKeyDown}>
       <h2 id="contacts-detail-heading" ref={headingRef} tabIndex={-1}>
-        {t(titleKey, { name: contact?.name || t('noName') })}
+        {t(titleKey, { name: titleName || t('noName') })}
       </h2>
       {identityError && (
         <p className="field-error" role="alert">
@@ -263,17 +356,28 @@ function FormBody({ mode, contact, onDone }: { mode: FormMode; contact: ContactW
       {showAll && (
         <Section title={t('form.name')}>
           <div className="contacts-grid">
-            <Field name="firstName" label={t('form.firstName')} value={draft.firstName} onChange={(v) => set({ firstName: v })} onBlur={() => touch('firstName')} error={err('firstName')} maxLength={CONTACT_LIMITS.name} isRequired={mode === 'EDIT_PROFILE'} />
-            <Field name="lastName" label={t('form.lastName')} value={draft.lastName} onChange={(v) => set({ lastName: v })} onBlur={() => touch('lastName')} error={err('lastName')} maxLength={CONTACT_LIMITS.name} isRequired={mode === 'EDIT_PROFILE'} />
-            <Field name="company" label={t('form.company')} value={draft.company} onChange={(v) => set({ company: v })} onBlur={() => touch('company')} maxLength={CONTACT_LIMITS.company} />
-            <Field name="title" label={t('form.jobTitle')} value={draft.title} onChange={(v) => set({ title: v })} onBlur={() => touch('title')} maxLength={CONTACT_LIMITS.title} />
+            <Field name="firstName" label={t('form.firstName')} value={draft.firstName} onChange={(v) => set({ firstName: v })} onBlur={() => touch('firstName')} error={err('firstName')} maxLength={CONTACT_LIMITS.name} isRequired={pm} />
+            <Field name="lastName" label={t('form.lastName')} value={draft.lastName} onChange={(v) => set({ lastName: v })} onBlur={() => touch('lastName')} error={err('lastName')} maxLength={CONTACT_LIMITS.name} isRequired={pm} />
+            <Field name="company" label={t('form.company')} value={draft.company} onChange={(v) => set({ company: v })} onBlur={() => touch('company')} error={err('company')} maxLength={CONTACT_LIMITS.company} />
+            {/* A user's profile has no job title: offering one would drop what was typed. */}
+            {!pm && <Field name="title" label={t('form.jobTitle')} value={draft.title} onChange={(v) => set({ title: v })} onBlur={() => touch('title')} maxLength={CONTACT_LIMITS.title} />}
           </div>
         </Section>
       )}
 
       {(showAll || mode === 'ADD_PHONE') && (
         <Section title={t('form.phones')}>
-          {draft.phones.map((p, i) => (
+          {draft.phones.map((p, i) =>
+            p.source === 'extension' ? (
+              // The organisation's extension (the SIP account): shown, and it may be the primary, but not changed here.
+              <div key={i} className="contacts-row-fields" role="group" aria-label={t('form.phoneN', { n: i + 1 })}>
+                <Field name={`phones.${i}.extension`} label={t('form.extension')} value={p.extension} isReadOnly description={t('form.extensionHelp')} error={err(`phones.${i}.extension`)} onBlur={() => undefined} onChange={() => undefined} />
+                <Checkbox className="contacts-checkbox" isSelected={p.isPrimary} onChange={() => set({ phones: markPrimaryPhone(draft.phones, i) })}>
+                  <span className="contacts-box" aria-hidden="true">{p.isPrimary ? '✓' : ''}</span>
+                  {t('form.primary')}
+                </Checkbox>
+              </div>
+            ) : (
             <div key={i} className="contacts-row-fields" role="group" aria-label={t('form.phoneN', { n: i + 1 })}>
               <Field name={`phones.${i}.number`} label={t('form.number')} type="tel" inputMode="tel" value={p.number} maxLength={CONTACT_LIMITS.phone} error={err(`phones.${i}.number`)} onBlur={() => touch(`phones.${i}.number`)} onChange={(v) => set({ phones: draft.phones.map((x, j) => (j === i ? { ...x, number: v } : x)) })} />
               <Field name={`phones.${i}.extension`} label={t('form.extension')} inputMode="numeric" value={p.extension} maxLength={CONTACT_LIMITS.extension} error={err(`phones.${i}.extension`)} onBlur={() => touch(`phones.${i}.extension`)} onChange={(v) => set({ phones: draft.phones.map((x, j) => (j === i ? { ...x, extension: numbersOnly(v) } : x)) })} />
@@ -287,7 +391,8 @@ function FormBody({ mode, contact, onDone }: { mode: FormMode; contact: ContactW
                 {t('form.remove')}
               </Button>
             </div>
-          ))}
+            ),
+          )}
           <Button className="btn" onPress={() => set({ phones: [...draft.phones, emptyPhone(draft.phones.length === 0)] })}>
             {t('form.addPhone')}
           </Button>
@@ -299,7 +404,7 @@ function FormBody({ mode, contact, onDone }: { mode: FormMode; contact: ContactW
           <Section title={t('form.emails')}>
             {draft.emails.map((e, i) => (
               <div key={i} className="contacts-row-fields" role="group" aria-label={t('form.emailN', { n: i + 1 })}>
-                <Field name={`emails.${i}.email`} label={t('form.email')} type="email" inputMode="email" value={e.email} maxLength={CONTACT_LIMITS.email} error={err(`emails.${i}.email`)} isRequired={mode === 'EDIT_PROFILE' && i === 0} isDisabled={e.source !== 'personal'} onBlur={() => touch(`emails.${i}.email`)} onChange={(v) => set({ emails: draft.emails.map((x, j) => (j === i ? { ...x, email: v } : x)) })} />
+                <Field name={`emails.${i}.email`} label={t('form.email')} type="email" inputMode="email" value={e.email} maxLength={CONTACT_LIMITS.email} error={err(`emails.${i}.email`)} isRequired={pm && i === primaryEmail} isDisabled={!pm && e.source !== 'personal'} onBlur={() => touch(`emails.${i}.email`)} onChange={(v) => set({ emails: draft.emails.map((x, j) => (j === i ? { ...x, email: v } : x)) })} />
                 <Checkbox className="contacts-checkbox" isSelected={e.isDefault} onChange={() => set({ emails: markPrimaryEmail(draft.emails, i) })}>
                   <span className="contacts-box" aria-hidden="true">{e.isDefault ? '✓' : ''}</span>
                   {t('form.primary')}
@@ -326,17 +431,27 @@ function FormBody({ mode, contact, onDone }: { mode: FormMode; contact: ContactW
                   <NativeSelect name={`addresses.${i}.country`} label={t('form.country')} value={a.country} options={countries} onChange={(v) => set({ addresses: draft.addresses.map((x, j) => (j === i ? withCountry(x, v) : x)) })} />
                   <NativeSelect name={`addresses.${i}.state`} label={t('form.state')} value={a.state} options={states} isDisabled={!stateEnabled(a)} onChange={(v) => upd({ state: v })} />
                   <Field name={`addresses.${i}.zip`} label={t('form.zip')} value={a.zip} maxLength={CONTACT_LIMITS.zip} error={err(`addresses.${i}.zip`)} onBlur={() => touch(`addresses.${i}.zip`)} onChange={(v) => upd({ zip: formatZipInput(v) })} />
-                  <Button className="btn" aria-label={t('form.removeAddressN', { n: i + 1 })} onPress={() => set({ addresses: draft.addresses.filter((_, j) => j !== i) })}>
-                    {t('form.remove')}
-                  </Button>
+                  {/* A user has one profile address: it is emptied, not removed, and there is no second one. */}
+                  {!pm && (
+                    <Button className="btn" aria-label={t('form.removeAddressN', { n: i + 1 })} onPress={() => set({ addresses: draft.addresses.filter((_, j) => j !== i) })}>
+                      {t('form.remove')}
+                    </Button>
+                  )}
                 </div>
               );
             })}
-            <Button className="btn" onPress={() => set({ addresses: [...draft.addresses, emptyAddress()] })}>
-              {t('form.addAddress')}
-            </Button>
+            {!pm && (
+              <Button className="btn" onPress={() => set({ addresses: [...draft.addresses, emptyAddress()] })}>
+                {t('form.addAddress')}
+              </Button>
+            )}
           </Section>
+        </>
+      )}
 
+      {/* Messengers, birthday and notes are a personal contact's; a user's profile has none of them. */}
+      {showAll && !pm && (
+        <>
           <Section title={t('form.ims')}>
             {draft.ims.map((m, i) => (
               <div key={i} className="contacts-row-fields" role="group" aria-label={t('form.imN', { n: i + 1 })}>

@@ -42,20 +42,46 @@ beforeEach(() => {
 });
 afterEach(() => cleanup());
 
-function setup(search = '', post?: (body: unknown) => Promise<unknown>, cold = false) {
+/** Alice (user 7) as the profile calls answer. */
+const PROFILE = {
+  user_id: 7, username: 'alice', first_name: 'Alice', last_name: 'Nguyen', alias: null, avatar_id: null, avatar_href: null, email: 'alice@example.com',
+  c2d_peer_type: 2, company: 'Acme', organization_id: 1, role_id: 3, extension: '1001', is_reseller_level: false,
+  phone_numbers: [{ source: 'extension', source_id: null, extension: '1001', number: null, is_primary: true }],
+};
+const ADDRESS = { address_id: 5, user_id: 7, street_1: '', street_2: '', apt_number: '', city: '', state: '', county: '', country: 'USA', zip_code: '', zip_plus_four: '', phone: null };
+const aliceContact = (over: Partial<ContactWire> = {}) =>
+  contact({ id: 'u7', user_id: 7, source: 'User', name: 'Alice Nguyen', first_name: 'Alice', last_name: 'Nguyen', company: 'Acme', readonly: true, is_current_user: true, ...over });
+
+interface ProfileApi {
+  patch?: (path: string, body: unknown) => Promise<unknown>;
+  put?: (path: string, body: unknown) => Promise<unknown>;
+  roleId?: number;
+}
+
+function setup(search = '', post?: (body: unknown) => Promise<unknown>, cold = false, profileApi: ProfileApi = {}) {
   const kernel = new Kernel({ features: allFeatures(true) });
   const root = createRootRoute({ component: Outlet });
   const route = createRoute({ getParentRoute: () => root, path: '/contacts', validateSearch: contactsPlugin.routes![0]!.validateSearch!, component: ContactsScreen });
   const router = createRouter({ routeTree: root.addChildren([route]), history: createMemoryHistory({ initialEntries: [`/contacts${search}`] }) });
   const toast = vi.fn(() => 'id');
   const postFn = vi.fn(post ?? (async () => contact()));
+  const patchFn = vi.fn(profileApi.patch ?? (async () => ({ ...PROFILE, last_name: 'Park' })));
+  const putFn = vi.fn(profileApi.put ?? (async (_path: string, body: unknown) => body));
   const api = {
     get: vi.fn(async (path: string) => {
       if (path === '/v1/contacts') return { items: [contact({ id: 'p9', name: 'Paged Person', first_name: 'Paged', last_name: 'Person' })], total: 50_000, offset: 0, limit: 100 };
       if (path === '/v1/contact-integrations') return { google: { connected: false, enabled: false }, microsoft: { connected: false, enabled: false } };
       if (path === '/v1/contacts/p1') return contact();
+      if (path === '/v1/contacts/u7') return aliceContact(patchFn.mock.calls.length ? { name: 'Alice Park', last_name: 'Park' } : {});
+      if (path === '/v1/contacts/u8') return contact({ id: 'u8', user_id: 8, source: 'User', name: 'Bob Martinez', first_name: 'Bob', last_name: 'Martinez', readonly: true });
+      if (path === '/v1/users/7') return PROFILE;
+      if (path === '/v1/users/7/email-addresses') return { items: [] };
+      if (path === '/v1/users/7/phone-numbers') return { items: [{ source: 'extension', source_id: null, extension: '1001', number: null, is_primary: true, type: 'work', custom_type: null }] };
+      if (path === '/v1/users/7/addresses') return { items: [ADDRESS] };
       throw new ApiError(404, { error: 'not_found', message: 'No such contact' });
     }),
+    patch: vi.fn((path: string, body: unknown) => patchFn(path, body)),
+    put: vi.fn((path: string, body: unknown) => putFn(path, body)),
     raw: vi.fn(async (_method: string, path: string) => {
       if (path === '/v1/contacts/index') return cold ? new Promise(() => undefined) : new Response(ROWS.map(indexRowToTsv).join('\n'));
       throw new ApiError(404, { error: 'not_found', message: 'Not here' });
@@ -71,6 +97,7 @@ function setup(search = '', post?: (body: unknown) => Promise<unknown>, cold = f
   kernel.load([contactsPlugin]);
   kernel.context.route = '/contacts';
   kernel.context.userId = 7;
+  kernel.context.roleId = profileApi.roleId ?? 3;
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={queryClient}>
@@ -79,7 +106,7 @@ function setup(search = '', post?: (body: unknown) => Promise<unknown>, cold = f
       </KernelProvider>
     </QueryClientProvider>,
   );
-  return { router, api, toast, postFn, kernel };
+  return { router, api, toast, postFn, patchFn, putFn, kernel };
 }
 
 describe('ContactsScreen', () => {
@@ -194,5 +221,87 @@ describe('ContactsScreen', () => {
     expect(state.value).toBe('');
     fireEvent.change(country, { target: { value: 'USA' } });
     await waitFor(() => expect(state.disabled).toBe(false));
+  });
+
+  describe('the own profile and other users', () => {
+    it('the own contact offers "Edit profile" as a plain button (no actions menu); colleagues get "Edit user" only for roles 1 and 2', async () => {
+      setup('?contact=u7');
+      expect(await screen.findByRole('heading', { level: 2, name: 'Alice Nguyen' })).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Edit profile' })).toBeTruthy();
+      expect(screen.queryByRole('button', { name: /More actions/ })).toBeNull();
+      cleanup();
+      setup('?contact=u8');
+      expect(await screen.findByRole('heading', { level: 2, name: 'Bob Martinez' })).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Edit user' })).toBeNull();
+      cleanup();
+      setup('?contact=u8', undefined, false, { roleId: 2 });
+      expect(await screen.findByRole('heading', { level: 2, name: 'Bob Martinez' })).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Edit user' })).toBeTruthy();
+    });
+
+    it('"Edit profile" opens the form with only what a profile stores, and saving sends the changed fields', async () => {
+      const { router, patchFn, putFn } = setup('?contact=u7');
+      fireEvent.click(await screen.findByRole('button', { name: 'Edit profile' }));
+      expect(await screen.findByRole('heading', { level: 2, name: 'Edit profile' })).toBeTruthy();
+      expect(router.state.location.search).toMatchObject({ contact: 'u7', screen: 'form', editState: 'EDIT_PROFILE' });
+      // A profile has no job title, messengers, birthday or notes; the extension is shown read-only.
+      expect(screen.queryByRole('textbox', { name: 'Job title' })).toBeNull();
+      expect(screen.queryByRole('textbox', { name: 'Notes' })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Add messenger' })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Add address' })).toBeNull();
+      expect((screen.getByRole('textbox', { name: 'Extension' }) as HTMLInputElement).readOnly).toBe(true);
+      const last = screen.getByRole('textbox', { name: 'Last name' }) as HTMLInputElement;
+      fireEvent.change(last, { target: { value: 'Park' } });
+      fireEvent.submit(last.form!);
+      await waitFor(() => expect(patchFn).toHaveBeenCalledWith('/v1/users/7', { last_name: 'Park' }));
+      // Nothing else changed, so nothing else is sent.
+      expect(putFn).not.toHaveBeenCalled();
+      await waitFor(() => expect(router.state.location.search).toEqual({ contact: 'u7' }));
+      expect(await screen.findByRole('heading', { level: 2, name: 'Alice Park' })).toBeTruthy();
+      expect(directory.get('u7')?.name).toBe('Alice Park');
+    });
+
+    it('a refused save shows the problems at their fields, keeps what was typed, and says it with ERROR_PROFILE', async () => {
+      const { toast, patchFn } = setup('?contact=u7&screen=form&editState=EDIT_PROFILE', undefined, false, {
+        patch: async () => {
+          throw new ApiError(400, { error: 'validation_failed', message: 'Invalid profile', details: [{ path: 'email', message: 'email_invalid' }] });
+        },
+      });
+      const email = (await screen.findByRole('textbox', { name: 'E-mail' })) as HTMLInputElement;
+      fireEvent.change(email, { target: { value: 'alice@localhost.example' } });
+      fireEvent.submit(email.form!);
+      await waitFor(() => expect(patchFn).toHaveBeenCalled());
+      expect(await screen.findByText('Enter a valid e-mail address.')).toBeTruthy();
+      expect(email.value).toBe('alice@localhost.example');
+      expect(toast).toHaveBeenCalledWith(expect.objectContaining({ tone: 'error', titleKey: 'contacts:errors.profileTitle', messageKey: 'contacts:errors.checkFields' }));
+    });
+
+    it('an emptied e-mail is caught before anything is sent', async () => {
+      const { patchFn } = setup('?contact=u7&screen=form&editState=EDIT_PROFILE');
+      const email = (await screen.findByRole('textbox', { name: 'E-mail' })) as HTMLInputElement;
+      fireEvent.change(email, { target: { value: '' } });
+      fireEvent.submit(email.form!);
+      expect(await screen.findByText('This field is required.')).toBeTruthy();
+      expect(patchFn).not.toHaveBeenCalled();
+    });
+
+    it('other refusals show the server’s message in a toast', async () => {
+      const { toast } = setup('?contact=u7&screen=form&editState=EDIT_PROFILE', undefined, false, {
+        patch: async () => {
+          throw new ApiError(403, { error: 'forbidden', message: 'Only account owners and administrators can update other users' });
+        },
+      });
+      const first = (await screen.findByRole('textbox', { name: 'First name' })) as HTMLInputElement;
+      fireEvent.change(first, { target: { value: 'Ali' } });
+      fireEvent.submit(first.form!);
+      await waitFor(() => expect(toast).toHaveBeenCalledWith(expect.objectContaining({ titleKey: 'contacts:errors.profileTitle', message: 'Only account owners and administrators can update other users' })));
+      expect(first.value).toBe('Ali');
+    });
+
+    it('EDIT_USER from the URL for a standard user says why instead of showing a form', async () => {
+      setup('?contact=u8&screen=form&editState=EDIT_USER');
+      expect(await screen.findByText('Only account owners and administrators can edit other users.')).toBeTruthy();
+      expect(screen.queryByRole('textbox', { name: 'First name' })).toBeNull();
+    });
   });
 });

@@ -1,8 +1,10 @@
 /** What the commands do: REST calls, optimistic favourites, the delete confirmation rules. */
 import { Api, Dialogs, Notifications, Preferences, type ServiceLookup } from '../../kernel';
-import { ApiError } from '../../kernel/api';
-import { AvatarResponse, ContactWire, type ContactInput } from '../../wire/contacts';
+import { ApiError, type ApiClient } from '../../kernel/api';
+import { AvatarResponse, ContactWire, UserAddressListWire, UserAddressWire, UserEmailListWire, UserPhoneListWire, type ContactInput } from '../../wire/contacts';
+import { Profile } from '../../wire/profile';
 import { directory, entryFromContact } from './directory';
+import type { ProfileBundle, ProfileSavePlan, ProfileStep } from './profileModel';
 import { boundQueryClient, contactKeys, contactsState } from './store';
 
 export const DELETE_CONFIRM_PREF = 'contact-delete-confirm-modal' as const;
@@ -13,12 +15,15 @@ function patchCached(id: string, change: Partial<ContactWire>): void {
   if (contactsState.selected?.id === id) contactsState.selected = { ...contactsState.selected, ...change };
 }
 
-/** Keeps the directory row in step with a saved contact. */
+const byName = (a: { name: string }, b: { name: string }) => (a.name.toLowerCase() < b.name.toLowerCase() ? -1 : a.name.toLowerCase() > b.name.toLowerCase() ? 1 : 0);
+
+/** Keeps the directory row in step with a saved contact (and the list A–Z when the name changed). */
 export function syncDirectory(c: ContactWire): void {
   const entry = entryFromContact(c);
-  if (directory.get(c.id)) directory.patch(c.id, entry);
+  const previous = directory.get(c.id);
+  if (previous && previous.name === entry.name) directory.patch(c.id, entry);
   else if (directory.entries) {
-    const rows = [...directory.entries, entry].sort((a, b) => (a.name.toLowerCase() < b.name.toLowerCase() ? -1 : a.name.toLowerCase() > b.name.toLowerCase() ? 1 : 0));
+    const rows = [...directory.entries.filter((e) => e.id !== c.id), entry].sort(byName);
     directory.set(rows);
   }
   boundQueryClient()?.setQueryData(contactKeys.detail(c.id), c);
@@ -98,4 +103,52 @@ export async function uploadAvatar(services: ServiceLookup, id: string, file: Fi
 export async function removeAvatar(services: ServiceLookup, id: string): Promise<void> {
   await services.get(Api).delete(`/v1/contacts/${id}/avatar`);
   patchCached(id, { avatar_id: null, avatar_href: null });
+}
+
+/** A user's profile as the profile form edits it: the profile, its e-mail list, its phone numbers and its address. */
+export async function loadProfile(api: Pick<ApiClient, 'get'>, userId: number, signal?: AbortSignal): Promise<ProfileBundle> {
+  const [profile, emails, phones, addresses] = await Promise.all([
+    api.get(`/v1/users/${userId}`, undefined, Profile, signal),
+    api.get(`/v1/users/${userId}/email-addresses`, undefined, UserEmailListWire, signal),
+    api.get(`/v1/users/${userId}/phone-numbers`, undefined, UserPhoneListWire, signal),
+    api.get(`/v1/users/${userId}/addresses`, undefined, UserAddressListWire, signal),
+  ]);
+  return { profile, emails: emails.items, phones: phones.items, addresses: addresses.items };
+}
+
+/** Which call of a profile save failed, so its problem paths can be shown at the form's fields. */
+export class ProfileSaveError extends Error {
+  constructor(
+    readonly step: ProfileStep,
+    override readonly cause: unknown,
+  ) {
+    super(cause instanceof Error ? cause.message : String(cause));
+    this.name = 'ProfileSaveError';
+  }
+}
+
+/**
+ * Sends the changed parts one after the other (profile fields first). Each call is idempotent, so
+ * saving again after a refusal sends what is still different and nothing is applied twice. The
+ * company contact is read back afterwards: the list and the detail show what the server stored.
+ */
+export async function saveProfile(services: ServiceLookup, plan: ProfileSavePlan): Promise<ContactWire> {
+  const api = services.get(Api);
+  const base = `/v1/users/${plan.userId}`;
+  const step = async (name: ProfileStep, call: () => Promise<unknown>) => {
+    try {
+      await call();
+    } catch (err) {
+      throw new ProfileSaveError(name, err);
+    }
+  };
+  if (plan.patch) await step('patch', () => api.patch(base, plan.patch!.body, Profile));
+  if (plan.emails) await step('emails', () => api.put(`${base}/email-addresses`, plan.emails!.body, UserEmailListWire));
+  if (plan.phones) await step('phones', () => api.put(`${base}/phone-numbers`, plan.phones!.body, UserPhoneListWire));
+  if (plan.address) await step('address', () => api.put(`${base}/addresses/${plan.address!.addressId}`, plan.address!.body, UserAddressWire));
+  const saved = await api.get(`/v1/contacts/u${plan.userId}`, undefined, ContactWire);
+  syncDirectory(saved);
+  if (contactsState.selected?.id === saved.id) contactsState.selected = saved;
+  await boundQueryClient()?.invalidateQueries({ queryKey: contactKeys.profile(plan.userId) });
+  return saved;
 }

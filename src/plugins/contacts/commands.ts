@@ -1,5 +1,6 @@
 import {
   Api,
+  type ArgOption,
   MeetingsApi,
   MessagingApi,
   Navigation,
@@ -9,6 +10,7 @@ import {
   type Enablement,
   type WhenFn,
 } from '../../kernel';
+import { canEditUsers } from '../../wire/profile';
 // What the commands do (REST calls, schemas) loads on first use, not with the boot bundle.
 const actions = () => import('./actions');
 import { directory, type DirEntry } from './directory';
@@ -50,6 +52,21 @@ export function targetOf(ctx: CommandContext, args: Readonly<Record<string, unkn
 }
 
 const reason = (key: string): Enablement => ({ reasonKey: `contacts:reasons.${key}` });
+
+/** Which form `e` opens for a contact: a personal one's, the own profile, or a colleague for account owners and administrators. */
+function editModeFor(ctx: CommandContext, t: Target): 'EDIT' | 'EDIT_PROFILE' | 'EDIT_USER' | null {
+  if (t.source === 'personal') return 'EDIT';
+  if (t.source !== 'User') return null;
+  if (t.isCurrentUser) return 'EDIT_PROFILE';
+  return canEditUsers(ctx.context.roleId) ? 'EDIT_USER' : null;
+}
+
+/** The organisation's users other than the caller, for "Edit user" from the palette. */
+function colleagueOptions(ctx: CommandContext): ArgOption[] {
+  return (directory.entries ?? [])
+    .filter((e) => e.source === 'User' && e.id !== `u${ctx.context.userId}`)
+    .map((e) => ({ id: e.id, label: e.name, detail: [e.email, e.numbers.join(', ')].filter(Boolean).join(' · ') || undefined, value: e.id }));
+}
 
 function needs(ctx: CommandContext, args: Readonly<Record<string, unknown>>, check: (t: Target) => Enablement): Enablement {
   const t = targetOf(ctx, args);
@@ -149,11 +166,36 @@ export const contactsCommands: readonly CommandContribution[] = [
     titleKey: 'contacts:commands.edit',
     keywords: ['edit contact', 'change'],
     hiddenInPalette: true,
-    // Only personal contacts get Edit and Delete.
-    enabled: (ctx) => needs(ctx, {}, (t) => (t.source === 'personal' ? true : reason('readOnly'))),
+    // Only personal contacts get Edit and Delete; on the own contact and (for account owners and
+    // administrators) on a colleague, the same key opens the profile form instead.
+    enabled: (ctx) => needs(ctx, {}, (t) => (editModeFor(ctx, t) ? true : reason('readOnly'))),
     run: (ctx, args) => {
       const t = targetOf(ctx, args);
-      if (t?.source === 'personal') navigate(ctx, { contact: t.id, screen: 'form', editState: 'EDIT' });
+      const mode = t && editModeFor(ctx, t);
+      if (t && mode) navigate(ctx, { contact: t.id, screen: 'form', editState: mode });
+    },
+  },
+  {
+    id: 'contacts.editProfile',
+    titleKey: 'contacts:commands.editProfile',
+    keywords: ['profile', 'my profile', 'my details', 'my name', 'my e-mail', 'my phone numbers', 'my address'],
+    run: (ctx) => {
+      if (ctx.context.userId !== null) navigate(ctx, { contact: `u${ctx.context.userId}`, screen: 'form', editState: 'EDIT_PROFILE' });
+    },
+  },
+  {
+    id: 'contacts.editUser',
+    titleKey: 'contacts:commands.editUser',
+    keywords: ['edit user', 'edit colleague', 'change user', 'user details'],
+    // Only account owners and administrators ever see it (menus, palette, buttons).
+    when: (ctx) => canEditUsers(ctx.roleId),
+    // From the palette it asks which colleague; elsewhere it acts on the contact on screen.
+    args: [{ name: 'id', titleKey: 'contacts:commands.editUserWho', kind: 'choice', options: (_query, ctx) => colleagueOptions(ctx) }],
+    enabled: (ctx) =>
+      ctx.source === 'palette' ? true : needs(ctx, {}, (t) => (t.source !== 'User' ? reason('notUser') : t.isCurrentUser ? reason('useEditProfile') : true)),
+    run: (ctx, args) => {
+      const t = targetOf(ctx, args);
+      if (t?.source === 'User') navigate(ctx, { contact: t.id, screen: 'form', editState: t.isCurrentUser ? 'EDIT_PROFILE' : 'EDIT_USER' });
     },
   },
   {

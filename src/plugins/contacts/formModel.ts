@@ -12,10 +12,19 @@ import {
   type ContactProblemCode,
   type ContactWire,
   type PhoneNumberWire,
+  type ProfileProblemCode,
 } from '../../wire/contacts';
 
 import type { FormMode } from './modes';
 export { FORM_MODES, isFormMode, type FormMode } from './modes';
+
+/** The modes that edit a user (the own profile, or a colleague by an administrator) rather than a personal contact. */
+export const isProfileMode = (mode: FormMode): mode is 'EDIT_PROFILE' | 'EDIT_USER' => mode === 'EDIT_PROFILE' || mode === 'EDIT_USER';
+
+/** The e-mail marked primary (the profile's own address); the first one when none is. */
+export function primaryEmailIndex(emails: readonly Pick<EmailDraft, 'isDefault'>[]): number {
+  return Math.max(0, emails.findIndex((e) => e.isDefault));
+}
 
 export interface PhoneDraft {
   number: string;
@@ -26,6 +35,8 @@ export interface PhoneDraft {
   isDefault: boolean;
   isPrimary: boolean;
   callerId: boolean;
+  /** `extension`: a user's extension in the profile modes, shown but assigned by the organisation. */
+  source?: 'personal' | 'extension';
 }
 export interface EmailDraft {
   id: number | null;
@@ -187,7 +198,7 @@ export function toInput(d: ContactDraft): ContactInput {
   };
 }
 
-export type FieldErrors = Record<string, ContactProblemCode>;
+export type FieldErrors = Record<string, ProfileProblemCode>;
 
 /** Maps a wire path (`phone_numbers.0.number`) to the form field that shows it. */
 export function problemField(path: string): string {
@@ -210,18 +221,24 @@ export function validateDraft(d: ContactDraft, mode: FormMode, avatar?: File | n
     else if (!avatar.type.startsWith('image/')) errors.avatar = 'not_image' as ContactProblemCode;
     return errors;
   }
-  if (mode === 'EDIT_PROFILE') {
+  const profile = isProfileMode(mode);
+  // The specification names EDIT_PROFILE; a user edited by an administrator keeps the same three,
+  // because the server never lets a user lose their name or e-mail.
+  if (profile) {
     if (!d.firstName.trim()) errors.firstName = 'required';
     if (!d.lastName.trim()) errors.lastName = 'required';
-    if (!d.emails[0]?.email.trim()) errors['emails.0.email'] = 'required';
+    const primary = primaryEmailIndex(d.emails);
+    if (!d.emails[primary]?.email.trim()) errors[`emails.${primary}.email`] = 'required';
   }
   // Contact-level rules on the normalised input; row rules on the draft rows (so indexes match the inputs).
-  const input = toInput(d);
+  // A user's rows are theirs to edit here, so the rules see them as a personal contact's.
+  const input = toInput(profile ? { ...d, emails: d.emails.map((e) => ({ ...e, source: 'personal' })), addresses: d.addresses.map((a) => ({ ...a, source: 'personal' })) } : d);
   for (const p of contactProblems(input)) {
-    if (p.code === 'identity_required' && mode === 'EDIT_PROFILE') continue;
+    if (p.code === 'identity_required' && profile) continue;
     if (p.path === '(root)' || p.path === 'birthday' || p.path.startsWith('addresses.')) errors[problemField(p.path)] = p.code;
   }
   d.phones.forEach((p, i) => {
+    if (p.source === 'extension') return;
     if (p.number.trim() && !isValidPhone(p.number)) errors[`phones.${i}.number`] = 'phone_invalid';
     if (p.extension.trim() && !/^\d+$/.test(p.extension.trim())) errors[`phones.${i}.extension`] = 'extension_invalid';
   });
@@ -238,7 +255,7 @@ export function validateDraft(d: ContactDraft, mode: FormMode, avatar?: File | n
 }
 
 /** Errors show after a submit attempt, or once a field was touched and is invalid. */
-export function visibleError(errors: FieldErrors, field: string, state: { submitted: boolean; touched: ReadonlySet<string> }): ContactProblemCode | undefined {
+export function visibleError(errors: FieldErrors, field: string, state: { submitted: boolean; touched: ReadonlySet<string> }): ProfileProblemCode | undefined {
   const e = errors[field];
   return e && (state.submitted || state.touched.has(field)) ? e : undefined;
 }

@@ -18,8 +18,12 @@ export function entityFor(e: DirEntry, selfId: number | null): PaletteEntity {
     if (e.numbers.some((n) => n.replace(/\D/g, '').length >= 10)) actions.push({ command: 'contacts.text', args });
   }
   if (e.source === 'personal') actions.push({ command: 'contacts.edit', args });
+  // Listed for every colleague; the palette shows it only to account owners and administrators (its `when`).
+  if (!isSelf && e.source === 'User') actions.push({ command: 'contacts.editUser', args });
   if (!isSelf) actions.push({ command: 'contacts.favorite', args });
   actions.push({ command: 'contacts.open', args });
+  // Enter on the own contact still opens it (the first action); editing the profile is one Tab away.
+  if (isSelf) actions.push({ command: 'contacts.editProfile', args });
   return {
     id: `contacts:${e.id}`,
     label: e.name || e.email || e.numbers[0] || e.company || e.id,

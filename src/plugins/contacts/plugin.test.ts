@@ -161,14 +161,15 @@ describe('palette entities', () => {
     const e = byId('p1');
     expect(e).toMatchObject({ id: 'contacts:p1', label: 'Ada Lovelace', detail: '+14155550142, 1003 · Analytical Engines', keywords: ['ada@engines.example'] });
   });
-  it('actions: Call, Message, Text, Edit, Favourite where they apply', () => {
+  it('actions: Call, Message, Text, Edit, Edit user, Favourite where they apply', () => {
     const actions = (id: string) => byId(id).actions.map((a) => a.command.replace('contacts.', ''));
-    expect(actions('u8')).toEqual(['call', 'message', 'favorite', 'open']);
+    // Edit user is listed for colleagues; its `when` shows it to account owners and administrators only.
+    expect(actions('u8')).toEqual(['call', 'message', 'editUser', 'favorite', 'open']);
     expect(actions('p1')).toEqual(['call', 'text', 'edit', 'favorite', 'open']);
     expect(actions('p2')).toEqual(['edit', 'favorite', 'open']);
     expect(actions('p3')).toEqual(['call', 'text', 'favorite', 'open']);
-    // The own contact: nothing to do but open it.
-    expect(actions('u7')).toEqual(['open']);
+    // The own contact: Enter opens it; the profile is the next action.
+    expect(actions('u7')).toEqual(['open', 'editProfile']);
   });
   it('the provider lists every directory entry', () => {
     const { kernel } = boot();
@@ -221,6 +222,72 @@ describe('detail actions use the other plugins when present, and say why not oth
     expect(navigate).toHaveBeenLastCalledWith('/contacts', { search: { contact: 'p1', screen: 'form', editState: 'EDIT' } });
     contactsState.selected = null;
     expect(reasonOf(kernel, 'contacts.edit')).toBe('contacts:reasons.noSelection');
+  });
+});
+
+describe('profile: Edit profile for the own contact, Edit user for account owners and administrators', () => {
+  const visible = (kernel: Kernel, id: string) => kernel.isVisible(kernel.commands.get(id)!.item, kernel.snapshot());
+  const self = () => contact({ id: 'u7', source: 'User', user_id: ME, is_current_user: true, readonly: true });
+  const colleague = () => contact({ id: 'u8', name: 'Bob Martinez', source: 'User', user_id: 8, readonly: true });
+
+  it('"Edit profile" is in the palette and opens the own contact in EDIT_PROFILE', async () => {
+    const { kernel, navigate } = boot();
+    const palette = kernel.commands.list().filter((c) => !c.item.hiddenInPalette && kernel.isVisible(c.item, kernel.snapshot())).map((c) => c.item.id);
+    expect(palette).toContain('contacts.editProfile');
+    expect(reasonOf(kernel, 'contacts.editProfile')).toBe(true);
+    await kernel.run('contacts.editProfile', {}, 'palette');
+    expect(navigate).toHaveBeenLastCalledWith('/contacts', { search: { contact: 'u7', screen: 'form', editState: 'EDIT_PROFILE' } });
+  });
+
+  it('"e" on the own contact opens the profile form; on a colleague only for roles 1 and 2', async () => {
+    const { kernel, navigate } = boot();
+    contactsState.selected = self();
+    expect(reasonOf(kernel, 'contacts.edit')).toBe(true);
+    await kernel.run('contacts.edit', {}, 'hotkey');
+    expect(navigate).toHaveBeenLastCalledWith('/contacts', { search: { contact: 'u7', screen: 'form', editState: 'EDIT_PROFILE' } });
+    contactsState.selected = colleague();
+    for (const role of [3, 4, null]) {
+      kernel.context.roleId = role;
+      expect(reasonOf(kernel, 'contacts.edit'), String(role)).toBe('contacts:reasons.readOnly');
+    }
+    for (const role of [1, 2]) {
+      kernel.context.roleId = role;
+      expect(reasonOf(kernel, 'contacts.edit')).toBe(true);
+      await kernel.run('contacts.edit', {}, 'hotkey');
+      expect(navigate).toHaveBeenLastCalledWith('/contacts', { search: { contact: 'u8', screen: 'form', editState: 'EDIT_USER' } });
+    }
+  });
+
+  it('"Edit user" exists only for account owners and administrators, and says why it does not apply', async () => {
+    const { kernel, navigate } = boot();
+    contactsState.selected = colleague();
+    kernel.context.roleId = 3;
+    expect(visible(kernel, 'contacts.editUser')).toBe(false);
+    expect(await kernel.run('contacts.editUser', {}, 'button')).toBe(false);
+    expect(navigate).not.toHaveBeenCalled();
+    kernel.context.roleId = 2;
+    expect(visible(kernel, 'contacts.editUser')).toBe(true);
+    expect(reasonOf(kernel, 'contacts.editUser')).toBe(true);
+    await kernel.run('contacts.editUser', {}, 'button');
+    expect(navigate).toHaveBeenLastCalledWith('/contacts', { search: { contact: 'u8', screen: 'form', editState: 'EDIT_USER' } });
+    contactsState.selected = self();
+    expect(reasonOf(kernel, 'contacts.editUser')).toBe('contacts:reasons.useEditProfile');
+    contactsState.selected = contact();
+    expect(reasonOf(kernel, 'contacts.editUser')).toBe('contacts:reasons.notUser');
+    contactsState.selected = null;
+    expect(reasonOf(kernel, 'contacts.editUser')).toBe('contacts:reasons.noSelection');
+  });
+
+  it('from the palette, "Edit user" asks which colleague (never the caller, never a personal contact)', async () => {
+    const { kernel, navigate } = boot();
+    kernel.context.roleId = 1;
+    const command = kernel.commands.get('contacts.editUser')!.item;
+    const arg = command.args![0]!;
+    const options = arg.options!('', kernel.commandContext('palette'));
+    expect(options.map((o) => o.value)).toEqual(['u8']);
+    expect(options[0]).toMatchObject({ label: 'Bob Martinez', detail: 'bob@example.com · 1002' });
+    await kernel.run('contacts.editUser', { id: 'u8' }, 'palette');
+    expect(navigate).toHaveBeenLastCalledWith('/contacts', { search: { contact: 'u8', screen: 'form', editState: 'EDIT_USER' } });
   });
 });
 

@@ -30,4 +30,6 @@ export const contactKeys = {
   detail: (id: string) => ['contacts', 'detail', id] as const,
   integrations: ['contacts', 'integrations'] as const,
   avatar: (href: string) => ['contacts', 'avatar', href] as const,
+  /** A user's profile as the profile form edits it (the profile calls, not the contact). */
+  profile: (userId: number) => ['contacts', 'profile', userId] as const,
 };
