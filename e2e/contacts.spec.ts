@@ -199,6 +199,8 @@ test.describe('contacts', () => {
       await page.keyboard.press('Control+Enter');
       await expect(detail(page).getByRole('heading', { level: 2, name: 'Alice Nguyen-Park' })).toBeVisible();
       await expect(grid.getByRole('row', { name: /Alice Nguyen-Park/ })).toBeVisible();
+      // The account menu follows at once.
+      await expect(page.getByRole('button', { name: 'Account menu for Alice Nguyen-Park' })).toBeVisible();
       // Stored, not just shown: a fresh load says the same.
       await page.reload();
       await expect(detail(page).getByRole('heading', { level: 2, name: 'Alice Nguyen-Park' })).toBeVisible();

@@ -35,8 +35,11 @@ export interface Notifier {
 
 export interface SessionInfo {
   readonly userId: number;
+  /** A valtio proxy: read it through `useSnapshot` to follow changes (a saved profile, say). */
   readonly profile: Profile;
   readonly config: UccConfig;
+  /** Reads the signed-in user's profile again, after something changed it (the account menu follows). */
+  refreshProfile(): Promise<void>;
   logout(): void;
 }
 

@@ -97,7 +97,7 @@ function ProfileMenu() {
   const kernel = useKernel();
   const { t, i18n } = useTranslation('shell');
   const items = useMenuItems('profileMenu');
-  const p = session.profile;
+  const p = useSnapshot(session.profile);
   const name = `${p.first_name} ${p.last_name}`.trim() || p.username;
   const initials = (p.first_name.charAt(0) + p.last_name.charAt(0)).toUpperCase() || p.username.charAt(0).toUpperCase();
   return (

@@ -16,7 +16,8 @@ import {
   type PluginManifest,
 } from '../kernel';
 import { isLanguage, type Language } from '../kernel/i18n';
-import { HotkeyOverrides } from '../wire';
+import { proxy } from 'valtio';
+import { HotkeyOverrides, Profile } from '../wire';
 import { PaletteHost, palettePlugin } from '../palette';
 import { announcer } from './announcer';
 import { AriaLocale } from './AriaLocale';
@@ -98,10 +99,14 @@ async function startKernel(session: LoadedSession, plugins: readonly PluginManif
   kernel.provide(Preferences, prefs);
   kernel.provide(ConnectionsKey, connections);
   kernel.provide(Dialogs, dialogHost);
+  const profile = proxy(session.profile);
   kernel.provide(Session, {
     userId: session.userId,
-    profile: session.profile,
+    profile,
     config: session.config,
+    async refreshProfile() {
+      Object.assign(profile, await api.get(`/v1/users/${session.userId}`, undefined, Profile));
+    },
     logout: () => location.assign('/logout'),
   });
   Object.assign(kernel.context, {

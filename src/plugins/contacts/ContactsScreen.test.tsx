@@ -89,7 +89,8 @@ function setup(search = '', post?: (body: unknown) => Promise<unknown>, cold = f
     post: vi.fn((_path: string, body: unknown) => postFn(body)),
   };
   kernel.provide(Api, api as never);
-  kernel.provide(Session, { userId: 7 } as unknown as SessionInfo);
+  const refreshProfile = vi.fn(async () => undefined);
+  kernel.provide(Session, { userId: 7, refreshProfile } as unknown as SessionInfo);
   kernel.provide(Notifications, { toast, dismiss: () => undefined, announce: () => undefined });
   kernel.provide(Preferences, { get: async () => false, set: async () => undefined } as never);
   kernel.provide(Dialogs, { confirm: async () => ({ confirmed: true, remember: false }) } as never);
@@ -106,7 +107,7 @@ function setup(search = '', post?: (body: unknown) => Promise<unknown>, cold = f
       </KernelProvider>
     </QueryClientProvider>,
   );
-  return { router, api, toast, postFn, patchFn, putFn, kernel };
+  return { router, api, toast, postFn, patchFn, putFn, kernel, refreshProfile };
 }
 
 describe('ContactsScreen', () => {
@@ -240,7 +241,7 @@ describe('ContactsScreen', () => {
     });
 
     it('"Edit profile" opens the form with only what a profile stores, and saving sends the changed fields', async () => {
-      const { router, patchFn, putFn } = setup('?contact=u7');
+      const { router, patchFn, putFn, refreshProfile } = setup('?contact=u7');
       fireEvent.click(await screen.findByRole('button', { name: 'Edit profile' }));
       expect(await screen.findByRole('heading', { level: 2, name: 'Edit profile' })).toBeTruthy();
       expect(router.state.location.search).toMatchObject({ contact: 'u7', screen: 'form', editState: 'EDIT_PROFILE' });
@@ -259,6 +260,8 @@ describe('ContactsScreen', () => {
       await waitFor(() => expect(router.state.location.search).toEqual({ contact: 'u7' }));
       expect(await screen.findByRole('heading', { level: 2, name: 'Alice Park' })).toBeTruthy();
       expect(directory.get('u7')?.name).toBe('Alice Park');
+      // The account menu shows one's own name too: the session profile is read again.
+      expect(refreshProfile).toHaveBeenCalled();
     });
 
     it('a refused save shows the problems at their fields, keeps what was typed, and says it with ERROR_PROFILE', async () => {

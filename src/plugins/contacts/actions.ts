@@ -1,5 +1,5 @@
 /** What the commands do: REST calls, optimistic favourites, the delete confirmation rules. */
-import { Api, Dialogs, Notifications, Preferences, type ServiceLookup } from '../../kernel';
+import { Api, Dialogs, Notifications, Preferences, Session, type ServiceLookup } from '../../kernel';
 import { ApiError, type ApiClient } from '../../kernel/api';
 import { AvatarResponse, ContactWire, UserAddressListWire, UserAddressWire, UserEmailListWire, UserPhoneListWire, type ContactInput } from '../../wire/contacts';
 import { Profile } from '../../wire/profile';
@@ -147,6 +147,9 @@ export async function saveProfile(services: ServiceLookup, plan: ProfileSavePlan
   if (plan.phones) await step('phones', () => api.put(`${base}/phone-numbers`, plan.phones!.body, UserPhoneListWire));
   if (plan.address) await step('address', () => api.put(`${base}/addresses/${plan.address!.addressId}`, plan.address!.body, UserAddressWire));
   const saved = await api.get(`/v1/contacts/u${plan.userId}`, undefined, ContactWire);
+  const session = services.get(Session);
+  // One's own name is also in the account menu.
+  if (plan.userId === session.userId) await session.refreshProfile().catch(() => undefined);
   syncDirectory(saved);
   if (contactsState.selected?.id === saved.id) contactsState.selected = saved;
   await boundQueryClient()?.invalidateQueries({ queryKey: contactKeys.profile(plan.userId) });
