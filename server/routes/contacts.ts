@@ -147,30 +147,36 @@ export function registerContactRoutes(app: FastifyInstance, { db, requireUserId 
       if (ref.kind === 'u') throw forbidden('Avatar upload is refused for company contacts');
       const contact = await found(viewer, ref);
       if (contact.readonly) throw forbidden('This contact is read-only');
-      if (!request.isMultipart()) throw new ApiError(415, 'unsupported_media_type', 'Send the image as multipart/form-data in the field "photo"');
-      const file = await request.file();
-      if (!file || file.fieldname !== 'photo') throw new ApiError(400, 'photo_required', 'A file in the field "photo" is required');
-      let bytes: Buffer;
-      try {
-        bytes = await file.toBuffer();
-      } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new ApiError(413, 'avatar_too_large', `The image is larger than ${AVATAR_MAX_BYTES} bytes`);
-        }
-        throw err;
-      }
-      const sniffed = sniffImage(bytes);
-      if (!sniffed || !(AVATAR_MIME_TYPES as readonly string[]).includes(file.mimetype)) {
-        throw new ApiError(415, 'not_an_image', 'Only PNG, JPEG, GIF or WebP images are accepted');
-      }
+      const photo = await readPhoto(request);
       const { rows } = await db.query<{ id: number }>(
         `INSERT INTO avatars (organization_id, contact_id, mime_type, bytes) VALUES ($1, $2, $3, $4)
          ON CONFLICT (contact_id) WHERE contact_id IS NOT NULL DO UPDATE SET mime_type = EXCLUDED.mime_type, bytes = EXCLUDED.bytes, created_at = now()
          RETURNING id`,
-        [viewer.organizationId, ref.id, sniffed, bytes],
+        [viewer.organizationId, ref.id, photo.mime, photo.bytes],
       );
       return { avatar_id: rows[0]!.id, avatar_href: avatarHref(rows[0]!.id) };
     });
+
+    // The profile's photo (the catalogue's `POST /v1/users/{id}/avatar`): one's own only.
+    scope.post('/v1/users/:id/avatar', async (request) => {
+      const viewer = await viewerOf(request);
+      if (ownUserId(request, viewer) === null) throw forbidden('You can only change your own photo');
+      const photo = await readPhoto(request);
+      const { rows } = await db.query<{ id: number }>(
+        `INSERT INTO avatars (organization_id, user_id, mime_type, bytes) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (user_id) WHERE user_id IS NOT NULL DO UPDATE SET mime_type = EXCLUDED.mime_type, bytes = EXCLUDED.bytes, created_at = now()
+         RETURNING id`,
+        [viewer.organizationId, viewer.userId, photo.mime, photo.bytes],
+      );
+      return { avatar_id: rows[0]!.id, avatar_href: avatarHref(rows[0]!.id) };
+    });
+  });
+
+  app.delete('/v1/users/:id/avatar', async (request, reply) => {
+    const viewer = await viewerOf(request);
+    if (ownUserId(request, viewer) === null) throw forbidden('You can only remove your own photo');
+    await db.query('DELETE FROM avatars WHERE user_id = $1', [viewer.userId]);
+    return reply.code(204).send();
   });
 
   app.delete('/v1/contacts/:id/avatar', async (request, reply) => {
@@ -202,4 +208,34 @@ export function registerContactRoutes(app: FastifyInstance, { db, requireUserId 
       .header('content-security-policy', "default-src 'none'")
       .send(Buffer.from(row.bytes));
   });
+}
+
+/** The `:id` of a `/v1/users/:id/...` URL when it is the caller, else null. */
+function ownUserId(request: FastifyRequest, viewer: { userId: number }): number | null {
+  const id = Number((request.params as { id?: string }).id);
+  return Number.isInteger(id) && id === viewer.userId ? id : null;
+}
+
+/**
+ * The uploaded picture: multipart field `photo`, at most AVATAR_MAX_BYTES, and an image by its
+ * first bytes as well as its declared type (the declared type alone is not trusted).
+ */
+async function readPhoto(request: FastifyRequest): Promise<{ bytes: Buffer; mime: string }> {
+  if (!request.isMultipart()) throw new ApiError(415, 'unsupported_media_type', 'Send the image as multipart/form-data in the field "photo"');
+  const file = await request.file();
+  if (!file || file.fieldname !== 'photo') throw new ApiError(400, 'photo_required', 'A file in the field "photo" is required');
+  let bytes: Buffer;
+  try {
+    bytes = await file.toBuffer();
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new ApiError(413, 'avatar_too_large', `The image is larger than ${AVATAR_MAX_BYTES} bytes`);
+    }
+    throw err;
+  }
+  const sniffed = sniffImage(bytes);
+  if (!sniffed || !(AVATAR_MIME_TYPES as readonly string[]).includes(file.mimetype)) {
+    throw new ApiError(415, 'not_an_image', 'Only PNG, JPEG, GIF or WebP images are accepted');
+  }
+  return { bytes, mime: sniffed };
 }

@@ -2,6 +2,7 @@
  * The profile of a user as the catalogue's /v1/users/{id} calls read and write it: the users row
  * (names, alias, company, primary e-mail), the e-mail list, personal phone numbers and the address.
  */
+import { avatarHref } from '../contacts/repository';
 import {
   digitsOnly,
   PROFILE_ADDRESS_DEFAULT_COUNTRY,
@@ -102,15 +103,15 @@ export async function listPhones(db: Queryable, user: Pick<UserRow, 'id' | 'exte
   return phoneList(user.extension, rows);
 }
 
-export function toProfile(u: UserRow, phones: UserPhoneWire[]): Profile {
+export function toProfile(u: UserRow, phones: UserPhoneWire[], avatarId: number | null = null): Profile {
   return {
     user_id: u.id,
     username: u.username,
     first_name: u.first_name,
     last_name: u.last_name,
     alias: u.alias,
-    avatar_id: null,
-    avatar_href: null,
+    avatar_id: avatarId,
+    avatar_href: avatarHref(avatarId),
     email: u.email,
     c2d_peer_type: C2D_PEER_UC,
     company: u.company,
@@ -124,7 +125,8 @@ export function toProfile(u: UserRow, phones: UserPhoneWire[]): Profile {
 }
 
 export async function profileOf(db: Queryable, user: UserRow): Promise<Profile> {
-  return toProfile(user, await listPhones(db, user));
+  const avatar = await db.query<{ id: number }>('SELECT id FROM avatars WHERE user_id = $1', [user.id]);
+  return toProfile(user, await listPhones(db, user), avatar.rows[0]?.id ?? null);
 }
 
 /** Writes the fields present in the patch (trimmed); an empty alias clears it. */

@@ -1,21 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContactPageWire, ContactWire, indexRowFromTsv, type ContactInput } from '../../src/wire/contacts';
 import { generateContacts } from '../../server/seed-contacts';
-import { backends, bearer, startTestServer, type TestServer } from './helpers';
-
-const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+import { backends, bearer, multipart, PNG, startTestServer, type TestServer } from './helpers';
 
 const blank = (over: Partial<ContactInput> = {}): ContactInput => ({
   first_name: '', last_name: '', company: '', title: '', notes: '', time_zone: null, birthday: null,
   phone_numbers: [], emails: [], addresses: [], instant_messengers: [], ...over,
 });
-
-function multipart(field: string, filename: string, type: string, content: Buffer) {
-  const boundary = '----uctest' + Math.random().toString(16).slice(2);
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`;
-  const payload = Buffer.concat([Buffer.from(head), content, Buffer.from(`\r\n--${boundary}--\r\n`)]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 describe.each(backends)('contacts API ($name)', (backend) => {
   let t: TestServer;

@@ -97,3 +97,14 @@ export async function startTestServer(backend: Backend, opts: { seed?: boolean }
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A 1×1 PNG: the smallest real image for upload tests. */
+export const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+
+/** A multipart/form-data body with one file, as a browser's FormData would send it. */
+export function multipart(field: string, filename: string, type: string, content: Buffer) {
+  const boundary = '----uctest' + Math.random().toString(16).slice(2);
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`;
+  const payload = Buffer.concat([Buffer.from(head), content, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContactWire, indexRowFromTsv, UserAddressListWire, UserAddressWire, UserEmailListWire, UserPhoneListWire } from '../../src/wire/contacts';
 import { Profile } from '../../src/wire/profile';
-import { backends, bearer, startTestServer, type TestServer } from './helpers';
+import { backends, bearer, multipart, PNG, startTestServer, type TestServer } from './helpers';
 
 describe.each(backends)('profile API: /v1/users/{id} ($name)', (backend) => {
   let t: TestServer;
@@ -238,6 +238,23 @@ describe.each(backends)('profile API: /v1/users/{id} ($name)', (backend) => {
     expect((await get(bob, `/v1/users/${aliceId}/email-addresses`)).statusCode).toBe(200);
     expect((await get(bob, `/v1/users/${aliceId}/phone-numbers`)).statusCode).toBe(200);
     expect((await get(bob, `/v1/users/${aliceId}`)).statusCode).toBe(200);
+  });
+  it("the profile's photo: one's own only, images only, shown to colleagues on the company contact", async () => {
+    const upload = (token: string, id: number, part: ReturnType<typeof multipart>) =>
+      t.app.inject({ method: 'POST', url: `/v1/users/${id}/avatar`, payload: part.payload, headers: { ...bearer(token), ...part.headers } });
+    const ok = await upload(alice, aliceId, multipart('photo', 'me.png', 'image/png', PNG));
+    expect(ok.statusCode).toBe(200);
+    const href = ok.json().avatar_href as string;
+    expect(Profile.parse((await get(alice, `/v1/users/${aliceId}`)).json()).avatar_href).toBe(href);
+    // A colleague sees it on alice's company contact, and may fetch it.
+    expect((await contact(bob, aliceId)).avatar_href).toBe(href);
+    expect((await get(bob, href)).rawPayload.equals(PNG)).toBe(true);
+    // Not someone else's photo, not a text file.
+    expect((await upload(bob, aliceId, multipart('photo', 'x.png', 'image/png', PNG))).statusCode).toBe(403);
+    expect((await upload(alice, aliceId, multipart('photo', 'x.png', 'image/png', Buffer.from('not an image')))).statusCode).toBe(415);
+    expect((await t.app.inject({ method: 'DELETE', url: `/v1/users/${aliceId}/avatar`, headers: bearer(bob) })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'DELETE', url: `/v1/users/${aliceId}/avatar`, headers: bearer(alice) })).statusCode).toBe(204);
+    expect(Profile.parse((await get(alice, `/v1/users/${aliceId}`)).json()).avatar_href).toBeNull();
   });
 });
 

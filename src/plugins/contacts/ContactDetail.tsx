@@ -138,6 +138,17 @@ export function ContactDetail({ id, headingRef, onBack, onEdit }: ContactDetailP
         )}
         {/* The own contact has no actions menu (the specification): its one action is a plain button. */}
         {onScreen && contact.is_current_user && <CommandButton id="contacts.editProfile" />}
+        {/* The own photo is the profile's; plain buttons, as the own contact has no actions menu. */}
+        {onScreen && contact.is_current_user && (
+          <Button className="btn" onPress={() => onEdit('AVATAR')}>
+            {t('form.changePhoto')}
+          </Button>
+        )}
+        {onScreen && contact.is_current_user && contact.avatar_href && (
+          <Button className="btn" onPress={() => void removeAvatar(kernel, contact.id).catch(() => undefined)}>
+            {t('form.removePhoto')}
+          </Button>
+        )}
         {/* Shown to account owners and administrators only (the command's `when`). */}
         {onScreen && contact.source === 'User' && !contact.is_current_user && <CommandButton id="contacts.editUser" />}
         {/* Only personal contacts get Edit and Delete; the own contact has no actions menu. */}

@@ -168,7 +168,9 @@ function PersonalForm({ mode, contactId, onDone }: ContactFormProps) {
     queryFn: ({ signal }) => api.get(`/v1/contacts/${contactId}`, undefined, ContactWire, signal),
   });
   if (contactId && existing.isPending) return <p className="empty-state" role="status">{t('list.loading')}</p>;
-  if (contactId && (!existing.data || existing.data.readonly)) return <Refusal text={t(existing.data ? 'reasons.readOnly' : 'detail.notFound')} onDone={onDone} />;
+  // One's own company contact is read-only but for its photo, which is the profile's.
+  const ownPhoto = mode === 'AVATAR' && existing.data?.is_current_user === true;
+  if (contactId && (!existing.data || (existing.data.readonly && !ownPhoto))) return <Refusal text={t(existing.data ? 'reasons.readOnly' : 'detail.notFound')} onDone={onDone} />;
   return <FormBody mode={mode} contact={existing.data ?? null} profile={null} onDone={onDone} />;
 }
 

@@ -240,6 +240,15 @@ describe('ContactsScreen', () => {
       expect(screen.getByRole('button', { name: 'Edit user' })).toBeTruthy();
     });
 
+    it('the own contact offers "Change photo", which opens the upload form (not the read-only refusal)', async () => {
+      const { router } = setup('?contact=u7');
+      fireEvent.click(await screen.findByRole('button', { name: 'Change photo' }));
+      expect(await screen.findByRole('heading', { level: 2, name: /photo/i })).toBeTruthy();
+      expect(router.state.location.search).toMatchObject({ contact: 'u7', screen: 'form', editState: 'AVATAR' });
+      expect(screen.queryByText('Company contacts are read-only.')).toBeNull();
+      expect(screen.getByRole('button', { name: 'Upload' })).toBeTruthy();
+    });
+
     it('"Edit profile" opens the form with only what a profile stores, and saving sends the changed fields', async () => {
       const { router, patchFn, putFn, refreshProfile } = setup('?contact=u7');
       fireEvent.click(await screen.findByRole('button', { name: 'Edit profile' }));

@@ -93,16 +93,33 @@ export async function saveContact(services: ServiceLookup, id: string | null, in
   return saved;
 }
 
+/** One's own company contact is one's profile: its photo goes through the profile's avatar calls. */
+function avatarPath(services: ServiceLookup, id: string): { path: string; own: boolean } {
+  const session = services.get(Session);
+  const own = id === `u${session.userId}`;
+  return { path: own ? `/v1/users/${session.userId}/avatar` : `/v1/contacts/${id}/avatar`, own };
+}
+
 export async function uploadAvatar(services: ServiceLookup, id: string, file: File): Promise<void> {
   const body = new FormData();
   body.append('photo', file, file.name);
-  const res = await services.get(Api).request('POST', `/v1/contacts/${id}/avatar`, { body, schema: AvatarResponse });
+  const { path, own } = avatarPath(services, id);
+  const res = await services.get(Api).request('POST', path, { body, schema: AvatarResponse });
   patchCached(id, { avatar_id: res.avatar_id, avatar_href: res.avatar_href });
+  if (own) await services.get(Session).refreshProfile().catch(() => undefined);
 }
 
+/** Removes the photo; a failure says so (the specification's NOTIFICATIONS.ERROR text) and changes nothing. */
 export async function removeAvatar(services: ServiceLookup, id: string): Promise<void> {
-  await services.get(Api).delete(`/v1/contacts/${id}/avatar`);
+  const { path, own } = avatarPath(services, id);
+  try {
+    await services.get(Api).delete(path);
+  } catch (err) {
+    services.get(Notifications).toast({ tone: 'error', titleKey: 'contacts:errors.title', messageKey: 'contacts:errors.removePhoto' });
+    throw err;
+  }
   patchCached(id, { avatar_id: null, avatar_href: null });
+  if (own) await services.get(Session).refreshProfile().catch(() => undefined);
 }
 
 /** A user's profile as the profile form edits it: the profile, its e-mail list, its phone numbers and its address. */
