@@ -35,6 +35,20 @@ export default defineConfig({
     // The bundle benchmark reads the chunk graph from the manifest.
     manifest: true,
     chunkSizeWarningLimit: 600,
+    // Two vendor chunks instead of the default dozen slivers: the libraries every screen boots with,
+    // and React Aria (shared by every screen). Measured: 247.6 kB gzipped for the first screen
+    // against 253.1 kB with default splitting, because small chunks compress badly and each costs
+    // a request. The aria chunk also holds components that only later screens use; it is cached once.
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'aria', test: /node_modules[\\/](react-aria|react-stately|@react-aria|@react-stately|react-aria-components|@internationalized|@react-types)[\\/]/ },
+            { name: 'boot', test: /node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|@tanstack[\\/](react-router|router-core|history|store|react-store|query-core|react-query)|valtio|proxy-compare|zod|tinykeys|use-sync-external-store|clsx)[\\/]/ },
+          ],
+        },
+      },
+    },
   },
   test: {
     include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx', 'src/**/*.test.ts', 'src/**/*.test.tsx', 'server/**/*.test.ts'],

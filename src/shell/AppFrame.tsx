@@ -1,5 +1,5 @@
 import { Link, Outlet, useMatches, useRouterState } from '@tanstack/react-router';
-import { useEffect, useMemo, useRef, useSyncExternalStore, type ReactElement } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useSyncExternalStore, type ReactElement } from 'react';
 import { Button, Menu, MenuItem, MenuTrigger, Popover, Separator, SubmenuTrigger } from 'react-aria-components';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -9,8 +9,19 @@ import { LANGUAGES, nativeLanguageName } from '../kernel/i18n';
 import { openPalette } from '../palette';
 import { ConnectionBanner } from './ConnectionBanner';
 import { hotkeyManager } from './hotkeysInstance';
-import { ShortcutsDialog } from './ShortcutsDialog';
 import { shellState } from './uiState';
+
+// Opened only by "?" or its command: not part of the first screen's JavaScript.
+const ShortcutsDialog = lazy(() => import('./ShortcutsDialog').then((m) => ({ default: m.ShortcutsDialog })));
+
+function LazyShortcuts() {
+  const { shortcutsOpen } = useSnapshot(shellState);
+  return shortcutsOpen ? (
+    <Suspense fallback={null}>
+      <ShortcutsDialog />
+    </Suspense>
+  ) : null;
+}
 
 export function formatBadge(count: number): string {
   return count > 99 ? '99+' : String(count);
@@ -248,7 +259,7 @@ export function AppFrame() {
       </div>
       <Slot slot="statusBar" />
       <DocumentTitle screenTitle={screenTitle} />
-      <ShortcutsDialog />
+      <LazyShortcuts />
     </div>
   );
 }

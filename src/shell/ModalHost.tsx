@@ -1,6 +1,4 @@
-import { useState } from 'react';
-import { Button, Checkbox, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense } from 'react';
 import { proxy, ref, useSnapshot } from 'valtio';
 import type { ConfirmOptions, DialogHost } from '../kernel';
 
@@ -9,6 +7,9 @@ interface Pending {
   opts: ConfirmOptions;
   resolve: (r: { confirmed: boolean; remember: boolean }) => void;
 }
+
+// Nothing asks for a confirmation on the first screen: the modal is not part of its JavaScript.
+const ConfirmModal = lazy(() => import('./ConfirmModal').then((m) => ({ default: m.ConfirmModal })));
 
 const queue = proxy({ items: [] as Pending[] });
 let seq = 0;
@@ -29,34 +30,10 @@ export function ModalHost() {
     const head = queue.items.shift();
     head?.resolve({ confirmed, remember });
   };
+  if (!current) return null;
   return (
-    <ModalOverlay isOpen={!!current} onOpenChange={(o) => !o && finish(false, false)} isDismissable className="modal-overlay">
-      <Modal className="modal">{current && <ConfirmDialog key={current.id} opts={current.opts} onDone={finish} />}</Modal>
-    </ModalOverlay>
-  );
-}
-
-function ConfirmDialog({ opts, onDone }: { opts: ConfirmOptions; onDone: (confirmed: boolean, remember: boolean) => void }) {
-  const { t } = useTranslation();
-  const [remember, setRemember] = useState(false);
-  return (
-    <Dialog role="alertdialog" className="dialog">
-      <Heading slot="title">{t(opts.titleKey, opts.values)}</Heading>
-      {opts.messageKey && <p>{t(opts.messageKey, opts.values)}</p>}
-      {opts.rememberLabelKey && (
-        <Checkbox isSelected={remember} onChange={setRemember} className="checkbox">
-          <span className="checkbox-box" aria-hidden="true" />
-          {t(opts.rememberLabelKey)}
-        </Checkbox>
-      )}
-      <div className="dialog-actions">
-        <Button className="btn" onPress={() => onDone(false, false)} autoFocus>
-          {t(opts.cancelLabelKey ?? 'shell:cancel')}
-        </Button>
-        <Button className={`btn ${opts.tone === 'danger' ? 'danger' : 'primary'}`} onPress={() => onDone(true, remember)}>
-          {t(opts.confirmLabelKey, opts.values)}
-        </Button>
-      </div>
-    </Dialog>
+    <Suspense fallback={null}>
+      <ConfirmModal key={current.id} id={current.id} opts={current.opts} onDone={finish} />
+    </Suspense>
   );
 }
