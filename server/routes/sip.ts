@@ -93,6 +93,12 @@ export async function reserveRegistration(
   return { ...(await activeRegistration(db, userId)), granted: false };
 }
 
+/** The holder gives the hold up; anyone else's release changes nothing. */
+export async function releaseRegistration(db: Queryable, userId: number, peer: string): Promise<RegActiveResponse> {
+  await db.query(`UPDATE sip_registration_holders SET expires_at = now() WHERE user_id = $1 AND peer = $2 AND expires_at > now()`, [userId, peer]);
+  return { ...(await activeRegistration(db, userId)), granted: false };
+}
+
 /** Cached per runtime folder: the secret file is created once and never changes while running. */
 function secretLoader(cfg: ServicesConfig): () => Promise<string> {
   let secret: Promise<string> | null = null;
@@ -127,6 +133,7 @@ export function registerSipRoutes(app: FastifyInstance, { db, requireUserId, set
     const userId = await requireUserId(request);
     const body = parseOrThrow(RegReserveRequest, request.body ?? {}, 'registration reservation');
     await extensionOf(db, userId);
+    if (body.release) return releaseRegistration(db, userId, body.peer);
     return reserveRegistration(db, userId, body.peer, { takeover: body.takeover });
   });
 }

@@ -18,6 +18,8 @@ export interface RequestOptions<T> {
   body?: unknown;
   schema?: z.ZodMiniType<T>;
   signal?: AbortSignal;
+  /** Outlives the page (sent from `pagehide`). */
+  keepalive?: boolean;
 }
 
 export interface ApiClientOptions {
@@ -117,6 +119,7 @@ export class ApiClient {
       body,
       signal: opts.signal,
       credentials: 'same-origin',
+      ...(opts.keepalive ? { keepalive: true } : {}),
     });
     if (res.status === 401 && !retried) {
       try {

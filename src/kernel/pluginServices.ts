@@ -40,3 +40,18 @@ export interface WizardService {
   isRequired(): Promise<boolean>;
 }
 export const WizardApi = serviceKey<WizardService>('wizard.api');
+
+/** The user's own presence states (specification); the wire values are chat, away, xa and dnd. */
+export type PresenceState = 'available' | 'away' | 'busy' | 'invisible' | 'lunch' | 'custom' | 'unavailable' | 'donotdisturb';
+export interface PresenceService {
+  /** The signed-in user's own presence now (telephony rejects incoming calls in do-not-disturb). */
+  ownState(): PresenceState;
+}
+/** Owned by messaging (presence); read by telephony. */
+export const PresenceApi = serviceKey<PresenceService>('messaging.presence');
+
+export interface SpeedDialService {
+  /** The dial string saved under a shortcut (what the user typed after `#`), or null when there is none. */
+  resolve(shortcut: string): Promise<string | null>;
+}
+export const SpeedDialApi = serviceKey<SpeedDialService>('speeddial.api');

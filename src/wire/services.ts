@@ -47,6 +47,11 @@ export const RegReserveRequest = z.object({
    * other peer learns it lost the hold at its next renewal (`granted: false`) and stops its phone.
    */
   takeover: z.optional(z.boolean()),
+  /**
+   * Give the hold up (the tab is closing or signing out), so that another tab or browser of the
+   * user gets the phone at once instead of after the hold lapses. Only the holder can release it.
+   */
+  release: z.optional(z.boolean()),
 });
 export type RegReserveRequest = z.infer<typeof RegReserveRequest>;
 

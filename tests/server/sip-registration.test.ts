@@ -33,6 +33,16 @@ describe.each(backends)('phone registration ownership ($name)', (backend) => {
     expect(active.peer).toBe('tab-b');
   });
 
+  it('a closing tab gives its hold up at once; only the holder can release it', async () => {
+    expect((await reserve(alice, { peer: 'tab-c', client: 'web', takeover: true })).body).toMatchObject({ peer: 'tab-c', granted: true });
+    // Someone else's release changes nothing.
+    expect((await reserve(alice, { peer: 'tab-d', client: 'web', release: true })).body).toMatchObject({ peer: 'tab-c', granted: false });
+    expect((await reserve(alice, { peer: 'tab-d', client: 'web' })).body).toMatchObject({ peer: 'tab-c', granted: false });
+    expect((await reserve(alice, { peer: 'tab-c', client: 'web', release: true })).body).toMatchObject({ peer: null, granted: false });
+    // Free now: the other tab gets it without taking over.
+    expect((await reserve(alice, { peer: 'tab-d', client: 'web' })).body).toMatchObject({ peer: 'tab-d', granted: true });
+  });
+
   it('refuses a malformed reservation with a message', async () => {
     const res = await reserve(alice, { peer: '', client: 'desk' });
     expect(res.status).toBe(400);

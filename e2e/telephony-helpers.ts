@@ -1,0 +1,105 @@
+import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+
+declare global {
+  interface Window {
+    __pcs: RTCPeerConnection[];
+    __tones: string[];
+  }
+}
+
+/**
+ * Test-only init script: remembers every RTCPeerConnection the page creates, so the test can read
+ * media statistics and DTMF events without any hook in the product.
+ */
+function recordPeerConnections(): void {
+  window.__pcs = [];
+  window.__tones = [];
+  const Native = window.RTCPeerConnection;
+  class Recorded extends Native {
+    constructor(...args: ConstructorParameters<typeof RTCPeerConnection>) {
+      super(...args);
+      window.__pcs.push(this);
+    }
+  }
+  window.RTCPeerConnection = Recorded;
+}
+
+/** A browser context of its own (cookies, storage) whose pages record their peer connections. */
+export async function phoneContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL, locale: 'en-US', timezoneId: 'UTC' });
+  await context.addInitScript(recordPeerConnections);
+  return context;
+}
+
+/** Audio bytes received so far over every open peer connection of the page. */
+export function inboundAudioBytes(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    let bytes = 0;
+    for (const pc of window.__pcs) {
+      if (pc.signalingState === 'closed') continue;
+      (await pc.getStats()).forEach((r: { type: string; kind?: string; bytesReceived?: number }) => {
+        if (r.type === 'inbound-rtp' && r.kind === 'audio') bytes += r.bytesReceived ?? 0;
+      });
+    }
+    return bytes;
+  });
+}
+
+/** Waits until the received audio grows (media flows in). */
+export async function expectAudioFlowing(page: Page, what: string): Promise<void> {
+  const start = await inboundAudioBytes(page);
+  await expect.poll(() => inboundAudioBytes(page), { message: `${what}: inbound audio grows`, timeout: 15_000 }).toBeGreaterThan(start);
+}
+
+/** Waits until two readings in a row are equal: nothing arrives any more (the far end is on hold). */
+export async function expectAudioStopped(page: Page, what: string): Promise<void> {
+  let previous = -1;
+  await expect
+    .poll(
+      async () => {
+        const now = await inboundAudioBytes(page);
+        const same = now === previous;
+        previous = now;
+        return same;
+      },
+      { message: `${what}: inbound audio stops`, timeout: 15_000, intervals: [500] },
+    )
+    .toBe(true);
+}
+
+/** Whether the page's outgoing audio track is switched off (muted or held). */
+export function localAudioEnabled(page: Page): Promise<boolean[]> {
+  return page.evaluate(() =>
+    window.__pcs
+      .filter((pc) => pc.signalingState !== 'closed')
+      .flatMap((pc) => pc.getSenders())
+      .flatMap((s) => (s.track && s.track.kind === 'audio' ? [s.track.enabled] : [])),
+  );
+}
+
+/** From now on, records each DTMF tone the page's audio senders play out (RFC 4733 events). */
+export function recordDtmf(page: Page): Promise<void> {
+  return page.evaluate(() => {
+    window.__tones = [];
+    for (const pc of window.__pcs) {
+      if (pc.signalingState === 'closed') continue;
+      for (const sender of pc.getSenders()) {
+        sender.dtmf?.addEventListener('tonechange', (e) => {
+          if ((e as RTCDTMFToneChangeEvent).tone) window.__tones.push((e as RTCDTMFToneChangeEvent).tone);
+        });
+      }
+    }
+  });
+}
+
+export function dtmfSent(page: Page): Promise<string> {
+  return page.evaluate(() => window.__tones.join(''));
+}
+
+/** The phone is registered: on the calls screen, the dialpad's Call button is enabled. */
+export async function expectPhoneReady(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1, name: 'Calls' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Call', exact: true })).toBeEnabled({ timeout: 20_000 });
+}
+
+export const dock = (page: Page) => page.getByRole('region', { name: 'Current calls' });

@@ -1,0 +1,18 @@
+import { lazy, Suspense } from 'react';
+import { useSnapshot } from 'valtio';
+import { loadLazy } from './commands';
+import { phone } from './state';
+
+// The dock and the dialpad are in the telephony chunk (normally loaded already by the engine).
+const CallDock = lazy(() => loadLazy().then((m) => ({ default: m.CallDock })));
+
+/** The `callDock` slot's panel: nothing at all while there is no call and no open dialpad. */
+export function DockHost() {
+  const s = useSnapshot(phone);
+  if (!s.dialpadOpen && Object.keys(s.calls).length === 0) return null;
+  return (
+    <Suspense fallback={null}>
+      <CallDock />
+    </Suspense>
+  );
+}

@@ -1,0 +1,410 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { REG_RENEW_SECONDS } from '../../../wire/services';
+import { ENDED_CALL_LINGER_MS } from '../model/callState';
+import { phone, resetPhone } from '../state';
+import { PhoneEngine } from './PhoneEngine';
+import { harness, type Harness } from './test-fakes';
+
+const flush = async () => {
+  for (let i = 0; i < 5; i++) await Promise.resolve();
+  await vi.advanceTimersByTimeAsync(0);
+};
+
+let h: Harness;
+let engine: PhoneEngine;
+
+async function started(over: Parameters<typeof harness>[0] = {}, granted = true): Promise<void> {
+  h = harness(over);
+  h.grant.value = granted;
+  engine = new PhoneEngine(h.deps);
+  engine.start();
+  await flush();
+}
+
+const calls = () => Object.values(phone.calls);
+const only = () => {
+  expect(calls()).toHaveLength(1);
+  return calls()[0]!;
+};
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: new Date('2026-01-05T10:00:00Z') });
+  resetPhone();
+});
+afterEach(() => {
+  engine?.dispose();
+  vi.useRealTimers();
+});
+
+describe('registration', () => {
+  it('reserves the registration for this tab, then registers with fresh credentials and the configured expiry', async () => {
+    await started();
+    expect(h.posts[0]).toEqual({ path: '/v1/regreserve', body: { peer: 'web-me', client: 'web' } });
+    expect(h.uas).toHaveLength(1);
+    expect(h.ua().config).toMatchObject({ uri: 'sip:1001@uc.local', password: 'secret-1', registerExpires: 300, noAnswerTimeout: 60, displayName: 'Alice Nguyen', wsUrl: 'ws://127.0.0.1:15060/' });
+    expect(h.ua().start).toHaveBeenCalled();
+    expect(phone.status).toBe('ready');
+    expect(h.reports).toEqual(['connecting', 'connected']);
+  });
+
+  it('a closing tab releases the hold it has (keepalive), and only one it has', async () => {
+    await started();
+    engine.releaseHold();
+    await flush();
+    expect(h.posts.at(-1)).toEqual({ path: '/v1/regreserve', body: { peer: 'web-me', client: 'web', release: true }, keepalive: true });
+    const sent = h.posts.length;
+    engine.releaseHold();
+    engine.dispose();
+    await started({}, false);
+    engine.releaseHold();
+    await flush();
+    expect(h.posts.filter((p) => (p.body as { release?: boolean }).release)).toHaveLength(0);
+    expect(sent).toBeGreaterThan(0);
+  });
+
+  it('does not register while another tab holds the phone, says so, and takes over on request', async () => {
+    await started({}, false);
+    expect(h.uas).toHaveLength(0);
+    expect(phone.status).toBe('elsewhere');
+    expect(h.toasts[0]).toMatchObject({ titleKey: 'telephony:notices.elsewhereTitle', messageKey: 'telephony:notices.elsewhere', timeoutMs: null, action: { labelKey: 'telephony:commands.takeOver' } });
+    // Renewals do not repeat the notice.
+    await vi.advanceTimersByTimeAsync(REG_RENEW_SECONDS * 1000);
+    expect(h.toasts).toHaveLength(1);
+
+    h.grant.value = true;
+    h.toasts[0]!.action!.run();
+    await flush();
+    expect(h.posts.at(-1)).toEqual({ path: '/v1/regreserve', body: { peer: 'web-me', client: 'web', takeover: true } });
+    expect(phone.status).toBe('ready');
+    expect(h.dismissed).toEqual(['toast-1']);
+    expect(h.channelSent).toEqual([{ type: 'takeover', peer: 'web-me' }]);
+  });
+
+  it('picks the phone up by itself when the other holder lets its hold lapse', async () => {
+    await started({}, false);
+    h.grant.value = true;
+    await vi.advanceTimersByTimeAsync(REG_RENEW_SECONDS * 1000);
+    expect(phone.status).toBe('ready');
+    expect(h.uas).toHaveLength(1);
+  });
+
+  it('renews the hold every REG_RENEW_SECONDS; refused, it stops the phone, ends its calls and tells the user', async () => {
+    await started();
+    const before = h.posts.length;
+    await vi.advanceTimersByTimeAsync(REG_RENEW_SECONDS * 1000);
+    expect(h.posts.length).toBe(before + 1);
+    h.ua().ring('1002');
+    h.grant.value = false;
+    await vi.advanceTimersByTimeAsync(REG_RENEW_SECONDS * 1000);
+    expect(h.ua().stop).toHaveBeenCalled();
+    expect(phone.status).toBe('elsewhere');
+    expect(h.toasts.at(-1)).toMatchObject({ messageKey: 'telephony:notices.movedWithCalls' });
+    expect(only().state).toBe('none');
+  });
+
+  it('checks at once when another tab of this browser says it took over', async () => {
+    await started();
+    h.grant.value = false;
+    h.channelReceive({ type: 'takeover', peer: 'web-other' });
+    await flush();
+    expect(phone.status).toBe('elsewhere');
+    expect(h.toasts.at(-1)).toMatchObject({ messageKey: 'telephony:notices.moved' });
+  });
+
+  it('renews credentials on the same connection before they expire, without touching calls', async () => {
+    await started();
+    const ua = h.ua();
+    ua.ring('1002');
+    engine.accept();
+    await vi.advanceTimersByTimeAsync(0.8 * 3_600_000);
+    expect(ua.set).toHaveBeenCalledWith('authorization_user', expect.stringMatching(/:1001$/));
+    expect(ua.set).toHaveBeenCalledWith('password', 'secret-2');
+    expect(ua.register).toHaveBeenCalled();
+    expect(ua.stop).not.toHaveBeenCalled();
+    expect(h.uas).toHaveLength(1);
+    expect(only().state).not.toBe('none');
+  });
+
+  it('fetches new credentials once when registration fails authentication', async () => {
+    await started();
+    h.ua().emit('registrationFailed', { cause: 'Authentication Error' });
+    await flush();
+    expect(phone.status).toBe('error');
+    expect(h.reports.at(-1)).toBe('error');
+    expect(h.credentialFetches).toBe(2);
+    expect(h.ua().register).toHaveBeenCalledTimes(1);
+  });
+
+  it('re-registers after the browser comes back online, once restart_after_online_ms has passed', async () => {
+    await started();
+    engine.online();
+    await vi.advanceTimersByTimeAsync(9_999);
+    expect(h.ua().register).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(h.ua().register).toHaveBeenCalled();
+  });
+
+  it('reconnects with a new agent when the connection is down and no call is live', async () => {
+    await started();
+    const old = h.ua();
+    old.connected = false;
+    old.emit('disconnected');
+    expect(h.reports.at(-1)).toBe('disconnected');
+    engine.reconnect();
+    await flush();
+    expect(old.stop).toHaveBeenCalled();
+    expect(h.uas).toHaveLength(2);
+    expect(phone.status).toBe('ready');
+  });
+
+  it('a user without an extension is unconfigured', async () => {
+    const { ApiError } = await import('../../../kernel/api');
+    await started({
+      api: {
+        post: async () => {
+          throw new ApiError(404, { error: 'sip_not_configured', message: 'Calling is not configured for this user' });
+        },
+        get: async () => undefined as never,
+      },
+    });
+    expect(phone.status).toBe('unconfigured');
+    expect(h.uas).toHaveLength(0);
+  });
+});
+
+describe('outgoing calls', () => {
+  it('sanitises the dial string, plays ring-back, and sends the digits after the commas once answered', async () => {
+    await started();
+    const ua = h.ua();
+    await engine.call('+1 (800) 555-1234,,1,42');
+    expect(ua.call).toHaveBeenCalledWith('sip:18005551234@uc.local', { mediaConstraints: { audio: true, video: false }, pcConfig: { iceServers: [], rtcpMuxPolicy: 'require' } });
+    const c = only();
+    expect(c).toMatchObject({ state: 'outgoing', direction: 'outgoing', number: '18005551234', held: false, muted: false, mergedWith: null, startedAt: null });
+    expect(h.tones.ringback).toBe(true);
+    expect(phone.lastDialled).toBe('18005551234,,1,42');
+
+    const s = ua.sessions[0]!;
+    s.emit('accepted', { originator: 'remote' });
+    expect(only()).toMatchObject({ state: 'active', startedAt: Date.now() });
+    expect(h.tones.ringback).toBe(false);
+    await vi.advanceTimersByTimeAsync(3_999);
+    expect(s.sendDTMF).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(s.sendDTMF).toHaveBeenLastCalledWith('1', { duration: 125, interToneGap: 75, transportType: 'INFO' });
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(s.sendDTMF).toHaveBeenLastCalledWith('42', { duration: 125, interToneGap: 75, transportType: 'INFO' });
+  });
+
+  it('names the callee from the contacts, or from the caller of call()', async () => {
+    await started();
+    await engine.call('1002');
+    expect(only().displayName).toBe('Bob Martinez');
+    h.ua().sessions[0]!.end('failed', 'local', 'Canceled');
+    await vi.advanceTimersByTimeAsync(ENDED_CALL_LINGER_MS);
+    await engine.call('1003', { displayName: 'Carol Okafor' });
+    expect(only().displayName).toBe('Carol Okafor');
+  });
+
+  it('a #shortcut needs speed dial: without it the user is told and nothing is dialled', async () => {
+    await started();
+    await engine.call('#12');
+    expect(h.ua().call).not.toHaveBeenCalled();
+    expect(h.toasts.at(-1)).toMatchObject({ tone: 'error', messageKey: 'telephony:errors.noSpeedDial' });
+  });
+
+  it('a #shortcut is dialled through the speed-dial service when there is one', async () => {
+    const resolve = vi.fn(async (s: string) => (s === '12' ? '1002,5' : null));
+    await started({ speedDial: () => ({ resolve }) });
+    await engine.call('#12');
+    expect(h.ua().call).toHaveBeenCalledWith('sip:1002@uc.local', expect.anything());
+    await engine.call('#99');
+    expect(h.toasts.at(-1)).toMatchObject({ messageKey: 'telephony:errors.unknownShortcut', values: { shortcut: '99' } });
+  });
+
+  it('refuses an empty number, and a second call while one uses the line', async () => {
+    await started();
+    await engine.call(' - ');
+    expect(h.toasts.at(-1)).toMatchObject({ messageKey: 'telephony:errors.emptyNumber' });
+    await engine.call('1002');
+    await engine.call('1003');
+    expect(h.ua().call).toHaveBeenCalledTimes(1);
+    expect(h.toasts.at(-1)).toMatchObject({ messageKey: 'telephony:reasons.busy' });
+  });
+
+  it('a failure tells why (SERVICE_SIP.CALL_FAILED_MESSAGE) and the pending call is removed after 3 s', async () => {
+    await started();
+    await engine.call('1002');
+    h.ua().sessions[0]!.end('failed', 'remote', 'Busy');
+    expect(h.toasts.at(-1)).toMatchObject({ tone: 'error', titleKey: 'telephony:errors.callFailedTitle', messageKey: 'telephony:errors.callFailed.busy', values: { name: 'Bob Martinez' } });
+    expect(only()).toMatchObject({ state: 'none', ended: 'failed' });
+    expect(h.tones.ringback).toBe(false);
+    await vi.advanceTimersByTimeAsync(ENDED_CALL_LINGER_MS - 1);
+    expect(calls()).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls()).toHaveLength(0);
+  });
+
+  it('a denied microphone shows DEVICE_DENIED / PLEASE_RELOAD', async () => {
+    await started();
+    await engine.call('1002');
+    h.ua().sessions[0]!.end('failed', 'local', 'User Denied Media Access');
+    expect(h.toasts.at(-1)).toMatchObject({ titleKey: 'telephony:errors.deviceDenied', messageKey: 'telephony:errors.pleaseReload' });
+  });
+
+  it('hanging up a ringing outgoing call cancels it without an error', async () => {
+    await started();
+    await engine.call('1002');
+    expect(engine.hangup()).toBe(true);
+    h.ua().sessions[0]!.end('failed', 'local', 'Canceled');
+    expect(only()).toMatchObject({ state: 'none', ended: 'ended' });
+    expect(h.toasts).toHaveLength(0);
+  });
+
+  it('"Call ▸" takes a contact from the contacts provider: its first number, its name', async () => {
+    await started();
+    await engine.callChoice({ id: 'contacts:u8', label: 'Bob Martinez', detail: '1002, +1 415 555 0100 · Acme Corp', actions: [{ command: 'contacts.call' }] });
+    expect(h.ua().call).toHaveBeenCalledWith('sip:1002@uc.local', expect.anything());
+    expect(only().displayName).toBe('Bob Martinez');
+    await engine.callChoice({ id: 'contacts:p3', label: 'No Number', detail: 'Acme', actions: [{ command: 'contacts.open' }] });
+    expect(h.toasts.at(-1)).toMatchObject({ messageKey: 'telephony:errors.noNumber' });
+  });
+});
+
+describe('incoming calls', () => {
+  it('ring, are announced assertively with the contact name, and are answered', async () => {
+    await started();
+    const s = h.ua().ring('1002', 'B. M.');
+    expect(only()).toMatchObject({ state: 'incoming', direction: 'incoming', number: '1002', displayName: 'Bob Martinez' });
+    expect(h.tones.ring).toBe(true);
+    expect(h.announcements).toContainEqual(['telephony:announce.incoming {"name":"Bob Martinez"}', 'assertive']);
+    expect(engine.accept()).toBe(true);
+    expect(s.answer).toHaveBeenCalledWith({ mediaConstraints: { audio: true, video: false }, pcConfig: { iceServers: [], rtcpMuxPolicy: 'require' } });
+    expect(only().state).toBe('answering');
+    expect(h.tones.ring).toBe(false);
+    s.emit('accepted', { originator: 'local' });
+    expect(only().state).toBe('answering');
+    s.emit('confirmed', { originator: 'remote' });
+    expect(only().state).toBe('active');
+  });
+
+  it('an unknown caller shows the SIP display name, else the number', async () => {
+    await started();
+    h.ua().ring('5551234', 'Front desk');
+    expect(only().displayName).toBe('Front desk');
+  });
+
+  it('answering while another call is active holds that one first', async () => {
+    await started();
+    await engine.call('1003');
+    const first = h.ua().sessions[0]!;
+    first.emit('accepted', {});
+    const ringing = h.ua().ring('1002');
+    engine.accept();
+    expect(first.calls).toEqual(['hold']);
+    expect(ringing.calls).toEqual(['answer']);
+    expect(calls().map((c) => c.state).sort()).toEqual(['answering', 'hold']);
+  });
+
+  it('end-and-accept ends the active call instead', async () => {
+    await started();
+    await engine.call('1003');
+    const first = h.ua().sessions[0]!;
+    first.emit('accepted', {});
+    const ringing = h.ua().ring('1002');
+    engine.itemAction(calls().find((c) => c.state === 'incoming')!.id, 'endAndAccept');
+    expect(first.calls).toEqual(['terminate']);
+    expect(ringing.calls).toEqual(['answer']);
+  });
+
+  it('are rejected with 486 while the user is in do-not-disturb', async () => {
+    await started({ presence: () => 'donotdisturb' });
+    const s = h.ua().ring('1002');
+    expect(s.terminate).toHaveBeenCalledWith({ status_code: 486, reason_phrase: 'Busy Here' });
+    expect(calls()).toHaveLength(0);
+    expect(h.tones.ring).toBe(false);
+  });
+
+  it('decline answers 603 and the record lingers as Declined', async () => {
+    await started();
+    const s = h.ua().ring('1002');
+    expect(engine.decline()).toBe(true);
+    expect(s.terminate).toHaveBeenCalledWith({ status_code: 603, reason_phrase: 'Decline' });
+    s.end('failed', 'local', 'Rejected');
+    expect(only()).toMatchObject({ state: 'none', ended: 'declined' });
+    expect(h.toasts).toHaveLength(0);
+  });
+
+  it('a caller who gives up leaves a missed call, not an error', async () => {
+    await started();
+    h.ua().ring('1002').end('failed', 'remote', 'Canceled');
+    expect(only()).toMatchObject({ state: 'none', ended: 'missed' });
+    expect(h.toasts).toHaveLength(0);
+    expect(h.announcements.at(-1)![0]).toContain('telephony:announce.missed');
+  });
+});
+
+describe('in-call controls', () => {
+  async function connected() {
+    await started();
+    await engine.call('1002');
+    const s = h.ua().sessions[0]!;
+    s.emit('accepted', {});
+    return s;
+  }
+
+  it('hold and resume follow the state machine', async () => {
+    const s = await connected();
+    engine.toggleHold();
+    expect(only()).toMatchObject({ state: 'hold', held: true });
+    engine.toggleHold();
+    expect(only()).toMatchObject({ state: 'active', held: false });
+    expect(s.calls).toEqual(['hold', 'unhold']);
+    // A hold by the far end is not ours.
+    s.emit('hold', { originator: 'remote' });
+    expect(only().state).toBe('active');
+  });
+
+  it('mute and unmute', async () => {
+    const s = await connected();
+    engine.toggleMute();
+    expect(only().muted).toBe(true);
+    engine.toggleMute();
+    expect(only().muted).toBe(false);
+    expect(s.mute).toHaveBeenCalledWith({ audio: true });
+  });
+
+  it('DTMF: only digits, * and #, as 125 ms tones with 75 ms gaps, in the audio stream when possible', async () => {
+    const s = await connected();
+    const dtmf = { canInsertDTMF: true };
+    s.connection = { getSenders: () => [{ track: { kind: 'audio' }, dtmf }] } as unknown as RTCPeerConnection;
+    expect(engine.sendDtmf('1a2#,')).toBe(true);
+    expect(s.sendDTMF).toHaveBeenCalledWith('12#', { duration: 125, interToneGap: 75, transportType: 'RFC2833' });
+    expect(h.tones.dtmf).toEqual(['12#']);
+    expect(engine.sendDtmf('abc')).toBe(false);
+    dtmf.canInsertDTMF = false;
+    engine.sendDtmf('5');
+    expect(s.sendDTMF).toHaveBeenLastCalledWith('5', expect.objectContaining({ transportType: 'INFO' }));
+  });
+
+  it('swap holds the active call and resumes the held one', async () => {
+    const a = await connected();
+    engine.toggleHold();
+    await engine.call('1003');
+    const b = h.ua().sessions[1]!;
+    b.emit('accepted', {});
+    const held = calls().find((c) => c.state === 'hold')!;
+    engine.itemAction(held.id, 'swap');
+    expect(b.calls).toEqual(['hold']);
+    expect(a.calls).toEqual(['hold', 'unhold']);
+  });
+
+  it('a bye ends the call: Call ended for 3 s, remote audio released', async () => {
+    const s = await connected();
+    const id = only().id;
+    s.end('ended', 'remote', 'Terminated');
+    expect(only()).toMatchObject({ state: 'none', ended: 'ended', held: false });
+    expect(h.deps.audio.detach).toHaveBeenCalledWith(id);
+    await vi.advanceTimersByTimeAsync(ENDED_CALL_LINGER_MS);
+    expect(calls()).toHaveLength(0);
+  });
+});

@@ -1,0 +1,697 @@
+import type { ConnectionHandle, ConnectionReporter, Notifier, PresenceState, SpeedDialService, ToastInput } from '../../../kernel';
+import { ApiError, type ApiClient } from '../../../kernel/api';
+import { REG_CLIENT, REG_RENEW_SECONDS, RegActiveResponse, SipCredentialsResponse } from '../../../wire/services';
+import type { CallItemAction } from '../model/callButtons';
+import { ENDED_CALL_LINGER_MS, isBusyState, nextCallState, type CallEvent, type CallState } from '../model/callState';
+import { dtmfDigits, parseDialString, sanitizeDialString, type DtmfStep } from '../model/dialString';
+import { DTMF_GAP_MS, DTMF_TONE_MS } from '../model/tones';
+import { phone, type CallEnd, type CallRecord, type PhoneStatus } from '../state';
+import { callTarget } from './callTarget';
+import type { CallOptions, NewSessionEvent, RemoteAudio, SessionEndEvent, SessionLike, TabChannel, Tones, UaConfig, UaLike } from './types';
+
+/** JsSIP's end/failure causes the engine tells apart (JsSIP.C.causes). */
+const CAUSE = {
+  mediaDenied: 'User Denied Media Access',
+  canceled: 'Canceled',
+  auth: 'Authentication Error',
+} as const;
+
+const FAILURE_REASONS: Readonly<Record<string, string>> = {
+  Busy: 'busy',
+  Rejected: 'declined',
+  'Not Found': 'notFound',
+  'Address Incomplete': 'notFound',
+  Unavailable: 'unavailable',
+  'No Answer': 'noAnswer',
+  'Request Timeout': 'noAnswer',
+  Expires: 'noAnswer',
+};
+
+/** Audio only; Chromium gathers no loopback candidates and needs RTCP multiplexing with rtpengine. */
+export const CALL_OPTIONS: CallOptions = {
+  mediaConstraints: { audio: true, video: false },
+  pcConfig: { iceServers: [], rtcpMuxPolicy: 'require' },
+};
+
+/** Credentials are renewed at this share of their remaining lifetime. */
+const CREDENTIAL_RENEW_SHARE = 0.8;
+const CREDENTIAL_RETRY_MS = 60_000;
+
+export interface SipSettings {
+  domain: string;
+  register_expires: number;
+  no_answer_timeout: number;
+  restart_after_online_ms: number;
+}
+
+export interface EngineDeps {
+  api: Pick<ApiClient, 'get' | 'post' | 'request'>;
+  notify: Notifier;
+  connections: ConnectionReporter;
+  sip: SipSettings;
+  /** The user's name, sent as the SIP display name. */
+  displayName: string;
+  /** An id for this tab, sent with every registration reservation. */
+  peer: string;
+  createUa(config: UaConfig): UaLike;
+  audio: RemoteAudio;
+  tones: Tones;
+  /** Translates (the telephony strings are loaded before the engine starts). */
+  t(key: string, values?: Record<string, unknown>): string;
+  /** A contact's name for a number (ContactsApi), if any. */
+  lookupName?(number: string): string | null | undefined;
+  /** The user's own presence (PresenceApi), if any plugin provides it. */
+  presence?(): PresenceState | undefined;
+  speedDial?(): SpeedDialService | undefined;
+  channel?: TabChannel | null;
+  /** Where redial remembers the last dial string. */
+  rememberDialled?(dial: string): void;
+}
+
+export type OthersPolicy = 'hold' | 'end';
+
+interface PendingOutgoing {
+  id: string;
+  number: string;
+  displayName: string | null;
+  dtmf: DtmfStep[];
+}
+
+const ENDED_BY: Readonly<Record<string, CallEnd>> = { declined: 'declined', missed: 'missed', failed: 'failed' };
+
+/**
+ * The phone: one JsSIP user agent registered while this tab holds the user's registration
+ * (`/v1/regreserve`), with time-limited credentials renewed on the same connection, and every call's
+ * state in the `phone` store, driven through the specification's state machine.
+ */
+export class PhoneEngine {
+  private ua: UaLike | null = null;
+  private connection: ConnectionHandle | null = null;
+  private readonly sessions = new Map<string, SessionLike>();
+  private readonly callTimers = new Map<string, Array<ReturnType<typeof setTimeout>>>();
+  private pending: PendingOutgoing | null = null;
+  /** DTMF typed after commas in the dial string, sent once the call is answered. */
+  private readonly afterConnect = new Map<string, DtmfStep[]>();
+  private holdTimer: ReturnType<typeof setTimeout> | null = null;
+  private credentialTimer: ReturnType<typeof setTimeout> | null = null;
+  private onlineTimer: ReturnType<typeof setTimeout> | null = null;
+  private elsewhereToast: string | null = null;
+  private seq = 0;
+  private disposed = false;
+  private authRetried = false;
+  /** Whether the server's last answer said this tab holds the registration. */
+  private holding = false;
+
+  constructor(private readonly deps: EngineDeps) {
+    deps.channel?.onMessage((m) => {
+      // Another tab of this browser took the phone: learn it now rather than at the next renewal.
+      if (m.type === 'takeover' && m.peer !== deps.peer) void this.renewHold();
+    });
+  }
+
+  // ---- registration ownership -----------------------------------------------------------------
+
+  start(): void {
+    phone.status = 'connecting';
+    void this.reserve(false);
+  }
+
+  /** "Use calling here": take the registration from whichever tab or browser holds it. */
+  async takeOver(): Promise<void> {
+    if (phone.status !== 'elsewhere') return;
+    phone.status = 'connecting';
+    await this.reserve(true);
+  }
+
+  private async reserve(takeover: boolean): Promise<void> {
+    const res = await this.askHold(takeover);
+    if (this.disposed || !res) return;
+    this.holding = res.granted === true;
+    if (res.granted) {
+      // Only once the hold is ours, or a tab asking at once could still renew the old one.
+      if (takeover) this.deps.channel?.post({ type: 'takeover', peer: this.deps.peer });
+      this.clearElsewhere();
+      if (!this.ua) await this.connectUa();
+    } else {
+      this.toElsewhere();
+    }
+    this.scheduleHoldRenewal();
+  }
+
+  /** The server's answer, or null when it failed (the reason is already shown or scheduled). */
+  private async askHold(takeover: boolean): Promise<RegActiveResponse | null> {
+    try {
+      return await this.deps.api.post('/v1/regreserve', { peer: this.deps.peer, client: REG_CLIENT, ...(takeover ? { takeover: true } : {}) }, RegActiveResponse);
+    } catch (err) {
+      if (this.disposed) return null;
+      if (err instanceof ApiError && err.status === 404) {
+        phone.status = 'unconfigured';
+        this.stopUa();
+        return null;
+      }
+      console.error('telephony: registration reservation failed', err);
+      if (!this.ua) {
+        phone.status = 'error';
+        this.reportConnection('error');
+        this.scheduleHoldRenewal();
+      }
+      return null;
+    }
+  }
+
+  private scheduleHoldRenewal(): void {
+    if (this.holdTimer) clearTimeout(this.holdTimer);
+    if (this.disposed || phone.status === 'unconfigured') return;
+    this.holdTimer = setTimeout(() => void this.renewHold(), REG_RENEW_SECONDS * 1000);
+  }
+
+  /** Every REG_RENEW_SECONDS: keep the hold, notice that it was taken, or pick up a freed one. */
+  async renewHold(): Promise<void> {
+    if (this.disposed || phone.status === 'unconfigured') return;
+    const res = await this.askHold(false);
+    if (this.disposed) return;
+    if (res) this.holding = res.granted === true;
+    if (res?.granted) {
+      if (!this.ua) {
+        this.clearElsewhere();
+        await this.connectUa();
+      }
+    } else if (res && this.ua) {
+      this.lost();
+    } else if (res) {
+      this.toElsewhere();
+    }
+    this.scheduleHoldRenewal();
+  }
+
+  /** Another tab or browser took the registration over: stop here, and say so. */
+  private lost(): void {
+    const live = [...this.sessions.keys()].filter((id) => phone.calls[id]?.state !== 'none');
+    this.stopUa();
+    phone.status = 'elsewhere';
+    this.showElsewhere(live.length ? 'telephony:notices.movedWithCalls' : 'telephony:notices.moved');
+  }
+
+  private toElsewhere(): void {
+    // Told once per episode: a dismissed notice does not come back at every renewal.
+    if (phone.status === 'elsewhere') return;
+    this.stopUa();
+    phone.status = 'elsewhere';
+    this.showElsewhere('telephony:notices.elsewhere');
+  }
+
+  private showElsewhere(messageKey: string): void {
+    if (this.elsewhereToast) this.deps.notify.dismiss(this.elsewhereToast);
+    const toast: ToastInput = {
+      tone: 'warning',
+      titleKey: 'telephony:notices.elsewhereTitle',
+      messageKey,
+      timeoutMs: null,
+      action: { labelKey: 'telephony:commands.takeOver', run: () => void this.takeOver() },
+      onClose: () => {
+        this.elsewhereToast = null;
+      },
+    };
+    this.elsewhereToast = this.deps.notify.toast(toast);
+  }
+
+  private clearElsewhere(): void {
+    if (this.elsewhereToast) this.deps.notify.dismiss(this.elsewhereToast);
+    this.elsewhereToast = null;
+  }
+
+  // ---- the user agent -------------------------------------------------------------------------
+
+  private async fetchCredentials(): Promise<SipCredentialsResponse> {
+    return this.deps.api.get('/v1/sip-credentials', undefined, SipCredentialsResponse);
+  }
+
+  private async connectUa(): Promise<void> {
+    phone.status = 'connecting';
+    let creds: SipCredentialsResponse;
+    try {
+      creds = await this.fetchCredentials();
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 404) {
+        phone.status = 'unconfigured';
+        return;
+      }
+      console.error('telephony: credentials', err);
+      phone.status = 'error';
+      this.reportConnection('error');
+      return;
+    }
+    // The hold may have been lost while the credentials were on their way.
+    if (this.disposed || this.ua || (phone.status as PhoneStatus) === 'elsewhere') return;
+    const ua = this.deps.createUa({
+      wsUrl: creds.ws_url,
+      uri: creds.uri,
+      authorizationUser: creds.authorization_user,
+      password: creds.password,
+      displayName: this.deps.displayName,
+      registerExpires: this.deps.sip.register_expires,
+      noAnswerTimeout: this.deps.sip.no_answer_timeout,
+    });
+    this.ua = ua;
+    this.authRetried = false;
+    this.connection ??= this.deps.connections.register('telephony', 'telephony:connection', () => this.reconnect());
+    const mine = (fn: () => void) => () => {
+      if (this.ua === ua) fn();
+    };
+    ua.on('connecting', mine(() => this.reportConnection('connecting')));
+    ua.on('registered', mine(() => {
+      this.authRetried = false;
+      phone.status = 'ready';
+      this.reportConnection('connected');
+    }));
+    ua.on('unregistered', mine(() => {
+      phone.status = 'connecting';
+    }));
+    ua.on('registrationFailed', (e: { cause?: string }) => {
+      if (this.ua !== ua) return;
+      phone.status = 'error';
+      this.reportConnection('error');
+      // Credentials may have lapsed (a laptop that slept): fetch fresh ones once.
+      if (e.cause === CAUSE.auth && !this.authRetried) {
+        this.authRetried = true;
+        void this.renewCredentials();
+      }
+    });
+    ua.on('disconnected', mine(() => {
+      phone.status = 'error';
+      this.reportConnection('disconnected');
+    }));
+    ua.on('newRTCSession', (e: NewSessionEvent) => {
+      if (this.ua === ua) this.track(e);
+    });
+    this.scheduleCredentialRenewal(creds.expires_at);
+    ua.start();
+  }
+
+  private scheduleCredentialRenewal(expiresAt: string): void {
+    if (this.credentialTimer) clearTimeout(this.credentialTimer);
+    const left = Date.parse(expiresAt) - Date.now();
+    const ms = Number.isFinite(left) ? Math.max(30_000, left * CREDENTIAL_RENEW_SHARE) : CREDENTIAL_RETRY_MS;
+    this.credentialTimer = setTimeout(() => void this.renewCredentials(), ms);
+  }
+
+  /** New credentials on the same connection: calls in progress are not touched. */
+  async renewCredentials(): Promise<void> {
+    const ua = this.ua;
+    if (!ua) return;
+    try {
+      const creds = await this.fetchCredentials();
+      if (this.ua !== ua) return;
+      ua.set('authorization_user', creds.authorization_user);
+      ua.set('password', creds.password);
+      ua.register();
+      this.scheduleCredentialRenewal(creds.expires_at);
+    } catch (err) {
+      console.error('telephony: credential renewal failed', err);
+      if (this.ua === ua) this.credentialTimer = setTimeout(() => void this.renewCredentials(), CREDENTIAL_RETRY_MS);
+    }
+  }
+
+  /** The connection banner's retry, and the browser coming back online. */
+  reconnect(): void {
+    if (this.disposed || phone.status === 'elsewhere' || phone.status === 'unconfigured') return;
+    const ua = this.ua;
+    if (!ua) {
+      void this.reserve(false);
+    } else if (!ua.isConnected() && !this.hasLiveCalls()) {
+      this.stopUa({ keepConnection: true });
+      void this.connectUa();
+    } else {
+      ua.register();
+    }
+  }
+
+  /** The browser's `online` event: the SIP agent restarts a little later (the network settles first). */
+  online(): void {
+    if (this.onlineTimer) clearTimeout(this.onlineTimer);
+    this.onlineTimer = setTimeout(() => {
+      this.onlineTimer = null;
+      this.reconnect();
+    }, this.deps.sip.restart_after_online_ms);
+  }
+
+  private stopUa(opts: { keepConnection?: boolean } = {}): void {
+    if (this.credentialTimer) clearTimeout(this.credentialTimer);
+    this.credentialTimer = null;
+    const ua = this.ua;
+    this.ua = null;
+    // Stopping unregisters and ends every session; their `ended`/`failed` events still arrive.
+    if (ua) ua.stop();
+    if (!opts.keepConnection) {
+      this.connection?.dispose();
+      this.connection = null;
+    }
+  }
+
+  private reportConnection(state: Parameters<ConnectionHandle['report']>[0]): void {
+    this.connection?.report(state);
+  }
+
+  /**
+   * Gives the registration hold back (the tab is closing or the user signs out), so that the
+   * user's other tab or browser gets the phone at its next renewal instead of 90 s later. Sent with
+   * keepalive: it must outlive the page.
+   */
+  releaseHold(): void {
+    if (!this.holding) return;
+    this.holding = false;
+    this.deps.api
+      .request('POST', '/v1/regreserve', { body: { peer: this.deps.peer, client: REG_CLIENT, release: true }, keepalive: true })
+      .catch((err: unknown) => console.error('telephony: releasing the registration failed', err));
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    for (const t of [this.holdTimer, this.onlineTimer]) if (t) clearTimeout(t);
+    for (const id of [...this.callTimers.keys()]) this.clearCallTimers(id);
+    this.stopUa();
+    this.clearElsewhere();
+    this.deps.tones.ring(false);
+    this.deps.tones.ringback(false);
+    this.deps.channel?.close();
+  }
+
+  // ---- calls ----------------------------------------------------------------------------------
+
+  private hasLiveCalls(): boolean {
+    return Object.values(phone.calls).some((c) => c.state !== 'none');
+  }
+
+  private record(id: string | undefined): CallRecord | undefined {
+    return id ? phone.calls[id] : undefined;
+  }
+
+  private nameOf(c: CallRecord): string {
+    return c.displayName || c.number;
+  }
+
+  /** The call a command without an id means: the one using the line, else the newest held one. */
+  currentId(): string | undefined {
+    const calls = Object.values(phone.calls).sort((a, b) => b.seq - a.seq);
+    const rank: Partial<Record<CallState, number>> = { active: 0, outgoing: 1, answering: 2, hold: 3 };
+    return calls.filter((c) => rank[c.state] !== undefined).sort((a, b) => rank[a.state]! - rank[b.state]!)[0]?.id;
+  }
+
+  incomingId(): string | undefined {
+    return Object.values(phone.calls)
+      .filter((c) => c.state === 'incoming')
+      .sort((a, b) => a.seq - b.seq)[0]?.id;
+  }
+
+  private toast(input: ToastInput): void {
+    this.deps.notify.toast(input);
+  }
+
+  private error(messageKey: string, values?: Record<string, unknown>): void {
+    this.toast({ tone: 'error', titleKey: 'telephony:errors.cannotCallTitle', messageKey, values });
+  }
+
+  /**
+   * Places a call. `target` is what the user typed or picked: a number (sanitised to digits, comma,
+   * # and *; commas add DTMF after 2 s each), `#<shortcut>` for speed dial, or a `sip:` address.
+   */
+  async call(target: string, opts: { displayName?: string } = {}): Promise<void> {
+    if (phone.status === 'unconfigured') return this.error('telephony:reasons.notConfigured');
+    if (phone.status === 'elsewhere') return this.showElsewhere('telephony:notices.elsewhere');
+    let number: string;
+    let dtmf: DtmfStep[] = [];
+    let dialled: string;
+    if (/^sips?:/i.test(target.trim())) {
+      number = target.trim();
+      dialled = number;
+    } else {
+      let plan = parseDialString(target);
+      dialled = sanitizeDialString(target);
+      if (plan.kind === 'speedDial') {
+        const service = this.deps.speedDial?.();
+        if (!service) return this.error('telephony:errors.noSpeedDial');
+        const resolved = await service.resolve(plan.shortcut).catch(() => null);
+        if (!resolved) return this.error('telephony:errors.unknownShortcut', { shortcut: plan.shortcut });
+        plan = parseDialString(resolved);
+        if (plan.kind === 'speedDial') return this.error('telephony:errors.unknownShortcut', { shortcut: plan.shortcut });
+      }
+      if (plan.kind === 'empty') return this.error('telephony:errors.emptyNumber');
+      number = plan.number;
+      dtmf = plan.dtmf;
+    }
+    if (Object.values(phone.calls).some((c) => isBusyState(c.state))) return this.error('telephony:reasons.busy');
+    const ua = this.ua;
+    if (!ua || phone.status !== 'ready') return this.error('telephony:reasons.notReady');
+    const id = this.newId();
+    const displayName = opts.displayName || this.deps.lookupName?.(number) || null;
+    this.pending = { id, number, displayName, dtmf };
+    try {
+      ua.call(number.includes(':') ? number : `sip:${number}@${this.deps.sip.domain}`, CALL_OPTIONS);
+    } catch (err) {
+      console.error('telephony: call failed to start', err);
+      this.toast({ tone: 'error', titleKey: 'telephony:errors.callFailedTitle', messageKey: 'telephony:errors.callFailed.other', values: { name: displayName || number } });
+    } finally {
+      this.pending = null;
+    }
+    phone.lastDialled = dialled;
+    this.deps.rememberDialled?.(dialled);
+  }
+
+  /** "Call ▸" from the palette: typed text, or a contact picked from the contacts provider. */
+  callChoice(value: unknown): Promise<void> {
+    const target = callTarget(value);
+    if (!target) {
+      this.error('telephony:errors.noNumber');
+      return Promise.resolve();
+    }
+    return this.call(target.target, { displayName: target.displayName });
+  }
+
+  private newId(): string {
+    return `c${Date.now().toString(36)}${++this.seq}`;
+  }
+
+  private track({ originator, session }: NewSessionEvent): void {
+    const outgoing = originator === 'local';
+    const pending = outgoing ? this.pending : null;
+    const number = pending?.number ?? session.remote_identity.uri.user ?? '';
+    if (!outgoing && this.deps.presence?.() === 'donotdisturb') {
+      session.terminate({ status_code: 486, reason_phrase: 'Busy Here' });
+      return;
+    }
+    const id = pending?.id ?? this.newId();
+    const displayName = pending ? pending.displayName : this.deps.lookupName?.(number) || session.remote_identity.display_name || null;
+    phone.calls[id] = {
+      id,
+      state: outgoing ? 'outgoing' : 'incoming',
+      number,
+      displayName,
+      direction: outgoing ? 'outgoing' : 'incoming',
+      startedAt: null,
+      held: false,
+      muted: false,
+      mergedWith: null,
+      ended: null,
+      seq: this.seq++,
+    };
+    this.sessions.set(id, session);
+    if (pending?.dtmf.length) this.afterConnect.set(id, pending.dtmf);
+    const attach = (pc: RTCPeerConnection | null | undefined) => pc && this.deps.audio.attach(id, pc);
+    attach(session.connection);
+    session.on('peerconnection', (e: { peerconnection: RTCPeerConnection }) => attach(e.peerconnection));
+    session.on('accepted', () => this.transition(id, 'accepted'));
+    session.on('confirmed', () => this.transition(id, 'confirmed'));
+    session.on('hold', (e: { originator: string }) => e.originator === 'local' && this.transition(id, 'hold'));
+    session.on('unhold', (e: { originator: string }) => e.originator === 'local' && this.transition(id, 'unhold'));
+    session.on('muted', () => this.patch(id, { muted: true }));
+    session.on('unmuted', () => this.patch(id, { muted: false }));
+    session.on('ended', (e: SessionEndEvent) => this.finish(id, 'bye', e));
+    session.on('failed', (e: SessionEndEvent) => this.finish(id, e.cause === CAUSE.canceled ? 'cancel' : 'failed', e));
+    const name = this.nameOf(phone.calls[id]!);
+    if (outgoing) this.deps.notify.announce(this.deps.t('telephony:announce.calling', { name }), 'polite');
+    else this.deps.notify.announce(this.deps.t('telephony:announce.incoming', { name }), 'assertive');
+    this.updateTones();
+  }
+
+  private patch(id: string, change: Partial<CallRecord>): void {
+    const c = phone.calls[id];
+    if (c) Object.assign(c, change);
+  }
+
+  private transition(id: string, event: CallEvent): void {
+    const c = phone.calls[id];
+    if (!c) return;
+    const next = nextCallState(c.state, event);
+    if (next === null) return;
+    c.state = next;
+    if (event === 'hold' || event === 'unhold') c.held = next === 'hold';
+    if (next === 'active' && c.startedAt === null) {
+      c.startedAt = Date.now();
+      this.deps.notify.announce(this.deps.t('telephony:announce.connected', { name: this.nameOf(c) }), 'polite');
+      this.scheduleDialDtmf(id);
+    } else if (event === 'hold' || event === 'unhold') {
+      this.deps.notify.announce(this.deps.t(next === 'hold' ? 'telephony:announce.held' : 'telephony:announce.resumed', { name: this.nameOf(c) }), 'polite');
+    }
+    this.updateTones();
+  }
+
+  private scheduleDialDtmf(id: string): void {
+    const steps = this.afterConnect.get(id);
+    this.afterConnect.delete(id);
+    if (!steps) return;
+    let at = 0;
+    for (const step of steps) {
+      at += step.pauseMs;
+      this.addCallTimer(id, setTimeout(() => this.sendDtmf(step.digits, id), at));
+    }
+  }
+
+  private addCallTimer(id: string, t: ReturnType<typeof setTimeout>): void {
+    const list = this.callTimers.get(id) ?? [];
+    list.push(t);
+    this.callTimers.set(id, list);
+  }
+
+  private clearCallTimers(id: string): void {
+    for (const t of this.callTimers.get(id) ?? []) clearTimeout(t);
+    this.callTimers.delete(id);
+  }
+
+  private finish(id: string, event: CallEvent, e: SessionEndEvent): void {
+    const c = phone.calls[id];
+    if (!c || c.state === 'none') return;
+    const before = c.state;
+    c.state = nextCallState(c.state, event) ?? 'none';
+    c.held = false;
+    const name = this.nameOf(c);
+    let how: CallEnd = 'ended';
+    if (e.cause === CAUSE.mediaDenied) {
+      how = 'failed';
+      this.toast({ tone: 'error', titleKey: 'telephony:errors.deviceDenied', messageKey: 'telephony:errors.pleaseReload', timeoutMs: 10_000 });
+    } else if (before === 'incoming') {
+      how = e.originator === 'local' ? 'declined' : 'missed';
+    } else if (event === 'failed' && e.originator !== 'local') {
+      how = 'failed';
+      const reason = FAILURE_REASONS[e.cause] ?? 'other';
+      this.toast({ tone: 'error', titleKey: 'telephony:errors.callFailedTitle', messageKey: `telephony:errors.callFailed.${reason}`, values: { name } });
+    }
+    c.ended = ENDED_BY[how] ?? 'ended';
+    this.deps.notify.announce(this.deps.t(`telephony:announce.${how}`, { name }), 'polite');
+    this.sessions.delete(id);
+    this.afterConnect.delete(id);
+    this.clearCallTimers(id);
+    this.deps.audio.detach(id);
+    this.updateTones();
+    setTimeout(() => {
+      if (phone.calls[id]?.state === 'none') delete phone.calls[id];
+    }, ENDED_CALL_LINGER_MS);
+  }
+
+  private updateTones(): void {
+    const calls = Object.values(phone.calls);
+    this.deps.tones.ring(calls.some((c) => c.state === 'incoming'));
+    this.deps.tones.ringback(calls.some((c) => c.state === 'outgoing'));
+  }
+
+  /**
+   * Answers a ringing call, or resumes a held one. Calls using the line are put on hold first
+   * (`others: 'hold'`), or ended (`'end'`); one still being placed cannot be held, so it is ended.
+   */
+  accept(id = this.incomingId(), others: OthersPolicy = 'hold'): boolean {
+    const c = this.record(id);
+    const session = id ? this.sessions.get(id) : undefined;
+    if (!c || !session || (c.state !== 'incoming' && c.state !== 'hold')) return false;
+    for (const other of Object.values(phone.calls)) {
+      if (other.id === c.id || !isBusyState(other.state)) continue;
+      const s = this.sessions.get(other.id);
+      if (!s) continue;
+      if (others === 'hold' && other.state === 'active') s.hold();
+      else s.terminate();
+    }
+    if (c.state === 'incoming') {
+      this.transition(c.id, 'answer');
+      session.answer(CALL_OPTIONS);
+    } else {
+      session.unhold();
+    }
+    return true;
+  }
+
+  decline(id = this.incomingId()): boolean {
+    const c = this.record(id);
+    const session = id ? this.sessions.get(id) : undefined;
+    if (!c || !session || c.state !== 'incoming') return false;
+    session.terminate({ status_code: 603, reason_phrase: 'Decline' });
+    return true;
+  }
+
+  hangup(id = this.currentId()): boolean {
+    const session = id ? this.sessions.get(id) : undefined;
+    if (!session || session.isEnded()) return false;
+    session.terminate();
+    return true;
+  }
+
+  toggleHold(id = this.currentId()): boolean {
+    const c = this.record(id);
+    const session = id ? this.sessions.get(id) : undefined;
+    if (!c || !session) return false;
+    if (c.state === 'active') return session.hold();
+    if (c.state === 'hold') return this.accept(c.id, 'hold');
+    return false;
+  }
+
+  toggleMute(id = this.currentId()): boolean {
+    const c = this.record(id);
+    const session = id ? this.sessions.get(id) : undefined;
+    if (!c || !session || (c.state !== 'active' && c.state !== 'hold')) return false;
+    if (c.muted) session.unmute({ audio: true });
+    else session.mute({ audio: true });
+    return true;
+  }
+
+  /**
+   * DTMF on a connected call: in the audio stream (RFC 4733, what gateways, IVRs and rtpengine's
+   * DTMF detection expect) when the call negotiated telephone-events, else by SIP INFO.
+   */
+  sendDtmf(digits: string, id = this.activeId()): boolean {
+    const clean = dtmfDigits(digits);
+    const c = this.record(id);
+    const session = id ? this.sessions.get(id) : undefined;
+    if (!clean || !c || !session || c.state !== 'active') return false;
+    const sender = session.connection?.getSenders?.().find((s) => s.track?.kind === 'audio');
+    const transportType = sender?.dtmf?.canInsertDTMF ? 'RFC2833' : 'INFO';
+    this.deps.tones.dtmf(clean);
+    try {
+      session.sendDTMF(clean, { duration: DTMF_TONE_MS, interToneGap: DTMF_GAP_MS, transportType });
+      return true;
+    } catch (err) {
+      console.error('telephony: DTMF failed', err);
+      return false;
+    }
+  }
+
+  activeId(): string | undefined {
+    return Object.values(phone.calls).find((c) => c.state === 'active')?.id;
+  }
+
+  /** The call item buttons of the specification (merge is not offered yet). */
+  itemAction(id: string, action: CallItemAction): boolean {
+    const c = this.record(id);
+    if (!c) return false;
+    switch (action) {
+      case 'accept':
+      case 'holdAndAccept':
+      case 'swap':
+        return this.accept(id, 'hold');
+      case 'endAndAccept':
+        return this.accept(id, 'end');
+      case 'end':
+        return this.hangup(id);
+      case 'dismiss':
+        return c.state === 'incoming' ? this.decline(id) : this.hangup(id);
+      case 'merge':
+        return false;
+    }
+  }
+}

@@ -1,0 +1,81 @@
+/**
+ * The parts of JsSIP the engine uses, as interfaces: the real UA comes from `jssipUa.ts`, unit tests
+ * pass fakes with the same shape.
+ */
+
+export interface UaConfig {
+  wsUrl: string;
+  uri: string;
+  authorizationUser: string;
+  password: string;
+  displayName: string;
+  registerExpires: number;
+  noAnswerTimeout: number;
+}
+
+export interface SessionEndEvent {
+  originator: 'local' | 'remote' | 'system';
+  cause: string;
+}
+
+export interface SessionLike {
+  readonly remote_identity: { readonly uri: { readonly user: string | null }; readonly display_name?: string | null };
+  readonly connection?: RTCPeerConnection | null;
+  on(event: string, listener: (e: never) => void): unknown;
+  answer(options: CallOptions): void;
+  terminate(options?: { status_code?: number; reason_phrase?: string }): void;
+  hold(): boolean;
+  unhold(): boolean;
+  mute(options?: { audio: boolean }): void;
+  unmute(options?: { audio: boolean }): void;
+  sendDTMF(tones: string, options: { duration: number; interToneGap: number; transportType: 'INFO' | 'RFC2833' }): void;
+  isEnded(): boolean;
+}
+
+export interface NewSessionEvent {
+  originator: 'local' | 'remote';
+  session: SessionLike;
+}
+
+export interface UaLike {
+  start(): void;
+  stop(): void;
+  register(): void;
+  set(parameter: 'authorization_user' | 'password', value: string): boolean;
+  isConnected(): boolean;
+  call(target: string, options: CallOptions): unknown;
+  on(event: string, listener: (e: never) => void): unknown;
+}
+
+export interface CallOptions {
+  mediaConstraints: MediaStreamConstraints;
+  pcConfig: RTCConfiguration;
+}
+
+/** Remote audio of each call. */
+export interface RemoteAudio {
+  attach(callId: string, pc: RTCPeerConnection): void;
+  detach(callId: string): void;
+}
+
+/** Locally played tones (WebAudio). */
+export interface Tones {
+  ring(on: boolean): void;
+  ringback(on: boolean): void;
+  dtmf(digits: string): void;
+  dispose(): void;
+}
+
+/**
+ * Tabs of one browser: one tells the others at once when it takes the phone over, and a tab asks
+ * whether its peer id is already used by another open tab (a duplicated tab copies it).
+ */
+export interface TabMessage {
+  type: 'takeover' | 'peer?' | 'peer!';
+  peer: string;
+}
+export interface TabChannel {
+  post(message: TabMessage): void;
+  onMessage(listener: (message: TabMessage) => void): void;
+  close(): void;
+}

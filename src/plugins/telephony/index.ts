@@ -1,0 +1,61 @@
+import { definePlugin, Notifications, provide, Session, TelephonyApi, toDisposable } from '../../kernel';
+import { CALLS_PATH, loadLazy, stopEngineIfStarted, telephonyCommands, withEngine } from './commands';
+import { DockHost } from './DockHost';
+import { phone, resetPhone } from './state';
+
+/** Telephony: a JsSIP phone registered through Kamailio, the call dock, the dialpad and call commands. */
+export const telephonyPlugin = definePlugin({
+  id: 'telephony',
+  titleKey: 'telephony:title',
+  i18n: {
+    namespace: 'telephony',
+    load: (lng) => import(`./locales/${lng}.json`).then((m: { default: Record<string, unknown> }) => m.default),
+  },
+  provides: [
+    provide(TelephonyApi, (ctx) => ({
+      async call(target, opts) {
+        if (phone.status === 'unconfigured') {
+          ctx.services.get(Notifications).toast({ tone: 'error', titleKey: 'telephony:reasons.notConfigured' });
+          return;
+        }
+        await withEngine(ctx, (e) => e.call(target, opts));
+      },
+    })),
+  ],
+  routes: [
+    { id: 'calls', path: CALLS_PATH, titleKey: 'telephony:title', component: () => loadLazy().then((m) => ({ default: m.CallsScreen })) },
+    { id: 'calls.detail', path: `${CALLS_PATH}/$id`, titleKey: 'telephony:detailTitle', component: () => loadLazy().then((m) => ({ default: m.CallDetailScreen })) },
+  ],
+  nav: [{ id: 'calls', titleKey: 'telephony:nav', to: CALLS_PATH, icon: 'calls', order: 15, command: 'telephony.go' }],
+  panels: [{ id: 'telephony.dock', slot: 'callDock', component: DockHost }],
+  commands: telephonyCommands,
+  hotkeys: [
+    { command: 'telephony.answer', keys: '$mod+Shift+a' },
+    { command: 'telephony.decline', keys: '$mod+Shift+d' },
+    { command: 'telephony.hangup', keys: '$mod+Shift+e' },
+    { command: 'telephony.hold', keys: '$mod+Shift+h' },
+    { command: 'telephony.mute', keys: '$mod+Shift+m' },
+    { command: 'telephony.dialpad', keys: '$mod+Shift+k' },
+  ],
+  activate(ctx) {
+    if (ctx.services.maybe(Session)?.config.sip.configured !== true) {
+      phone.status = 'unconfigured';
+      return toDisposable(resetPhone);
+    }
+    // After the first screen: JsSIP and the engine are not part of the boot bundle.
+    let idle: number | undefined;
+    const timer = setTimeout(() => {
+      const start = () => void withEngine(ctx, () => undefined);
+      if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(start, { timeout: 1000 });
+      else start();
+    }, 300);
+    return toDisposable(() => {
+      clearTimeout(timer);
+      if (idle !== undefined) cancelIdleCallback(idle);
+      stopEngineIfStarted();
+      resetPhone();
+    });
+  },
+});
+
+export default telephonyPlugin;

@@ -1,0 +1,11 @@
+/*
+ * Everything telephony needs after boot, as ONE chunk: the engine (JsSIP, WebAudio), the dock, the
+ * dialpad and the call screens. It is fetched when the browser is idle after the first screen.
+ * One lazy entry (rather than one per screen) keeps the chunks the first screen shares with other
+ * lazy screens as they were, and nothing in here imports anything dynamically.
+ */
+export { startEngine, stopEngine, currentEngine } from './engine';
+export { uiStrings } from './uiStrings';
+export { default as CallDock } from './ui/CallDock';
+export { default as CallsScreen } from './ui/CallsScreen';
+export { default as CallDetailScreen } from './ui/CallDetailScreen';

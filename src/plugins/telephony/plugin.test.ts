@@ -1,0 +1,239 @@
+import i18next from 'i18next';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  allFeatures,
+  Api,
+  Connections,
+  Dialogs,
+  Kernel,
+  Navigation,
+  Notifications,
+  Preferences,
+  Session,
+  TelephonyApi,
+  type PluginManifest,
+  type SessionInfo,
+} from '../../kernel';
+import { palettePlugin } from '../../palette/plugin';
+import { createShellPlugin } from '../../shell/shellPlugin';
+import { plugins } from '../index';
+import { dialable } from './commands';
+import { telephonyPlugin } from './index';
+import en from './locales/en.json';
+import { parseDialString } from './model/dialString';
+import { phone, resetPhone, type CallRecord } from './state';
+
+// The engine chunk, replaced by a spy: these tests are about the manifest and its commands.
+const engine = vi.hoisted(() => ({
+  call: vi.fn(async () => undefined),
+  callChoice: vi.fn(async () => undefined),
+  accept: vi.fn(),
+  decline: vi.fn(),
+  hangup: vi.fn(),
+  toggleHold: vi.fn(),
+  toggleMute: vi.fn(),
+  sendDtmf: vi.fn(),
+  takeOver: vi.fn(),
+  itemAction: vi.fn(),
+}));
+const startEngine = vi.hoisted(() => vi.fn(async () => engine));
+vi.mock('./lazy', () => ({ startEngine, stopEngine: vi.fn(), uiStrings: async () => undefined }));
+
+function boot(opts: { configured?: boolean; all?: boolean } = {}) {
+  const kernel = new Kernel({ features: allFeatures(true), mac: false });
+  const toast = vi.fn(() => 'id');
+  kernel.provide(Navigation, { navigate: vi.fn() });
+  kernel.provide(Session, { userId: 7, config: { sip: { configured: opts.configured ?? false } }, profile: { first_name: 'Alice', last_name: 'Nguyen' } } as unknown as SessionInfo);
+  kernel.provide(Notifications, { toast, dismiss: vi.fn(), announce: vi.fn() });
+  kernel.provide(Api, { get: vi.fn(async () => ({})), raw: vi.fn(async () => new Response('')) } as never);
+  kernel.provide(Preferences, { get: async <T,>() => false as T | false, set: vi.fn(async () => undefined) });
+  kernel.provide(Connections, { register: () => ({ report: vi.fn(), dispose: vi.fn() }) });
+  kernel.provide(Dialogs, { confirm: vi.fn(async () => ({ confirmed: false, remember: false })) });
+  const list: PluginManifest[] = opts.all ? [createShellPlugin({ setLanguage: async () => undefined }), palettePlugin, ...plugins] : [telephonyPlugin];
+  kernel.load(list);
+  return { kernel, toast };
+}
+
+const call = (over: Partial<CallRecord>): CallRecord => ({
+  id: 'c1', state: 'active', number: '1002', displayName: 'Bob Martinez', direction: 'outgoing', startedAt: 0, held: false, muted: false, mergedWith: null, ended: null, seq: 1, ...over,
+});
+
+beforeAll(async () => {
+  await i18next.init({ lng: 'en', resources: { en: { telephony: en } }, interpolation: { escapeValue: false } });
+});
+beforeEach(() => {
+  vi.useFakeTimers();
+  resetPhone();
+  vi.clearAllMocks();
+});
+afterEach(() => vi.useRealTimers());
+
+describe('telephony manifest', () => {
+  it('boots with every product plugin: no duplicate ids, no colliding hotkeys', () => {
+    const { kernel } = boot({ all: true });
+    const keys = Object.fromEntries(kernel.hotkeys.list().filter((h) => h.plugin === 'telephony').map((h) => [h.item.command, h.item.keys]));
+    expect(keys).toEqual({
+      'telephony.answer': '$mod+Shift+a',
+      'telephony.decline': '$mod+Shift+d',
+      'telephony.hangup': '$mod+Shift+e',
+      'telephony.hold': '$mod+Shift+h',
+      'telephony.mute': '$mod+Shift+m',
+      'telephony.dialpad': '$mod+Shift+k',
+    });
+    kernel.dispose();
+  });
+
+  it('declares the calls routes, the nav entry, the callDock panel and TelephonyApi', () => {
+    const { kernel } = boot();
+    expect(kernel.routes.list().map((r) => r.item.path)).toEqual(['/calls', '/calls/$id']);
+    expect(kernel.nav.get('calls')?.item).toMatchObject({ to: '/calls', icon: 'calls', command: 'telephony.go' });
+    expect(kernel.panels.get('telephony.dock')?.item.slot).toBe('callDock');
+    expect(kernel.has(TelephonyApi)).toBe(true);
+    expect(
+      kernel.commands
+        .list()
+        .filter((c) => !c.item.hiddenInPalette)
+        .map((c) => c.item.id),
+    ).toEqual(['telephony.go', 'telephony.call', 'telephony.answer', 'telephony.decline', 'telephony.hangup', 'telephony.hold', 'telephony.mute', 'telephony.dtmf', 'telephony.dialpad', 'telephony.takeOver']);
+  });
+
+  it('has an English title for every command and argument, and every reason', () => {
+    const { kernel } = boot();
+    for (const { item } of kernel.commands.list()) {
+      expect(i18next.exists(item.titleKey), item.titleKey).toBe(true);
+      for (const a of item.args ?? []) expect(i18next.exists(a.titleKey), a.titleKey).toBe(true);
+    }
+    for (const key of Object.keys(en.reasons)) expect(i18next.exists(`telephony:reasons.${key}`)).toBe(true);
+    for (const key of ['telephony:title', 'telephony:nav', 'telephony:detailTitle', 'telephony:connection', 'telephony:args.needNumber', 'telephony:args.badDigits'])
+      expect(i18next.exists(key), key).toBe(true);
+  });
+
+  it('tears everything down with the plugin', () => {
+    const { kernel } = boot();
+    phone.status = 'ready';
+    kernel.dispose();
+    expect(kernel.sizes()).toMatchObject({ commands: 0, hotkeys: 0, routes: 0, nav: 0, panels: 0, contextKeys: 0 });
+    expect(phone.status).toBe('off');
+  });
+
+  it('starts the engine after the first screen, only when calling is configured', async () => {
+    boot({ configured: false });
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(startEngine).not.toHaveBeenCalled();
+    expect(phone.status).toBe('unconfigured');
+    const { kernel } = boot({ configured: true });
+    expect(startEngine).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(300);
+    expect(startEngine).toHaveBeenCalledWith(kernel);
+  });
+});
+
+describe('command enablement says why', () => {
+  const enablement = (kernel: Kernel, id: string) => kernel.enablement(kernel.commands.get(id)!.item);
+
+  it('without calling configured', () => {
+    const { kernel } = boot();
+    for (const id of ['telephony.call', 'telephony.answer', 'telephony.hangup', 'telephony.dialpad', 'telephony.takeOver'])
+      expect(enablement(kernel, id), id).toEqual({ reasonKey: 'telephony:reasons.notConfigured' });
+  });
+
+  it('while another window holds the phone', () => {
+    const { kernel } = boot();
+    phone.status = 'elsewhere';
+    for (const id of ['telephony.call', 'telephony.answer', 'telephony.dialpad']) expect(enablement(kernel, id), id).toEqual({ reasonKey: 'telephony:reasons.elsewhere' });
+    expect(enablement(kernel, 'telephony.takeOver')).toBe(true);
+  });
+
+  it('while connecting, and when the connection is lost', () => {
+    const { kernel } = boot();
+    phone.status = 'connecting';
+    expect(enablement(kernel, 'telephony.call')).toEqual({ reasonKey: 'telephony:reasons.connecting' });
+    expect(enablement(kernel, 'telephony.dialpad')).toBe(true);
+    phone.status = 'error';
+    expect(enablement(kernel, 'telephony.call')).toEqual({ reasonKey: 'telephony:reasons.notConnected' });
+  });
+
+  it('with no call, a ringing call, a connected call', () => {
+    const { kernel } = boot();
+    phone.status = 'ready';
+    expect(enablement(kernel, 'telephony.call')).toBe(true);
+    expect(enablement(kernel, 'telephony.answer')).toEqual({ reasonKey: 'telephony:reasons.noIncoming' });
+    expect(enablement(kernel, 'telephony.hangup')).toEqual({ reasonKey: 'telephony:reasons.noCall' });
+    expect(enablement(kernel, 'telephony.dtmf')).toEqual({ reasonKey: 'telephony:reasons.noActive' });
+    expect(enablement(kernel, 'telephony.takeOver')).toEqual({ reasonKey: 'telephony:reasons.notElsewhere' });
+
+    phone.calls = { c1: call({ state: 'incoming', direction: 'incoming' }) };
+    expect(enablement(kernel, 'telephony.answer')).toBe(true);
+    expect(enablement(kernel, 'telephony.decline')).toBe(true);
+    expect(enablement(kernel, 'telephony.call')).toBe(true);
+
+    phone.calls = { c1: call({ state: 'active' }) };
+    for (const id of ['telephony.hangup', 'telephony.hold', 'telephony.mute', 'telephony.dtmf']) expect(enablement(kernel, id), id).toBe(true);
+    expect(enablement(kernel, 'telephony.call')).toEqual({ reasonKey: 'telephony:reasons.busy' });
+
+    phone.calls = { c1: call({ state: 'hold', held: true }) };
+    expect(enablement(kernel, 'telephony.call')).toBe(true);
+    expect(enablement(kernel, 'telephony.dtmf')).toEqual({ reasonKey: 'telephony:reasons.noActive' });
+  });
+
+  it('a call in progress can still be ended while the connection is down', () => {
+    const { kernel } = boot();
+    phone.status = 'error';
+    phone.calls = { c1: call({ state: 'active' }) };
+    expect(enablement(kernel, 'telephony.hangup')).toBe(true);
+  });
+});
+
+describe('running the commands', () => {
+  it('hotkeys and the palette reach the engine, with the call named by a button', async () => {
+    const { kernel } = boot({ configured: true });
+    phone.status = 'ready';
+    phone.calls = { c1: call({ state: 'incoming', direction: 'incoming' }) };
+    expect(await kernel.run('telephony.answer', {}, 'hotkey')).toBe(true);
+    expect(engine.accept).toHaveBeenCalledWith(undefined);
+    await kernel.run('telephony.decline', { id: 'c1' }, 'button');
+    expect(engine.decline).toHaveBeenCalledWith('c1');
+    await kernel.run('telephony.callAction', { id: 'c1', action: 'holdAndAccept' }, 'button');
+    expect(engine.itemAction).toHaveBeenCalledWith('c1', 'holdAndAccept');
+    phone.calls = {};
+    await kernel.run('telephony.call', { target: '1002' }, 'palette');
+    expect(engine.callChoice).toHaveBeenCalledWith('1002');
+  });
+
+  it('Send DTMF checks its digits', () => {
+    const { kernel } = boot();
+    const validate = kernel.commands.get('telephony.dtmf')!.item.args![0]!.validate!;
+    expect(validate('12#*')).toBeNull();
+    expect(validate('12a')).toBe('telephony:args.badDigits');
+  });
+
+  it('"Call ▸" accepts what the dial-string rules accept, and sip: addresses', () => {
+    for (const text of ['1002', '+1 (800) 555-1234', '#12', '#', ',,1', '', 'bob', '1001,,2', '*72', '#,1', 'call 5', ' - '])
+      expect(dialable(text) === null, text).toBe(parseDialString(text).kind !== 'empty');
+    expect(dialable('sip:bob@uc.local')).toBeNull();
+  });
+
+  it('Open dialpad opens the popup', async () => {
+    const { kernel } = boot();
+    phone.status = 'ready';
+    await kernel.run('telephony.dialpad', {}, 'hotkey');
+    expect(phone.dialpadOpen).toBe(true);
+  });
+
+  it('TelephonyApi.call for a user without calling explains instead of dialling', async () => {
+    const { kernel, toast } = boot();
+    await kernel.get(TelephonyApi).call('1002');
+    expect(startEngine).not.toHaveBeenCalled();
+    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ tone: 'error', titleKey: 'telephony:reasons.notConfigured' }));
+  });
+
+  it("history's call back becomes available and calls through TelephonyApi", async () => {
+    const { kernel } = boot({ configured: true, all: true });
+    kernel.context.route = '/history';
+    const callBack = kernel.commands.get('history.callBack')!.item;
+    expect(kernel.enablement(callBack)).toEqual({ reasonKey: 'history:reasons.noSelection' });
+    await kernel.get(TelephonyApi).call('+14155550142', { displayName: 'Ada Lovelace' });
+    expect(engine.call).toHaveBeenCalledWith('+14155550142', { displayName: 'Ada Lovelace' });
+    kernel.dispose();
+  });
+});

@@ -1,0 +1,100 @@
+import { useId, useState } from 'react';
+import { Button } from 'react-aria-components';
+import { useKernel } from '../../../kernel';
+import { callItemActions, callStatusText, type CallItemAction } from '../model/callButtons';
+import type { CallRecord } from '../state';
+import { CallTimer } from './CallTimer';
+import { KeyGrid } from './KeyGrid';
+import { useTelephonyT } from './useTelephonyT';
+
+type Call = Readonly<CallRecord>;
+
+// Merging (3-way) is not built yet, so the item buttons are computed as if it were never allowed.
+const NO_THREE_WAY = { attendedTransferWithCallRecording: false, threeWayCalling: false, threeWayCallingFirefox: false, isFirefox: false };
+
+export const callName = (c: Call) => c.displayName || c.number;
+
+/** Ringing calls first (their Accept and Decline lead the dock), then the others in arrival order. */
+export function dockOrder(calls: readonly Call[]): Call[] {
+  return [...calls].sort((a, b) => Number(b.state === 'incoming') - Number(a.state === 'incoming') || a.seq - b.seq);
+}
+
+/** For a ringing call: an accept first, Decline second, then the rest, as the layout asks. */
+function orderedActions(call: Call, calls: readonly Call[]): CallItemAction[] {
+  const actions = callItemActions(call, calls, NO_THREE_WAY).filter((a) => a !== 'merge');
+  if (call.state !== 'incoming') return actions;
+  const accept = actions.find((a) => a === 'accept' || a === 'holdAndAccept') ?? actions.find((a) => a === 'endAndAccept');
+  return [...(accept ? [accept] : []), 'dismiss', ...actions.filter((a) => a !== accept && a !== 'dismiss')];
+}
+
+export function CallStatus({ call }: { call: Call }) {
+  const t = useTelephonyT();
+  if (call.state === 'none') return <span className="call-status">{t(`dock.ended.${call.ended ?? 'ended'}`)}</span>;
+  const text = callStatusText(call.state);
+  if (text) return <span className={`call-status ${text}`}>{t(`dock.${text}`)}</span>;
+  if (call.state === 'answering') return <span className="call-status">{t('dock.connecting')}</span>;
+  return <span className="call-status">{call.startedAt !== null ? <CallTimer since={call.startedAt} /> : null}</span>;
+}
+
+/** One call in the dock or on the calls screens: who, its state, and the buttons that fit it. */
+export function CallItem({ call, calls }: { call: Call; calls: readonly Call[] }) {
+  const t = useTelephonyT();
+  const kernel = useKernel();
+  const nameId = useId();
+  const keypadId = useId();
+  const [keypad, setKeypad] = useState(false);
+  const run = (command: string, args: Record<string, unknown>) => void kernel.run(command, { id: call.id, ...args }, 'button');
+  const name = callName(call);
+  // Ringing and held calls get the specification's item buttons; the others their own controls.
+  const itemButtons = call.state === 'incoming' || call.state === 'hold';
+
+  const actionLabel = (a: CallItemAction): string => {
+    if (a === 'accept') return t(call.state === 'hold' ? 'dock.resume' : 'dock.accept');
+    if (a === 'dismiss') return t(call.state === 'incoming' ? 'dock.decline' : 'dock.actions.dismiss');
+    return t(`dock.actions.${a}`);
+  };
+  const actionClass = (a: CallItemAction) => (a === 'accept' || a === 'holdAndAccept' ? 'btn accept' : a === 'dismiss' || a === 'end' ? 'btn hangup' : 'btn');
+
+  return (
+    <div className={`call-item call-${call.state}`} role="group" aria-labelledby={nameId}>
+      <div className="call-who">
+        <span id={nameId} className="call-name">
+          {name}
+        </span>
+        {call.displayName && call.displayName !== call.number && <span className="call-number">{call.number}</span>}
+        {call.state === 'incoming' && <span className="call-direction">{t('dock.incoming')}</span>}
+      </div>
+      <CallStatus call={call} />
+      {call.muted && call.state !== 'none' && <span className="call-flag">{t('dock.muted')}</span>}
+      {call.state !== 'none' && (
+        <div className="call-actions">
+          {itemButtons &&
+            orderedActions(call, calls).map((a) => (
+              <Button key={a} className={actionClass(a)} onPress={() => run('telephony.callAction', { action: a })}>
+                {actionLabel(a)}
+              </Button>
+            ))}
+          {call.state === 'active' && (
+            <>
+              <Button className="btn" onPress={() => run('telephony.hold', {})}>
+                {t('dock.hold')}
+              </Button>
+              <Button className="btn" onPress={() => run('telephony.mute', {})}>
+                {t(call.muted ? 'dock.unmute' : 'dock.mute')}
+              </Button>
+              <Button className="btn" aria-expanded={keypad} aria-controls={keypad ? keypadId : undefined} onPress={() => setKeypad((k) => !k)}>
+                {t('dock.keypad')}
+              </Button>
+            </>
+          )}
+          {(call.state === 'active' || call.state === 'outgoing' || call.state === 'answering') && (
+            <Button className="btn hangup" onPress={() => run('telephony.hangup', {})}>
+              {t('dock.hangup')}
+            </Button>
+          )}
+        </div>
+      )}
+      {keypad && call.state === 'active' && <KeyGrid id={keypadId} label={t('dock.keypadFor', { name })} onKey={(key) => run('telephony.dtmf', { digits: key })} />}
+    </div>
+  );
+}
