@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { XmppTokenResponse } from '../../src/wire/services';
+import { ChatContactsResponse, XmppTokenResponse } from '../../src/wire/services';
 import { ROLE } from '../../src/wire/profile';
 import { JWT_USER_PREFIX } from '../../src/wire/auth';
 import { ApiError, forbidden, unauthorized } from '../errors';
 import { tcpOpen } from '../services/proc';
 import { XmppApiError } from '../services/xmpp-api';
 import { ensureXmppAccount, provisionAll, type ProvisionReport } from '../services/xmpp-provision';
-import { mintXmppToken } from '../services/xmpp-token';
+import { mintXmppToken, xmppJid } from '../services/xmpp-token';
 import type { RouteContext } from './context';
 
 const xmppUnavailable = () => new ApiError(503, 'xmpp_unavailable', 'Chat server is not reachable');
@@ -39,6 +39,22 @@ export function registerXmppRoutes(app: FastifyInstance, ctx: RouteContext): voi
       expires_at: new Date(minted.exp * 1000).toISOString(),
       ws_url: settings.xmppWsUrl,
     });
+  });
+
+  app.get('/v1/chat/contacts', async (request): Promise<ChatContactsResponse> => {
+    const userId = await requireUserId(request);
+    const { rows: me } = await db.query<{ organization_id: number; role_id: number }>('SELECT organization_id, role_id FROM users WHERE id = $1', [userId]);
+    if (!me[0]) throw unauthorized('User no longer exists');
+    if (me[0].role_id === ROLE.LIMITED_ACCESS) throw forbidden('Chat is not available for your role');
+    const { rows } = await db.query<{ id: number; username: string; first_name: string; last_name: string }>(
+      `SELECT id, username, first_name, last_name FROM users
+        WHERE organization_id = $1 AND id <> $2 AND role_id <> $3
+        ORDER BY lower(first_name || ' ' || last_name), id`,
+      [me[0].organization_id, userId, ROLE.LIMITED_ACCESS],
+    );
+    return {
+      contacts: rows.map((u) => ({ user_id: u.id, jid: xmppJid(services, u.username), name: `${u.first_name} ${u.last_name}`.trim() || u.username })),
+    };
   });
 
   startXmppProvisioning(app, ctx);

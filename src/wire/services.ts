@@ -66,3 +66,20 @@ export const RegActiveResponse = z.object({
   granted: z.optional(z.boolean()),
 });
 export type RegActiveResponse = z.infer<typeof RegActiveResponse>;
+
+/** One colleague a user may chat with (`GET /v1/chat/contacts`): the organisation's users with chat. */
+export const ChatContact = z.object({
+  user_id: z.int(),
+  /** Bare JID of the colleague's chat account. */
+  jid: z.string(),
+  name: z.string(),
+});
+export type ChatContact = z.infer<typeof ChatContact>;
+
+/**
+ * `GET /v1/chat/contacts`: everyone of the caller's organisation who has chat (not the
+ * limited-access role), the caller excluded, sorted by name. The JIDs come from the server, which
+ * owns the username → JID mapping.
+ */
+export const ChatContactsResponse = z.object({ contacts: z.array(ChatContact) });
+export type ChatContactsResponse = z.infer<typeof ChatContactsResponse>;
