@@ -11,7 +11,7 @@ PORT="${UC_API_PORT:-8080}"
 export UC_API_PORT="$PORT" UC_HOST="${UC_HOST:-127.0.0.1}" UC_RUNTIME_DIR="${UC_RUNTIME_DIR:-$ROOT/runtime}"
 export UC_PORT_BASE="${UC_PORT_BASE:-15000}"
 
-ensure_debs curl $(service_packages)
+ensure_debs curl espeak-ng $(service_packages)
 ensure_node_modules
 log "Building the client"
 npx vite build --logLevel warn

@@ -5,7 +5,7 @@ set -uo pipefail
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
 set -e
-ensure_debs curl chromium postgresql-15 $(service_packages) $(test_peer_packages)
+ensure_debs curl espeak-ng chromium postgresql-15 $(service_packages) $(test_peer_packages)
 ensure_node_modules
 set +e
 

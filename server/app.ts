@@ -9,6 +9,7 @@ import type { RouteContext } from './routes/context';
 import { registerAnalyticsRoutes } from './routes/analytics';
 import { registerAuthRoutes } from './routes/auth';
 import { registerBroadRoutes } from './routes/broad';
+import { registerCallRecordingRoutes } from './routes/call-recordings';
 import { registerConfigRoutes } from './routes/config';
 import { registerContactRoutes } from './routes/contacts';
 import { registerHealthRoutes } from './routes/health';
@@ -18,6 +19,7 @@ import { registerRecordingRoutes } from './routes/recording';
 import { registerSipRoutes } from './routes/sip';
 import { registerSipInternalRoutes } from './routes/sip-internal';
 import { registerUserRoutes } from './routes/users';
+import { registerVoicemailRoutes } from './routes/voicemail';
 import { registerXmppRoutes } from './routes/xmpp';
 import { readServicesConfig, type ServicesConfig } from './services/layout';
 import { readUccSettings, type UccSettings } from './settings';
@@ -81,6 +83,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerBroadRoutes(app, ctx);
   registerRecordingRoutes(app, ctx);
   registerAnalyticsRoutes(app, ctx);
+  registerVoicemailRoutes(app, ctx);
+  registerCallRecordingRoutes(app, ctx);
 
   const servesClient = opts.staticDir ? await registerSpa(app, opts.staticDir) : false;
   app.setNotFoundHandler((request, reply) => {

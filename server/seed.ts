@@ -11,6 +11,7 @@ import {
   type DemoPerson,
 } from './seed-data';
 import { seedDemoContacts } from './seed-contacts';
+import { demoClips, seedDemoMedia } from './seed-media';
 import { seedDemoRooms } from './seed-rooms';
 
 export const DEMO_PASSWORD = 'Demo-pass-1';
@@ -254,6 +255,9 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
   // Hashing runs on libuv's thread pool, in parallel with history generation and the inserts below.
   const hashes = Promise.all(users.map(() => hashPassword(DEMO_PASSWORD)));
   hashes.catch(() => {}); // awaited below; this only keeps an early rejection from being "unhandled"
+  // espeak-ng speaks the demo's voicemail and recordings meanwhile; a missing espeak-ng fails the seed.
+  const clips = demoClips();
+  clips.catch(() => {}); // awaited in seedDemoMedia
   const directory = externalDirectory(prng(SEED), 150);
   const histories = new Map(
     users.map((u) => [u.username, historyFor(u, users.filter((c) => c.org === u.org && c !== u), directory, now)] as const),
@@ -314,6 +318,13 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
     if (unset.rows[0]?.n) throw new Error('seed: some demo users got no password hash');
     await seedDemoContacts(tx);
     await seedDemoRooms(tx);
+    await clips;
+    const core = new Set([...ACME_CORE.map((p) => p.username!), NORTHWIND_ADMIN.username!]);
+    const mediaUsers = users.filter((u) => core.has(u.username)).map((u) => ({ id: idOf.get(u.username)!, extension: u.extension, username: u.username }));
+    const callers = users.filter((u) => u.org === 'acme').slice(0, 12).map((u) => ({ number: u.extension, name: `${u.first} ${u.last}` }));
+    await seedDemoMedia(tx, mediaUsers, callers, now);
+    // Carol's mailbox runs on the first voicemail generation (the voicemail2 feature off), so both can be tried.
+    await tx.query(`UPDATE users SET voicemail_generation = 1 WHERE username = 'carol'`);
     return { seeded: true, users: users.length, historyRows: historyRows.length };
   });
 }

@@ -10,7 +10,7 @@ const HELP_URL = {
   customer: 'https://help.acme-uc.example/users',
 } as const;
 
-function featuresFor(roleId: number): FeatureFlags {
+function featuresFor(roleId: number, voicemailGeneration: number): FeatureFlags {
   return {
     attendedTransfer: true,
     attendedTransferWithCallRecording: true,
@@ -25,7 +25,8 @@ function featuresFor(roleId: number): FeatureFlags {
     integratedPresence: true,
     p1Enabled: true,
     p1Displayed: true,
-    voicemail2: true,
+    // The account's voicemail generation (users.voicemail_generation): v2 unless the mailbox is on v1.
+    voicemail2: voicemailGeneration !== 1,
     ucDisabled: false,
     sso: false,
   };
@@ -34,8 +35,8 @@ function featuresFor(roleId: number): FeatureFlags {
 export function registerConfigRoutes(app: FastifyInstance, { db, requireUserId, settings, services }: RouteContext): void {
   app.get('/v1/ucc-config', async (request): Promise<UccConfig> => {
     const userId = await requireUserId(request);
-    const { rows } = await db.query<{ extension: string | null; level: 'reseller' | 'customer'; role_id: number }>(
-      'SELECT extension, level, role_id FROM users WHERE id = $1',
+    const { rows } = await db.query<{ extension: string | null; level: 'reseller' | 'customer'; role_id: number; voicemail_generation: number }>(
+      'SELECT extension, level, role_id, voicemail_generation FROM users WHERE id = $1',
       [userId],
     );
     const user = rows[0];
@@ -43,7 +44,7 @@ export function registerConfigRoutes(app: FastifyInstance, { db, requireUserId, 
     return {
       client_id: 'uccweb.v7',
       branding: { product_name: 'Acme UC', logo_url: null, accent_color: '#2563eb' },
-      features: featuresFor(user.role_id),
+      features: featuresFor(user.role_id, user.voicemail_generation),
       sip: {
         configured: user.extension !== null,
         ws_url: settings.sipWsUrl,
