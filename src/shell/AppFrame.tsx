@@ -80,7 +80,8 @@ function useMenuItems(menu: MenuId) {
       const cmd = kernel.commands.get(m.command)?.item;
       if (!cmd || !kernel.isVisible(cmd, context)) return [];
       const enabled = kernel.enablement(cmd, kernel.commandContext('menu', context)) === true;
-      return [{ id: m.id, titleKey: cmd.titleKey, enabled, run: () => void kernel.run(cmd.id, {}, 'menu') }];
+      // A command that asks for something ("Set status ▸ …") opens the palette at its first question.
+      return [{ id: m.id, titleKey: cmd.titleKey, enabled, run: () => (cmd.args?.length ? openPalette(cmd.id) : void kernel.run(cmd.id, {}, 'menu')) }];
     });
 }
 

@@ -1,0 +1,661 @@
+import { $iq, $msg, $pres, Strophe } from 'strophe.js';
+import type { ConnectionHandle, ConnectionReporter, Notifier } from '../../../kernel';
+import type { ApiClient } from '../../../kernel/api';
+import type { PresenceState } from '../../../kernel/pluginServices';
+import { ChatContactsResponse, XmppTokenResponse } from '../../../wire/services';
+import { emptyHistory, mergeMessages, newMessageId, nextStatus, unreadCount, type ChatMessage, type ComposingState, type MessageStatus } from '../model/chat';
+import { fromWire, PresenceDebouncer, restoredOwnState, toWire, type Clock, realClock } from '../model/presence';
+import { chat, type ChatSessionState } from '../state';
+import { bare, child, NS, parseMamFin, parseMamResult, parseMessage, parsePresence, parseStoredChats, type ParsedMessage, type StoredChats } from './stanzas';
+
+Strophe.setLogLevel(Strophe.LogLevel.FATAL);
+
+type Conn = InstanceType<typeof Strophe.Connection>;
+type Builder = ReturnType<typeof $iq>;
+
+/** Catch-up pages after a (re)connect, and the first look at the archive. */
+const CATCH_UP_PAGE = 100;
+/** A fresh token is fetched at this share of its lifetime, ready for the next (re)connect. */
+const TOKEN_RENEW_SHARE = 0.8;
+
+export interface ChatEngineDeps {
+  api: Pick<ApiClient, 'get'>;
+  connections: ConnectionReporter;
+  notify: Notifier;
+  t(key: string, values?: Record<string, unknown>): string;
+  userId: number;
+  pingIntervalMs: number;
+  pingTimeoutMs: number;
+  historyPageSize: number;
+  clock?: Clock;
+  storage?: Pick<Storage, 'getItem' | 'setItem'> | null;
+  createConnection?(url: string): Conn;
+  /** A polite announcement of a message in a conversation that is not on screen. */
+  announceNew?(from: string, body: string): void;
+}
+
+interface StoredPresence {
+  state: PresenceState;
+  text: string;
+  previous: PresenceState | null;
+}
+
+/**
+ * The chat connection: Strophe.js over WebSocket to ejabberd with the API's JWT, 1:1 chat with
+ * delivery receipts and chat states, history from the archive (MAM) and catch-up after every
+ * reconnect, presence to colleagues (directed, since nobody shares a roster), read positions in
+ * private XML storage.
+ */
+export class ChatEngine {
+  private conn: Conn | null = null;
+  private handle: ConnectionHandle | null = null;
+  private token: XmppTokenResponse | null = null;
+  private tokenExp = 0;
+  private tokenTimer: unknown = null;
+  private pingTimer: unknown = null;
+  private connectTimer: unknown = null;
+  private saveTimer: unknown = null;
+  private everConnected = false;
+  private stopping = false;
+  private disposed = false;
+  /** Newest archive id seen, live or from MAM: where the next catch-up starts. */
+  private lastArchiveId: string | null = null;
+  private stored: StoredChats = {};
+  /** Presence as last received, before the debounce: whom to answer with ours. */
+  private readonly rawAvailable = new Set<string>();
+  private readonly debouncer: PresenceDebouncer;
+  private readonly clock: Clock;
+  private readonly pausedTimers = new Map<string, unknown>();
+  private readonly composingSent = new Map<string, ComposingState>();
+  private generation = 0;
+
+  constructor(private readonly deps: ChatEngineDeps) {
+    this.clock = deps.clock ?? realClock;
+    this.debouncer = new PresenceDebouncer((jid, p) => (chat.presence[jid] = p), this.clock);
+    const saved = this.loadOwnPresence();
+    chat.own = restoredOwnState(saved?.state, saved?.previous);
+    chat.ownText = saved?.text ?? '';
+  }
+
+  // ---- connection ------------------------------------------------------------------------------
+
+  start(): void {
+    this.handle ??= this.deps.connections.register('messaging', 'messaging:connection', () => this.reconnect());
+    void this.connect();
+  }
+
+  reconnect(): void {
+    if (this.disposed) return;
+    this.dropConnection();
+    void this.connect();
+  }
+
+  /** The network went away: drop at once (the socket may linger) and let the banner's schedule retry. */
+  offline(): void {
+    if (!this.conn) return;
+    this.dropConnection();
+    this.setDown();
+  }
+
+  online(): void {
+    if (chat.status !== 'connected' && chat.status !== 'connecting') this.reconnect();
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.stopping = true;
+    this.clock.clearTimeout(this.tokenTimer);
+    this.clock.clearTimeout(this.saveTimer);
+    this.flushStored();
+    this.handle?.report('disconnecting');
+    this.dropConnection(true);
+    this.debouncer.dispose();
+    this.handle?.dispose();
+    this.handle = null;
+  }
+
+  private async freshToken(): Promise<XmppTokenResponse> {
+    if (this.token && this.tokenExp - Date.now() > 60_000) return this.token;
+    const t = XmppTokenResponse.parse(await this.deps.api.get('/v1/xmpp-token'));
+    this.token = t;
+    this.tokenExp = Date.parse(t.expires_at);
+    // Renewed before it expires, so a reconnect never waits on (or fails with) an old token.
+    this.clock.clearTimeout(this.tokenTimer);
+    const life = Math.max(10_000, (this.tokenExp - Date.now()) * TOKEN_RENEW_SHARE);
+    this.tokenTimer = this.clock.setTimeout(() => {
+      this.token = null;
+      if (!this.disposed) void this.freshToken().catch(() => undefined);
+    }, life);
+    return t;
+  }
+
+  private async connect(): Promise<void> {
+    const gen = ++this.generation;
+    chat.status = 'connecting';
+    this.handle?.report('connecting');
+    let token: XmppTokenResponse;
+    try {
+      if (!chat.contacts.length) chat.contacts = ChatContactsResponse.parse(await this.deps.api.get('/v1/chat/contacts')).contacts;
+      token = await this.freshToken();
+    } catch {
+      if (gen === this.generation) this.setDown();
+      return;
+    }
+    if (gen !== this.generation || this.disposed) return;
+    chat.me = bare(token.jid);
+    const conn = this.deps.createConnection ? this.deps.createConnection(token.ws_url) : new Strophe.Connection(token.ws_url, { protocol: 'ws' } as never);
+    this.conn = conn;
+    conn.addHandler((el) => this.onMessage(el), null, 'message', null);
+    conn.addHandler((el) => this.onPresence(el), null, 'presence', null);
+    // Still connecting after the ping timeout: stop and let the retry schedule take over.
+    this.connectTimer = this.clock.setTimeout(() => {
+      if (gen === this.generation && chat.status === 'connecting') {
+        this.dropConnection();
+        this.setDown();
+      }
+    }, this.deps.pingTimeoutMs);
+    const resource = `uc-${Math.random().toString(36).slice(2, 10)}`;
+    conn.connect(`${token.jid}/${resource}`, token.token, (status) => {
+      if (gen !== this.generation) return;
+      if (status === Strophe.Status.CONNECTED) void this.onConnected(gen);
+      else if (status === Strophe.Status.AUTHFAIL) this.onAuthFailure();
+      else if (status === Strophe.Status.CONNFAIL || status === Strophe.Status.ERROR || status === Strophe.Status.CONNTIMEOUT || status === Strophe.Status.DISCONNECTED) {
+        if (!this.stopping && chat.status !== 'authfail') this.setDown();
+      }
+    });
+  }
+
+  private onAuthFailure(): void {
+    // Authentication failure disconnects and emits an authorization failure (specification).
+    this.token = null;
+    this.dropConnection();
+    chat.status = 'authfail';
+    this.deps.notify.toast({ tone: 'error', titleKey: 'messaging:errors.authTitle', messageKey: 'messaging:errors.auth' });
+    this.handle?.report('disconnected');
+  }
+
+  private setDown(): void {
+    this.clock.clearTimeout(this.pingTimer);
+    this.clock.clearTimeout(this.connectTimer);
+    if (chat.status === 'authfail') return;
+    chat.status = 'disconnected';
+    for (const s of Object.values(chat.sessions)) s.peerComposing = null;
+    this.markUnsentFailed();
+    this.handle?.report('disconnected');
+  }
+
+  private dropConnection(quietly = false): void {
+    this.generation++;
+    this.clock.clearTimeout(this.pingTimer);
+    this.clock.clearTimeout(this.connectTimer);
+    const c = this.conn;
+    this.conn = null;
+    if (!c) return;
+    try {
+      if (quietly && c.connected) c.disconnect('bye');
+      else c.reset();
+      (c._proto as unknown as { _closeSocket?: () => void })._closeSocket?.();
+    } catch {
+      /* already closed */
+    }
+  }
+
+  private async onConnected(gen: number): Promise<void> {
+    this.clock.clearTimeout(this.connectTimer);
+    const conn = this.conn!;
+    try {
+      // Initial presence (the server then delivers offline messages), carbons for the user's other devices.
+      conn.send(this.presenceStanza());
+      await this.iq($iq({ type: 'set' }).c('enable', { xmlns: NS.carbons })).catch(() => undefined);
+      this.stored = parseStoredChats(await this.iq($iq({ type: 'get' }).c('query', { xmlns: NS.private }).c('chats', { xmlns: NS.chats })));
+      if (gen !== this.generation) return;
+      this.sendDirectedPresence();
+      await this.catchUp(gen);
+      if (gen !== this.generation) return;
+      // On reconnect, sessions are re-hydrated: read positions and unread from the server's copy.
+      for (const s of Object.values(chat.sessions)) this.applyStored(s);
+    } catch {
+      if (gen === this.generation) {
+        this.dropConnection();
+        this.setDown();
+      }
+      return;
+    }
+    chat.status = 'connected';
+    this.handle?.report(this.everConnected ? 'reconnected' : 'connected');
+    this.everConnected = true;
+    this.schedulePing(gen);
+  }
+
+  private schedulePing(gen: number): void {
+    this.clock.clearTimeout(this.pingTimer);
+    this.pingTimer = this.clock.setTimeout(() => {
+      if (gen !== this.generation) return;
+      this.iq($iq({ type: 'get', to: chat.me.split('@')[1] ?? '' }).c('ping', { xmlns: NS.ping }), this.deps.pingTimeoutMs).then(
+        () => this.schedulePing(gen),
+        () => {
+          if (gen !== this.generation) return;
+          this.dropConnection();
+          this.setDown();
+        },
+      );
+    }, this.deps.pingIntervalMs);
+  }
+
+  private iq(stanza: Builder, timeoutMs = this.deps.pingTimeoutMs): Promise<Element> {
+    const conn = this.conn;
+    if (!conn) return Promise.reject(new Error('not connected'));
+    return new Promise((resolve, reject) => {
+      conn.sendIQ(stanza.tree(), resolve, (err) => reject(new Error(err ? 'iq error' : 'iq timeout')), timeoutMs);
+    });
+  }
+
+  // ---- archive ---------------------------------------------------------------------------------
+
+  private async mam(opts: { with?: string; max: number; before?: string | ''; after?: string }): Promise<{ results: ParsedMessage[]; fin: ReturnType<typeof parseMamFin> }> {
+    const conn = this.conn;
+    if (!conn) throw new Error('not connected');
+    const queryid = conn.getUniqueId('mam');
+    const results: ParsedMessage[] = [];
+    const h = conn.addHandler(
+      (el) => {
+        const r = parseMamResult(el, chat.me);
+        if (r && r.queryid === queryid) results.push(r.message);
+        return true;
+      },
+      NS.mam,
+      'message',
+      null,
+    );
+    const q = $iq({ type: 'set' }).c('query', { xmlns: NS.mam, queryid }).c('x', { xmlns: 'jabber:x:data', type: 'submit' }).c('field', { var: 'FORM_TYPE', type: 'hidden' }).c('value').t(NS.mam).up().up();
+    if (opts.with) q.c('field', { var: 'with' }).c('value').t(opts.with).up().up();
+    q.up().c('set', { xmlns: NS.rsm }).c('max').t(String(opts.max)).up();
+    if (opts.after) q.c('after').t(opts.after);
+    else if (opts.before) q.c('before').t(opts.before);
+    else q.c('before');
+    try {
+      const fin = parseMamFin(await this.iq(q, 30_000));
+      return { results, fin };
+    } finally {
+      conn.deleteHandler(h);
+    }
+  }
+
+  /** No message is lost across a reconnect: everything archived after the newest one we saw. */
+  private async catchUp(gen: number): Promise<void> {
+    if (!this.lastArchiveId) {
+      const { results, fin } = await this.mam({ max: CATCH_UP_PAGE });
+      this.ingestArchived(results);
+      if (fin.last) this.lastArchiveId = fin.last;
+      return;
+    }
+    for (let i = 0; i < 50 && gen === this.generation; i++) {
+      const { results, fin } = await this.mam({ max: CATCH_UP_PAGE, after: this.lastArchiveId });
+      this.ingestArchived(results);
+      if (fin.last) this.lastArchiveId = fin.last;
+      if (fin.complete || results.length === 0) return;
+    }
+  }
+
+  private ingestArchived(results: readonly ParsedMessage[]): void {
+    const byPeer = new Map<string, ChatMessage[]>();
+    for (const m of results) {
+      if (m.body === null || (m.type !== 'chat' && m.type !== 'normal')) continue;
+      const mine = m.from === chat.me;
+      const peer = mine ? m.to : m.from;
+      if (!peer || peer === chat.me) continue;
+      const list = byPeer.get(peer) ?? [];
+      list.push(this.toChatMessage(m, mine, true));
+      byPeer.set(peer, list);
+    }
+    for (const [peer, list] of byPeer) {
+      const s = this.session(peer);
+      this.addMessages(s, list);
+    }
+  }
+
+  /** Opens a conversation: created → initialised → hydrated with its newest history page. */
+  async hydrate(jid: string): Promise<void> {
+    const s = this.session(jid);
+    if (s.phase === 'created') s.phase = 'initialised';
+    this.applyStored(s);
+    if (s.history.first === null && !s.history.complete) await this.loadOlder(jid);
+    s.phase = 'hydrated';
+  }
+
+  /** The next older page of 25 (historyStatus first/last/count/complete/pending). */
+  async loadOlder(jid: string): Promise<void> {
+    const s = this.session(jid);
+    if (s.history.pending || s.history.complete || chat.status !== 'connected') return;
+    s.history.pending = true;
+    try {
+      const { results, fin } = await this.mam({ with: jid, max: this.deps.historyPageSize, before: s.history.first ?? '' });
+      const msgs = results.filter((m) => m.body !== null).map((m) => this.toChatMessage(m, m.from === chat.me, true));
+      this.addMessages(s, msgs, false);
+      s.history.first = fin.first ?? s.history.first;
+      s.history.last ??= fin.last;
+      s.history.count = fin.count;
+      s.history.complete = fin.complete || results.length === 0;
+    } catch {
+      /* kept as it was; the next scroll or reconnect tries again */
+    } finally {
+      s.history.pending = false;
+    }
+  }
+
+  // ---- sessions --------------------------------------------------------------------------------
+
+  private nameOf(jid: string): string {
+    return chat.contacts.find((c) => c.jid === jid)?.name ?? jid.split('@')[0]!;
+  }
+
+  session(jid: string): ChatSessionState {
+    const key = bare(jid);
+    let s = chat.sessions[key];
+    if (!s) {
+      chat.sessions[key] = {
+        jid: key,
+        type: 'chat',
+        name: this.nameOf(key),
+        messages: [],
+        history: emptyHistory(),
+        readPosition: 0,
+        unread: 0,
+        muted: false,
+        peerComposing: null,
+        input: '',
+        lastActivity: 0,
+        phase: 'created',
+      };
+      s = chat.sessions[key]!;
+      this.applyStored(s);
+    }
+    return s;
+  }
+
+  private applyStored(s: ChatSessionState): void {
+    const st = this.stored[s.jid];
+    if (st?.read && st.read > s.readPosition) s.readPosition = st.read;
+    if (st && typeof st.muted === 'boolean') s.muted = st.muted;
+    this.recount(s);
+  }
+
+  private recount(s: ChatSessionState): void {
+    if (chat.open === s.jid && isVisible()) {
+      const newest = s.messages.at(-1)?.timestamp ?? 0;
+      if (newest > s.readPosition) this.setRead(s, newest);
+    }
+    s.unread = unreadCount(s.messages, s.readPosition);
+  }
+
+  private addMessages(s: ChatSessionState, msgs: readonly ChatMessage[], recount = true): void {
+    if (!msgs.length) return;
+    s.messages = mergeMessages(s.messages, msgs);
+    s.lastActivity = Math.max(s.lastActivity, s.messages.at(-1)?.timestamp ?? 0);
+    for (const m of msgs) if (m.stanzaId && (!this.lastArchiveId || (!m.archived && true))) this.noteArchiveId(m.stanzaId);
+    if (recount) this.recount(s);
+    else s.unread = unreadCount(s.messages, s.readPosition);
+  }
+
+  private noteArchiveId(id: string): void {
+    // ejabberd's archive ids grow with time; only move forward.
+    if (!this.lastArchiveId || compareIds(id, this.lastArchiveId) > 0) this.lastArchiveId = id;
+  }
+
+  private toChatMessage(m: ParsedMessage, mine: boolean, archived: boolean): ChatMessage {
+    return {
+      id: m.id || m.stanzaId || newMessageId(),
+      stanzaId: m.stanzaId,
+      from: m.from,
+      body: m.body ?? '',
+      timestamp: m.stamp ?? Date.now(),
+      delayed: m.stamp !== null && !archived,
+      archived,
+      mine,
+      status: mine ? 'delivered' : null,
+    };
+  }
+
+  private setRead(s: ChatSessionState, ts: number): void {
+    s.readPosition = ts;
+    s.unread = unreadCount(s.messages, ts);
+    this.stored[s.jid] = { ...this.stored[s.jid], read: ts };
+    this.saveStoredSoon();
+  }
+
+  markRead(jid: string): void {
+    const s = chat.sessions[bare(jid)];
+    if (!s) return;
+    this.setRead(s, Math.max(s.readPosition, s.messages.at(-1)?.timestamp ?? 0));
+  }
+
+  markAllRead(): void {
+    for (const jid of Object.keys(chat.sessions)) this.markRead(jid);
+  }
+
+  setMuted(jid: string, muted: boolean): void {
+    const s = this.session(jid);
+    s.muted = muted;
+    this.stored[s.jid] = { ...this.stored[s.jid], muted };
+    this.saveStoredSoon();
+  }
+
+  /** The conversation on screen changed (or the window's visibility did). */
+  setOpen(jid: string | null): void {
+    const prev = chat.open;
+    if (prev && prev !== jid) this.sendChatState(prev, 'inactive');
+    chat.open = jid ? bare(jid) : null;
+    if (chat.open) {
+      const s = chat.sessions[chat.open];
+      if (s) this.recount(s);
+    }
+  }
+
+  private saveStoredSoon(): void {
+    this.clock.clearTimeout(this.saveTimer);
+    this.saveTimer = this.clock.setTimeout(() => this.flushStored(), 1000);
+  }
+
+  private flushStored(): void {
+    if (!this.conn || chat.status !== 'connected') return;
+    this.clock.clearTimeout(this.saveTimer);
+    const stanza = $iq({ type: 'set' }).c('query', { xmlns: NS.private }).c('chats', { xmlns: NS.chats }).t(JSON.stringify(this.stored));
+    void this.iq(stanza).catch(() => undefined);
+  }
+
+  // ---- messages --------------------------------------------------------------------------------
+
+  /** Sends a 1:1 message; bodies are text. Delivered once the server has processed it, received when the peer's client confirms. */
+  send(jid: string, body: string): void {
+    const s = this.session(jid);
+    const id = newMessageId();
+    const msg: ChatMessage = { id, stanzaId: null, from: chat.me, body, timestamp: Date.now(), delayed: false, archived: false, mine: true, status: null };
+    s.messages = mergeMessages(s.messages, [msg]);
+    s.lastActivity = msg.timestamp;
+    s.input = '';
+    this.clearPaused(s.jid);
+    this.composingSent.set(s.jid, 'active');
+    if (!this.conn || chat.status !== 'connected') {
+      this.setStatus(s, id, 'failed');
+      return;
+    }
+    this.conn.send(
+      $msg({ to: s.jid, type: 'chat', id })
+        .c('body')
+        .t(body)
+        .up()
+        .c('request', { xmlns: NS.receipts })
+        .up()
+        .c('active', { xmlns: NS.chatStates })
+        .tree(),
+    );
+    // A ping answered after the message means the server has it (stored, archived or routed).
+    this.iq($iq({ type: 'get', to: chat.me.split('@')[1] ?? '' }).c('ping', { xmlns: NS.ping })).then(
+      () => this.setStatus(s, id, 'delivered'),
+      () => this.setStatus(s, id, 'failed'),
+    );
+    if (chat.open === s.jid) this.setRead(s, msg.timestamp);
+  }
+
+  private setStatus(s: ChatSessionState, id: string, status: MessageStatus): void {
+    const m = s.messages.find((x) => x.id === id);
+    if (m) m.status = nextStatus(m.status, status);
+  }
+
+  private markUnsentFailed(): void {
+    for (const s of Object.values(chat.sessions)) for (const m of s.messages) if (m.mine && m.status === null) m.status = 'failed';
+  }
+
+  /** Typing in the input: composing now, paused after 5 s without a key, active when sent. */
+  typing(jid: string, input: string): void {
+    const s = this.session(jid);
+    s.input = input;
+    if (!input.trim()) {
+      this.clearPaused(s.jid);
+      if (this.composingSent.get(s.jid) === 'composing' || this.composingSent.get(s.jid) === 'paused') this.sendChatState(s.jid, 'active');
+      return;
+    }
+    if (this.composingSent.get(s.jid) !== 'composing') this.sendChatState(s.jid, 'composing');
+    this.clearPaused(s.jid);
+    this.pausedTimers.set(
+      s.jid,
+      this.clock.setTimeout(() => this.sendChatState(s.jid, 'paused'), 5000),
+    );
+  }
+
+  private clearPaused(jid: string): void {
+    this.clock.clearTimeout(this.pausedTimers.get(jid));
+    this.pausedTimers.delete(jid);
+  }
+
+  sendChatState(jid: string, state: ComposingState): void {
+    this.composingSent.set(jid, state);
+    if (!this.conn || chat.status !== 'connected') return;
+    this.conn.send($msg({ to: jid, type: 'chat', id: newMessageId() }).c(state, { xmlns: NS.chatStates }).tree());
+  }
+
+  private onMessage(stanza: Element): boolean {
+    try {
+      if (child(stanza, 'result', NS.mam)) return true;
+      const m = parseMessage(stanza, chat.me);
+      if (!m) return true;
+      if (m.type === 'groupchat') return true;
+      const mine = m.carbon === 'sent' || m.from === chat.me;
+      const peer = mine ? m.to : m.from;
+      if (!peer || peer === chat.me) return true;
+      if (m.error) {
+        const s = chat.sessions[peer];
+        if (s) this.setStatus(s, m.id, 'failed');
+        return true;
+      }
+      if (m.receiptFor) {
+        const s = chat.sessions[peer];
+        if (s && !mine) this.setStatus(s, m.receiptFor, 'received');
+      }
+      if (m.body !== null) {
+        const s = this.session(peer);
+        if (s.phase === 'created') s.phase = 'initialised';
+        const msg = this.toChatMessage(m, mine, false);
+        const isNew = !s.messages.some((x) => x.id === msg.id);
+        this.addMessages(s, [msg]);
+        if (!mine) {
+          s.peerComposing = m.composing ?? 'active';
+          if (m.receiptRequested && m.carbon === null && m.id && this.conn) {
+            this.conn.send($msg({ to: m.from, id: newMessageId() }).c('received', { xmlns: NS.receipts, id: m.id }).tree());
+          }
+          if (isNew && (chat.open !== peer || !isVisible()) && !s.muted) this.deps.announceNew?.(s.name, msg.body);
+        }
+      } else if (m.composing && !mine) {
+        const s = chat.sessions[peer] ?? this.session(peer);
+        s.peerComposing = m.composing;
+      }
+    } catch (err) {
+      console.error('chat: unreadable message', err);
+    }
+    return true;
+  }
+
+  // ---- presence --------------------------------------------------------------------------------
+
+  private presenceStanza(to?: string): Element {
+    const w = toWire(chat.own, chat.ownText);
+    const p = $pres(to ? { to } : {});
+    if (w.type && to) p.attrs({ type: w.type });
+    if (w.show && !w.type) p.c('show').t(w.show).up();
+    if (w.status && !w.type) p.c('status').t(w.status).up();
+    return p.tree();
+  }
+
+  private sendDirectedPresence(only?: string): void {
+    if (!this.conn) return;
+    if (chat.own === 'invisible' && !only) return;
+    for (const c of chat.contacts) if (!only || c.jid === only) this.conn.send(this.presenceStanza(c.jid));
+  }
+
+  private onPresence(stanza: Element): boolean {
+    try {
+      const p = parsePresence(stanza);
+      if (p.error || !p.from || p.from === chat.me) return true;
+      const t = stanza.getAttribute('type');
+      if (t && t !== 'unavailable') return true;
+      const seen = fromWire(p.wire);
+      const wasAvailable = this.rawAvailable.has(p.from);
+      if (p.wire.type === 'unavailable') this.rawAvailable.delete(p.from);
+      else {
+        this.rawAvailable.add(p.from);
+        // Someone came online who did not know about us yet: tell them our presence too.
+        if (!wasAvailable && chat.own !== 'invisible' && chat.contacts.some((c) => c.jid === p.from)) this.sendDirectedPresence(p.from);
+      }
+      this.debouncer.push(p.from, seen);
+    } catch (err) {
+      console.error('chat: unreadable presence', err);
+    }
+    return true;
+  }
+
+  setPresence(state: PresenceState, text = ''): void {
+    const wasInvisible = chat.own === 'invisible';
+    const previous = chat.own;
+    chat.own = state;
+    chat.ownText = state === 'custom' ? text.trim() : '';
+    this.saveOwnPresence({ state, text: chat.ownText, previous });
+    if (!this.conn || chat.status !== 'connected') return;
+    if (state === 'invisible') {
+      if (!wasInvisible) for (const c of chat.contacts) this.conn.send($pres({ to: c.jid, type: 'unavailable' }).tree());
+      return;
+    }
+    this.conn.send(this.presenceStanza());
+    this.sendDirectedPresence();
+  }
+
+  private presenceKey(): string {
+    return `uc.messaging.presence.${this.deps.userId}`;
+  }
+
+  private loadOwnPresence(): StoredPresence | null {
+    try {
+      const raw = this.deps.storage?.getItem(this.presenceKey());
+      return raw ? (JSON.parse(raw) as StoredPresence) : null;
+    } catch {
+      return null;
+    }
+  }
+
+  private saveOwnPresence(p: StoredPresence): void {
+    try {
+      this.deps.storage?.setItem(this.presenceKey(), JSON.stringify(p));
+    } catch {
+      /* no storage: the state lasts for this page */
+    }
+  }
+}
+
+function isVisible(): boolean {
+  return typeof document === 'undefined' || document.visibilityState === 'visible';
+}
+
+/** Archive ids: numeric strings compare as numbers, anything else as text. */
+export function compareIds(a: string, b: string): number {
+  if (/^\d+$/.test(a) && /^\d+$/.test(b)) return a.length !== b.length ? a.length - b.length : a < b ? -1 : a > b ? 1 : 0;
+  return a < b ? -1 : a > b ? 1 : 0;
+}

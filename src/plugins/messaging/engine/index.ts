@@ -1,0 +1,63 @@
+import i18next from 'i18next';
+import { Api, Connections, Notifications, Session, type ServiceLookup } from '../../../kernel';
+import { chat } from '../state';
+import { followLanguage, uiStrings } from '../uiStrings';
+import { ChatEngine } from './ChatEngine';
+
+let engine: ChatEngine | null = null;
+let starting: Promise<ChatEngine | null> | null = null;
+let unlisten: (() => void) | null = null;
+
+export function currentEngine(): ChatEngine | null {
+  return engine;
+}
+
+/** Starts chat once (after the first screen has painted): strings, then the connection. */
+export function startEngine(services: ServiceLookup): Promise<ChatEngine | null> {
+  starting ??= (async () => {
+    followLanguage();
+    await uiStrings();
+    const session = services.get(Session);
+    const cfg = session.config.messaging;
+    if (!cfg.enabled) {
+      chat.status = 'disabled';
+      return null;
+    }
+    const notify = services.get(Notifications);
+    const e = new ChatEngine({
+      api: services.get(Api),
+      connections: services.get(Connections),
+      notify,
+      t: (key, values) => i18next.t(key, values),
+      userId: session.userId,
+      pingIntervalMs: cfg.ping_interval_ms,
+      pingTimeoutMs: cfg.ping_timeout_ms,
+      historyPageSize: cfg.history_page_size,
+      storage: typeof localStorage === 'undefined' ? null : localStorage,
+      announceNew: (from, body) => notify.announce(i18next.t('messaging:announce.newMessage', { name: from, body: body.slice(0, 140) }), 'polite'),
+    });
+    engine = e;
+    const offline = () => e.offline();
+    const online = () => e.online();
+    const visible = () => e.setOpen(chat.open);
+    addEventListener('offline', offline);
+    addEventListener('online', online);
+    document.addEventListener('visibilitychange', visible);
+    unlisten = () => {
+      removeEventListener('offline', offline);
+      removeEventListener('online', online);
+      document.removeEventListener('visibilitychange', visible);
+    };
+    e.start();
+    return e;
+  })();
+  return starting;
+}
+
+export function stopEngine(): void {
+  unlisten?.();
+  unlisten = null;
+  engine?.dispose();
+  engine = null;
+  starting = null;
+}

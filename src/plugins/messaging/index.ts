@@ -1,0 +1,76 @@
+import { subscribe, useSnapshot } from 'valtio';
+import { definePlugin, MessagingApi, Navigation, PresenceApi, provide, Session, toDisposable } from '../../kernel';
+import { hasChat, loadLazy, messagingCommands, stopEngineIfStarted, withEngine } from './commands';
+import en from './locales/en.json';
+import { chat, CHAT_PATH, chatPath, resetChat } from './state';
+
+/** Unread messages in sessions that are not muted: the navigation badge (and so the document title). */
+function useUnread(): number {
+  const s = useSnapshot(chat).sessions;
+  let n = 0;
+  for (const k in s) if (!s[k]!.muted) n += s[k]!.unread;
+  return n;
+}
+
+const screen = () => loadLazy().then((m) => ({ default: m.ChatScreen }));
+const route = (id: string, path: string, titleKey = 'messaging:title') => ({ id, path: CHAT_PATH + path, titleKey, component: screen });
+
+/** Messaging: chat over Strophe.js + ejabberd, and presence. */
+export const messagingPlugin = definePlugin({
+  id: 'messaging',
+  titleKey: 'messaging:title',
+  i18n: {
+    namespace: 'messaging',
+    // English is in the boot chunk (every user needs it, as the fallback); the others on demand.
+    load: (lng) => (lng === 'en' ? Promise.resolve(en) : import(`./locales/${lng}.json`).then((m: { default: Record<string, unknown> }) => m.default)),
+  },
+  provides: [
+    provide(PresenceApi, () => ({ ownState: () => chat.own })),
+    provide(MessagingApi, (ctx) => ({
+      openChat: (userId) =>
+        void withEngine(ctx, () => {
+          const c = chat.contacts.find((x) => x.user_id === userId);
+          if (c) ctx.services.get(Navigation).navigate(chatPath(c.jid));
+        }),
+      // Texts (SMS) come with a later step; until then a new conversation.
+      newText: () => ctx.services.get(Navigation).navigate(`${CHAT_PATH}/new`),
+    })),
+  ],
+  routes: [route('chat', ''), route('chat.new', '/new', 'messaging:commands.newChat'), route('chat.session', '/$jid')],
+  nav: [{ id: 'chat', titleKey: 'messaging:title', to: CHAT_PATH, icon: 'chat', order: 12, command: 'messaging.go', when: hasChat, useBadge: useUnread, badgeLabelKey: 'messaging:badge' }],
+  menus: [{ id: 'messaging.status', menu: 'profileMenu', command: 'messaging.setPresence', order: 10 }],
+  commands: messagingCommands,
+  hotkeys: [
+    { command: 'messaging.go', keys: 'g t' },
+    { command: 'messaging.newChat', keys: 'Shift+C' },
+    { command: 'messaging.nextUnread', keys: 'g u' },
+  ],
+  searchProviders: [
+    {
+      // Every session is a palette entity ("Go to chat ▸").
+      id: 'chats',
+      kindKey: 'messaging:title',
+      items: (ctx) => (hasChat(ctx) ? Object.values(chat.sessions).map((s) => ({ id: `chats:${s.jid}`, label: s.name, detail: s.jid, actions: [{ command: 'messaging.go', args: { jid: s.jid } }] })) : []),
+      subscribe: (onChange) => {
+        let n = 0;
+        // A new session changes the entities; a new message does not.
+        return toDisposable(subscribe(chat.sessions, () => n !== (n = Object.keys(chat.sessions).length) && onChange()));
+      },
+    },
+  ],
+  activate(ctx) {
+    if (ctx.services.maybe(Session)?.config.messaging.enabled !== true) {
+      chat.status = 'disabled';
+      return toDisposable(resetChat);
+    }
+    // After the first screen: Strophe and the engine are not part of the boot bundle.
+    const timer = setTimeout(() => void withEngine(ctx, () => undefined), 300);
+    return toDisposable(() => {
+      clearTimeout(timer);
+      stopEngineIfStarted();
+      resetChat();
+    });
+  },
+});
+
+export default messagingPlugin;

@@ -1,0 +1,238 @@
+import { useNavigate, useParams, useRouterState } from '@tanstack/react-router';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { Button, GridList, GridListItem, Input, Label, SearchField, TextArea, TextField, ToggleButton, ToggleButtonGroup, type Key } from 'react-aria-components';
+import { useSnapshot } from 'valtio';
+import { useKernel } from '../../../kernel';
+import { currentEngine } from '../engine';
+import { chatBody, filterSessions, type ChatMessage, type SessionGroup } from '../model/chat';
+import { chat, chatPath, CHAT_PATH, type ChatSessionState, type PeerPresence } from '../state';
+import { useChatT } from './useChatT';
+import './chat.css';
+
+type T = ReturnType<typeof useChatT>;
+
+function PresenceTag({ p }: { p: PeerPresence | undefined }) {
+  const t = useChatT();
+  const state = p?.state ?? 'unavailable';
+  const label = state === 'custom' && p?.text ? p.text : t(`presence.${state}`);
+  return (
+    <span className={`presence presence-${state}`}>
+      <span className="presence-dot" aria-hidden="true" />
+      {label}
+    </span>
+  );
+}
+
+function time(ts: number, lang: string): string {
+  const d = new Date(ts);
+  const today = new Date().toDateString() === d.toDateString();
+  return new Intl.DateTimeFormat(lang, today ? { hour: '2-digit', minute: '2-digit' } : { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' }).format(d);
+}
+
+function SessionsBar({ selected }: { selected: string | null }) {
+  const t = useChatT();
+  const s = useSnapshot(chat);
+  const navigate = useNavigate();
+  const [group, setGroup] = useState<SessionGroup>('all');
+  const [term, setTerm] = useState('');
+  const list = useMemo(
+    () => filterSessions(Object.values(s.sessions).map((x) => ({ ...x, members: [x.name] })), group, term),
+    [s.sessions, group, term],
+  );
+  return (
+    <section className="list-pane chat-bar" aria-labelledby="chat-bar-heading">
+      <h2 id="chat-bar-heading" className="visually-hidden">
+        {t('chat.sessions')}
+      </h2>
+      <div className="filter-bar">
+        <ToggleButtonGroup aria-label={t('chat.groups')} selectionMode="single" disallowEmptySelection selectedKeys={[group]} onSelectionChange={(k) => setGroup([...k][0] as SessionGroup)} className="segmented">
+          {(['all', 'unread', 'muted'] as const).map((g) => (
+            <ToggleButton key={g} id={g} className="btn seg">
+              {t(`chat.group.${g}`)}
+            </ToggleButton>
+          ))}
+        </ToggleButtonGroup>
+        <SearchField aria-label={t('chat.search')} value={term} onChange={setTerm} className="field chat-search">
+          <Input className="input" placeholder={t('chat.search')} />
+        </SearchField>
+        <Button className="btn" onPress={() => void navigate({ to: `${CHAT_PATH}/new` })}>
+          {t('chat.new')}
+        </Button>
+      </div>
+      {list.length === 0 ? (
+        <p className="empty-state">{Object.keys(s.sessions).length ? t('chat.noMatch') : t('chat.empty')}</p>
+      ) : (
+        <GridList
+          aria-label={t('chat.sessions')}
+          className="list"
+          selectionMode="single"
+          selectedKeys={selected ? [selected] : []}
+          onAction={(k: Key) => void navigate({ to: chatPath(String(k)) })}
+        >
+          {list.map((x) => {
+            const last = x.messages.at(-1);
+            return (
+              <GridListItem key={x.jid} id={x.jid} textValue={x.name} className={`row chat-row${x.unread ? ' unread' : ''}`}>
+                <div className="row-main">
+                  <span className="row-primary">{x.name}</span>
+                  <span className="row-secondary">
+                    <PresenceTag p={s.presence[x.jid]} />
+                    {last ? ` · ${last.mine ? t('chat.you') + ': ' : ''}${last.body.slice(0, 80)}` : ''}
+                  </span>
+                </div>
+                {x.muted && <span className="row-meta">{t('chat.muted')}</span>}
+                {x.unread > 0 && !x.muted && (
+                  <span className="badge" aria-label={t('chat.unread', { count: x.unread })}>
+                    <span aria-hidden="true">{x.unread > 99 ? '99+' : x.unread}</span>
+                  </span>
+                )}
+              </GridListItem>
+            );
+          })}
+        </GridList>
+      )}
+    </section>
+  );
+}
+
+function statusText(m: ChatMessage, t: T): string | null {
+  if (!m.mine) return null;
+  if (m.status === null) return t('status.sending');
+  return t(`status.${m.status}`);
+}
+
+function Conversation({ jid }: { jid: string }) {
+  const t = useChatT();
+  const kernel = useKernel();
+  const s = useSnapshot(chat);
+  const session = s.sessions[jid] as ChatSessionState | undefined;
+  const contact = s.contacts.find((c) => c.jid === jid);
+  const lang = kernel.context.language;
+  const logRef = useRef<HTMLOListElement>(null);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const name = session?.name ?? contact?.name ?? jid;
+
+  useEffect(() => {
+    const e = currentEngine();
+    if (!e) return;
+    e.setOpen(jid);
+    return () => e.setOpen(null);
+  }, [jid]);
+  useEffect(() => {
+    if (s.status === 'connected') void currentEngine()?.hydrate(jid);
+  }, [jid, s.status]);
+  const count = session?.messages.length ?? 0;
+  useEffect(() => {
+    const el = logRef.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [count]);
+
+  const connected = s.status === 'connected';
+  const input = session?.input ?? '';
+  const send = () => {
+    const body = chatBody(input);
+    const e = currentEngine();
+    if (!body || !e || !connected) return;
+    e.send(jid, body);
+    inputRef.current?.focus();
+  };
+  const onKeyDown = (ev: KeyboardEvent) => {
+    // Enter sends, Shift+Enter adds a line.
+    if (ev.key === 'Enter' && !ev.shiftKey && !ev.nativeEvent.isComposing) {
+      ev.preventDefault();
+      send();
+    }
+  };
+  const composing = session?.peerComposing === 'composing' ? t('chat.composing', { name }) : session?.peerComposing === 'paused' ? t('chat.paused', { name }) : '';
+
+  return (
+    <section className="detail-pane chat-conversation" aria-labelledby="chat-conv-heading">
+      <header className="chat-head">
+        <h2 id="chat-conv-heading">{name}</h2>
+        <PresenceTag p={s.presence[jid]} />
+      </header>
+      {session && !session.history.complete && (
+        <Button className="btn chat-older" isDisabled={session.history.pending || !connected} onPress={() => void currentEngine()?.loadOlder(jid)}>
+          {session.history.pending ? t('chat.loading') : t('chat.older')}
+        </Button>
+      )}
+      <ol ref={logRef} className="chat-log" aria-label={t('chat.log', { name })} tabIndex={0}>
+        {session?.messages.map((m) => (
+          <li key={m.id} className={`chat-msg${m.mine ? ' mine' : ''}`}>
+            <span className="chat-meta">
+              <span className="chat-author">{m.mine ? t('chat.you') : name}</span> <time dateTime={new Date(m.timestamp).toISOString()}>{time(m.timestamp, lang)}</time>
+            </span>
+            <span className="chat-body">{m.body}</span>
+            {m.mine && <span className={`chat-status status-${m.status ?? 'sending'}`}>{statusText(m as ChatMessage, t)}</span>}
+          </li>
+        ))}
+      </ol>
+      <p className="chat-composing" role="status">
+        {composing}
+      </p>
+      <div className="chat-input">
+        <TextField
+          aria-label={t('chat.input', { name })}
+          value={input}
+          onChange={(v) => currentEngine()?.typing(jid, v)}
+          isDisabled={!connected}
+          className="field chat-field"
+        >
+          <Label className="visually-hidden">{t('chat.input', { name })}</Label>
+          <TextArea ref={inputRef} className="input" rows={2} onKeyDown={onKeyDown} placeholder={t('chat.placeholder')} />
+        </TextField>
+        <Button className="btn primary" onPress={send} isDisabled={!connected || !chatBody(input)}>
+          {t('chat.send')}
+        </Button>
+      </div>
+      {!connected && <p className="muted">{t('chat.offline')}</p>}
+    </section>
+  );
+}
+
+function NewChat() {
+  const t = useChatT();
+  const s = useSnapshot(chat);
+  const navigate = useNavigate();
+  const [term, setTerm] = useState('');
+  const q = term.trim().toLowerCase();
+  // Only company contacts other than oneself (the server's list already leaves oneself out).
+  const list = s.contacts.filter((c) => c.jid !== s.me && (!q || c.name.toLowerCase().includes(q)));
+  return (
+    <section className="detail-pane chat-new" aria-labelledby="chat-new-heading">
+      <h2 id="chat-new-heading">{t('chat.newHeading')}</h2>
+      <SearchField aria-label={t('chat.pick')} value={term} onChange={setTerm} className="field" autoFocus>
+        <Input className="input" placeholder={t('chat.pick')} />
+      </SearchField>
+      <GridList aria-label={t('chat.colleagues')} className="list chat-colleagues" onAction={(k: Key) => void navigate({ to: chatPath(String(k)) })} renderEmptyState={() => <p className="empty-state">{t('chat.noMatch')}</p>}>
+        {list.map((c) => (
+          <GridListItem key={c.jid} id={c.jid} textValue={c.name} className="row">
+            <div className="row-main">
+              <span className="row-primary">{c.name}</span>
+              <span className="row-secondary">
+                <PresenceTag p={s.presence[c.jid]} />
+              </span>
+            </div>
+          </GridListItem>
+        ))}
+      </GridList>
+    </section>
+  );
+}
+
+/** `chat`, `chat/new` and `chat/{jid}`: the messages bar and the conversation or the new-chat picker. */
+export default function ChatScreen() {
+  const t = useChatT();
+  const { jid: raw } = useParams({ strict: false }) as { jid?: string };
+  const pathname = useRouterState({ select: (r) => r.location.pathname });
+  const isNew = pathname === `${CHAT_PATH}/new`;
+  const jid = raw && !isNew ? decodeURIComponent(raw).toLowerCase() : null;
+  const status = useSnapshot(chat).status;
+  if (status === 'disabled') return <p className="empty-state">{t('chat.disabled')}</p>;
+  return (
+    <div className="split chat-screen" data-has-selection={jid || isNew ? true : undefined}>
+      <SessionsBar selected={jid} />
+      {isNew ? <NewChat /> : jid ? <Conversation key={jid} jid={jid} /> : <p className="detail-pane empty-state">{t('chat.pickOne')}</p>}
+    </div>
+  );
+}
