@@ -37,7 +37,8 @@ async function start() {
     db,
     runtimeDir,
     logger: { level: env.UC_LOG_LEVEL || 'info', file: logFile },
-    staticDir: path.join(repoRoot, 'dist'),
+    // UC_STATIC_DIR: another build (engineers testing side by side on one machine each build their own).
+    staticDir: process.env.UC_STATIC_DIR ? path.resolve(process.env.UC_STATIC_DIR) : path.join(repoRoot, 'dist'),
   });
   await app.listen({ host, port });
   const address = app.server.address();
