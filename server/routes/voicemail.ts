@@ -8,7 +8,10 @@ import {
   type VoiceMessagesV1,
   type VoicemailsV2,
   type VoicemailV2,
+  voicemailFileName,
 } from '../../src/wire/voicemail';
+
+export { voicemailFileName };
 import type { Db } from '../db/types';
 import { forbidden, notFound, parseOrThrow } from '../errors';
 import { sendMedia } from '../media/send';
@@ -102,13 +105,6 @@ async function audioOf(db: Db, userId: number, id: number) {
   if (!rows[0]) throw notFound(`Voicemail ${id} not found`);
   const r = rows[0];
   return { bytes: Buffer.from(r.bytes), contentType: r.content_type, callerNumber: r.caller_number, receivedAt: new Date(r.received_at) };
-}
-
-/** `voicemail-20260320-1412-14155550116.wav`: the timestamp (UTC) and the caller's number, as the specification names downloads. */
-export function voicemailFileName(receivedAt: Date, callerNumber: string): string {
-  const stamp = receivedAt.toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
-  const number = callerNumber.replace(/[^\d+]/g, '').replace(/^\+/, '') || 'unknown';
-  return `voicemail-${stamp.slice(0, 8)}-${stamp.slice(9)}-${number}.wav`;
 }
 
 /**

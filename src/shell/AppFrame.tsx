@@ -220,10 +220,14 @@ export function AppFrame() {
 
   useEffect(() => {
     kernel.context.route = pathname;
-    // Focus follows navigation to the new screen's heading, except on the very first load.
+  }, [pathname, kernel]);
+  // Focus follows navigation to a new screen's heading, except on the very first load. Choosing an
+  // item within a screen (`/voicemail/12` → `/voicemail/13`, same area and title) is not a new screen.
+  const screenKey = `${pathname.split('/')[1] ?? ''}|${titleKey}`;
+  useEffect(() => {
     if (firstRender.current) firstRender.current = false;
     else heading.current?.focus({ preventScroll: true });
-  }, [pathname, kernel]);
+  }, [screenKey]);
 
   const brand = useMemo(() => session.config.branding, [session]);
 

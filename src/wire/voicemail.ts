@@ -51,3 +51,10 @@ export type VoicemailV2 = z.infer<typeof VoicemailV2>;
 
 export const VoicemailsV2 = z.object({ voicemails: z.array(VoicemailV2) });
 export type VoicemailsV2 = z.infer<typeof VoicemailsV2>;
+
+/** `voicemail-20260320-1412-14155550116.wav`: the timestamp (UTC) and the caller's number, as the specification names downloads. */
+export function voicemailFileName(receivedAt: Date, callerNumber: string): string {
+  const stamp = receivedAt.toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
+  const number = callerNumber.replace(/[^\d+]/g, '').replace(/^\+/, '') || 'unknown';
+  return `voicemail-${stamp.slice(0, 8)}-${stamp.slice(9)}-${number}.wav`;
+}

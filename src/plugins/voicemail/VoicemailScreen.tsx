@@ -1,0 +1,197 @@
+import { useNavigate, useParams } from '@tanstack/react-router';
+import { use, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { Button, Input, Label, SearchField, ToggleButton, ToggleButtonGroup, type Key } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { useKernel } from '../../kernel';
+import { requestRefresh } from './data';
+import { filterVoicemails, GROUP_STORAGE_KEY, GROUPS, parseGroup } from './model';
+import { strings } from './strings';
+import { VoicemailDetail } from './VoicemailDetail';
+import { VoicemailList } from './VoicemailList';
+import { shownIds } from './shown';
+import { vmState, VOICEMAIL_PATH, type Voicemail, type VoicemailGroup } from './state';
+import './voicemail.css';
+
+
+function readGroup(): VoicemailGroup {
+  try {
+    return parseGroup(localStorage.getItem(GROUP_STORAGE_KEY));
+  } catch {
+    return 'ALL';
+  }
+}
+
+export default function VoicemailScreen() {
+  const { i18n } = useTranslation('voicemail');
+  use(strings(i18n.language));
+  return <Screen />;
+}
+
+function Screen() {
+  const { t } = useTranslation('voicemail');
+  const kernel = useKernel();
+  const navigate = useNavigate();
+  const { id } = useParams({ strict: false }) as { id?: string };
+  const snap = useSnapshot(vmState);
+  const items = snap.items as readonly Voicemail[] | null;
+  const [group, setGroupState] = useState<VoicemailGroup>(readGroup);
+  const [term, setTerm] = useState('');
+  const deferredTerm = useDeferredValue(term);
+  const rows = useMemo(() => (items ? filterVoicemails(items, group, deferredTerm) : null), [items, group, deferredTerm]);
+  const selected = id ? items?.find((v) => v.id === id) : undefined;
+  const listRef = useRef<HTMLDivElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  const setGroup = (g: VoicemailGroup) => {
+    setGroupState(g);
+    try {
+      localStorage.setItem(GROUP_STORAGE_KEY, g);
+    } catch {
+      /* not remembered: acceptable */
+    }
+  };
+
+  useEffect(() => {
+    vmState.selectedId = id ?? null;
+  }, [id]);
+  useEffect(() => () => void (vmState.selectedId = null), []);
+  useEffect(() => {
+    shownIds.ids = rows?.map((r) => r.id) ?? [];
+  }, [rows]);
+  // Opening the screen asks for fresh messages (rate limited, so a quick back-and-forth costs nothing).
+  useEffect(() => void requestRefresh(), []);
+  // A message that is gone (deleted here or elsewhere) leaves the detail: back to the list.
+  useEffect(() => {
+    if (id && items && !selected) void navigate({ to: VOICEMAIL_PATH, replace: true });
+  }, [id, items, selected, navigate]);
+
+  // Enter on a row moves focus to the detail's heading once that message is shown.
+  const focusDetail = useRef<string | null>(null);
+  const open = useCallback((vid: string | null, toDetail = false) => {
+    focusDetail.current = toDetail ? vid : null;
+    if (toDetail && vid && vid === vmState.selectedId && headingRef.current) {
+      focusDetail.current = null;
+      headingRef.current.focus();
+      return;
+    }
+    void navigate({ to: vid ? `${VOICEMAIL_PATH}/${vid}` : VOICEMAIL_PATH, replace: true });
+  }, [navigate]);
+  useEffect(() => {
+    if (selected && focusDetail.current === selected.id) {
+      focusDetail.current = null;
+      headingRef.current?.focus();
+    }
+  });
+
+  const toggleCheck = useCallback((vid: string) => {
+    vmState.checked = vmState.checked.includes(vid) ? vmState.checked.filter((c) => c !== vid) : [...vmState.checked, vid];
+  }, []);
+
+  const back = () => {
+    open(null);
+    requestAnimationFrame(() => listRef.current?.focus());
+  };
+
+  let body;
+  if (!items) {
+    body = snap.loadFailed ? (
+      <div className="empty-state" role="alert">
+        <p>{t('list.error')}</p>
+        <Button className="btn" onPress={() => void requestRefresh()}>
+          {t('list.retry')}
+        </Button>
+      </div>
+    ) : (
+      <div className="list" role="status" aria-busy="true">
+        <span className="visually-hidden">{t('list.loading')}</span>
+        {Array.from({ length: 6 }, (_, i) => (
+          <div key={i} className="skeleton-row" aria-hidden="true" />
+        ))}
+      </div>
+    );
+  } else if (!rows!.length) {
+    body = (
+      <div className="empty-state">
+        <p>{items.length ? t('empty.noMatches') : t('empty.title')}</p>
+        {!items.length && <p>{t('empty.body')}</p>}
+      </div>
+    );
+  } else {
+    body = (
+      <VoicemailList
+        listRef={listRef}
+        rows={rows!}
+        selectedId={id}
+        checked={snap.checked as string[]}
+        playingId={snap.player.playing ? snap.player.id : null}
+        onSelect={(vid) => open(vid)}
+        onActivate={(vid) => open(vid, true)}
+        onToggleCheck={toggleCheck}
+      />
+    );
+  }
+
+  return (
+    <div className="split voicemail-screen" data-has-selection={selected ? true : undefined}>
+      <section className="list-pane" aria-labelledby="vm-list-heading">
+        <h2 id="vm-list-heading" className="visually-hidden">
+          {t('list.heading')}
+        </h2>
+        <div className="filter-bar" role="search" aria-label={t('filters.label')}>
+          <ToggleButtonGroup
+            className="vm-groups"
+            aria-label={t('filters.group')}
+            selectionMode="single"
+            disallowEmptySelection
+            selectedKeys={[group]}
+            onSelectionChange={(keys: Set<Key>) => setGroup(parseGroup([...keys][0]))}
+          >
+            {GROUPS.map((g) => (
+              <ToggleButton key={g} id={g} className="btn">
+                {t(`filters.groups.${g}`)}
+              </ToggleButton>
+            ))}
+          </ToggleButtonGroup>
+          <SearchField className="field vm-search" value={term} onChange={setTerm}>
+            <Label>{t('filters.search')}</Label>
+            <Input className="input" placeholder={t('filters.searchPlaceholder')} />
+          </SearchField>
+        </div>
+        {snap.checked.length > 0 ? <BulkBar count={snap.checked.length} /> : null}
+        {rows && rows.length > 0 && (
+          <p className="vm-count" aria-live="polite">
+            {t('list.count', { count: rows.length })}
+          </p>
+        )}
+        {body}
+      </section>
+      <section className="detail-pane" aria-label={selected ? undefined : t('detail.label')} aria-labelledby={selected ? 'vm-detail-heading' : undefined}>
+        {selected ? <VoicemailDetail voicemail={selected} headingRef={headingRef} onBack={back} run={(c) => void kernel.run(c, { id: selected.id }, 'button')} /> : <p className="empty-state">{t('detail.none')}</p>}
+      </section>
+    </div>
+  );
+}
+
+function BulkBar({ count }: { count: number }) {
+  const { t } = useTranslation('voicemail');
+  const kernel = useKernel();
+  const run = (c: string) => void kernel.run(c, { id: vmState.checked[0] }, 'button');
+  return (
+    <div className="vm-bulk" role="toolbar" aria-label={t('bulk.label')}>
+      <span>{t('bulk.count', { count })}</span>
+      <Button className="btn" onPress={() => run('voicemail.markAllRead')}>
+        {t('bulk.markRead')}
+      </Button>
+      <Button className="btn" onPress={() => run('voicemail.download')}>
+        {t('bulk.download')}
+      </Button>
+      <Button className="btn danger" onPress={() => run('voicemail.delete')}>
+        {t('bulk.delete')}
+      </Button>
+      <Button className="btn" onPress={() => (vmState.checked = [])}>
+        {t('bulk.clear')}
+      </Button>
+    </div>
+  );
+}

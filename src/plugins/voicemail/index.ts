@@ -1,0 +1,92 @@
+import { subscribe, useSnapshot } from 'valtio';
+import { definePlugin, Session, TelephonyApi, toDisposable, type CommandContribution, type WhenFn } from '../../kernel';
+import { palette, unreadCount, vmState, VOICEMAIL_PATH, type Voicemail } from './state';
+
+/*
+ * The boot part of the plugin is this manifest, the state proxy and the command titles: everything
+ * else (API calls, refresh, the player, the screen, the palette entities) is one lazy chunk,
+ * fetched after the first screen has painted, and by any command that runs before that.
+ */
+const lazy = () => import('./lazy');
+
+const hasMailbox: WhenFn = (ctx) => ctx.keys['voicemail.mailbox'] === true;
+const onScreen: WhenFn = (ctx) => hasMailbox(ctx) && ctx.route.startsWith(VOICEMAIL_PATH);
+const loaded = () => (vmState.items ? true : { reasonKey: 'voicemail:reasons.loading' });
+
+/** name, hotkey on the screen, needs loaded messages, only on the screen. */
+const COMMANDS: ReadonlyArray<[name: string, keys?: string, needsItems?: 0 | 1, screenOnly?: 0 | 1]> = [
+  ['go', 'g v'],
+  ['open'],
+  ['playPause', 'p', 1],
+  ['toggleRead', 'r', 1],
+  ['markAllRead', 'Shift+R', 1],
+  ['delete', 'Delete', 1],
+  ['download', 'Shift+D', 1],
+  ['callBack', 'c', 1],
+  ['next', 'j', 0, 1],
+  ['previous', 'k', 0, 1],
+];
+
+const commands: CommandContribution[] = COMMANDS.map(([name, , needsItems, screenOnly]) => ({
+  id: `voicemail.${name}`,
+  titleKey: `voicemail:commands.${name}`,
+  hiddenInPalette: name === 'open',
+  when: screenOnly ? onScreen : hasMailbox,
+  enabled:
+    name === 'callBack'
+      ? (ctx) => (ctx.services.has(TelephonyApi) ? loaded() : { reasonKey: 'voicemail:reasons.noTelephony' })
+      : needsItems
+        ? loaded
+        : undefined,
+  run: async (ctx, args) => (await lazy()).run(name, ctx, args),
+}));
+
+/** Voicemail: list, player, transcript, read state, delete and download; both API generations. */
+export const voicemailPlugin = definePlugin({
+  id: 'voicemail',
+  titleKey: 'voicemail:title',
+  i18n: { namespace: 'voicemail', load: (lng) => import(`./locales/${lng}.json`).then((m: { default: Record<string, unknown> }) => m.default) },
+  // One route with an optional id (null when deselected): choosing a message keeps the same screen.
+  routes: [{ id: 'voicemail', path: `${VOICEMAIL_PATH}/{-$id}`, titleKey: 'voicemail:title', component: () => lazy().then((m) => ({ default: m.VoicemailScreen })) }],
+  nav: [
+    {
+      id: 'voicemail',
+      titleKey: 'voicemail:title',
+      to: VOICEMAIL_PATH,
+      icon: 'voicemail',
+      order: 15,
+      when: hasMailbox,
+      useBadge: () => unreadCount(useSnapshot(vmState).items as Voicemail[] | null),
+      badgeLabelKey: 'voicemail:badge',
+      command: 'voicemail.go',
+    },
+  ],
+  commands,
+  hotkeys: COMMANDS.map(([name, keys], i) => (i ? { command: `voicemail.${name}`, keys: keys!, scope: 'voicemail', when: onScreen } : { command: 'voicemail.go', keys: keys! })).filter(
+    (h) => h.keys,
+  ),
+  searchProviders: [
+    {
+      id: 'voicemail',
+      kindKey: 'voicemail:title',
+      items: () => palette.entities,
+      subscribe: (onChange) => toDisposable(subscribe(palette, onChange)),
+    },
+  ],
+  activate(ctx) {
+    const mailbox = !!ctx.services.get(Session).config.mailbox_number;
+    ctx.setContextKey('mailbox', mailbox);
+    if (!mailbox) return;
+    vmState.generation = ctx.features.voicemail2 ? 2 : 1;
+    let stop: (() => void) | undefined;
+    let gone = false;
+    const first = setTimeout(() => void lazy().then((m) => gone || (stop = m.start(ctx.services))), 300);
+    return toDisposable(() => {
+      gone = true;
+      clearTimeout(first);
+      stop?.();
+    });
+  },
+});
+
+export default voicemailPlugin;

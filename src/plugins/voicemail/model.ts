@@ -1,0 +1,116 @@
+import type { VoiceMessageV1, VoicemailV2 } from '../../wire/voicemail';
+import type { Voicemail, VoicemailGroup } from './state';
+
+export const REFRESH_MS = 60_000;
+/** Refreshes closer together than this are dropped (specification: one per 3000 ms). */
+export const RATE_LIMIT_MS = 3_000;
+export const GROUPS: readonly VoicemailGroup[] = ['ALL', 'UNREAD', 'READ'];
+export const GROUP_STORAGE_KEY = 'voicemail-search-group';
+
+/** v1: a Succeeded transcript with empty text is treated as Failed. */
+export function fromV1(w: VoiceMessageV1): Voicemail {
+  const emptySuccess = w.vm_text_state === 'Succeeded' && !w.vm_text?.trim();
+  return {
+    id: String(w.vm_id),
+    status: w.status,
+    callerNumber: w.caller_number,
+    callerName: w.caller_name?.trim() || null,
+    durationSeconds: w.duration,
+    timestamp: new Date(w.vm_timestamp).toISOString(),
+    transcriptState: emptySuccess ? 'Failed' : w.vm_text_state,
+    transcript: emptySuccess ? null : (w.vm_text ?? null),
+  };
+}
+
+export function fromV2(w: VoicemailV2): Voicemail {
+  return {
+    id: w.msg_id,
+    status: w.status === 'Unread' ? 'UNREAD' : 'READ',
+    callerNumber: w.caller_id_number,
+    callerName: w.caller_id_name?.trim() || null,
+    durationSeconds: w.duration,
+    timestamp: new Date(w.origtime * 1000).toISOString(),
+    transcriptState: w.transcription.state,
+    transcript: w.transcription.text,
+  };
+}
+
+/** v2 only: a Succeeded transcript whose text the list left out is fetched. */
+export function needsTranscriptFetch(v: Voicemail, generation: 1 | 2): boolean {
+  return generation === 2 && v.transcriptState === 'Succeeded' && v.transcript === null;
+}
+
+export function parseGroup(value: unknown): VoicemailGroup {
+  return value === 'UNREAD' || value === 'READ' ? value : 'ALL';
+}
+
+/** The group filter and the search (name, any digits of the number, or transcript words). */
+export function filterVoicemails(items: readonly Voicemail[], group: VoicemailGroup, term: string): Voicemail[] {
+  const t = term.trim().toLowerCase();
+  const digits = t.replace(/\D/g, '');
+  return items.filter((v) => {
+    if (group !== 'ALL' && v.status !== group) return false;
+    if (!t) return true;
+    if (v.callerName?.toLowerCase().includes(t)) return true;
+    if (digits && v.callerNumber.replace(/\D/g, '').includes(digits)) return true;
+    return !!v.transcript?.toLowerCase().includes(t);
+  });
+}
+
+/** A refresh timer that drops requests closer together than the rate limit. */
+export function rateLimited(run: () => void, limitMs = RATE_LIMIT_MS, now: () => number = Date.now): () => boolean {
+  let last = -Infinity;
+  return () => {
+    const t = now();
+    if (t - last < limitMs) return false;
+    last = t;
+    run();
+    return true;
+  };
+}
+
+const DAY_MS = 86_400_000;
+const startOfDay = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
+
+export type TimestampKind = 'time' | 'yesterday' | 'weekday' | 'date';
+
+/** Specification: under 1 day the time, yesterday "Yesterday", under 9 days the weekday, else the date. */
+export function timestampKind(iso: string, now: Date): TimestampKind {
+  const t = new Date(iso);
+  const age = now.getTime() - t.getTime();
+  if (age < DAY_MS) return 'time';
+  const days = Math.round((startOfDay(now) - startOfDay(t)) / DAY_MS);
+  if (days === 1) return 'yesterday';
+  if (age < 9 * DAY_MS) return 'weekday';
+  return 'date';
+}
+
+export function formatTimestamp(iso: string, now: Date, locale: string, yesterday: string): string {
+  const d = new Date(iso);
+  switch (timestampKind(iso, now)) {
+    case 'time':
+      return new Intl.DateTimeFormat(locale, { timeStyle: 'short' }).format(d);
+    case 'yesterday':
+      return yesterday;
+    case 'weekday':
+      return new Intl.DateTimeFormat(locale, { weekday: 'long' }).format(d);
+    default:
+      return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(d);
+  }
+}
+
+/** Specification: seconds under a minute, otherwise rounded minutes. */
+export function durationParts(seconds: number): { value: number; unit: 'second' | 'minute' } {
+  return seconds < 60 ? { value: Math.max(0, Math.round(seconds)), unit: 'second' } : { value: Math.round(seconds / 60), unit: 'minute' };
+}
+
+export function formatDuration(seconds: number, locale: string): string {
+  const { value, unit } = durationParts(seconds);
+  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'short' }).format(value);
+}
+
+/** Player clock: m:ss. */
+export function clock(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
