@@ -3,9 +3,9 @@ import { definePlugin, Session, TelephonyApi, toDisposable, type CommandContribu
 import { palette, unreadCount, vmState, VOICEMAIL_PATH, type Voicemail } from './state';
 
 /*
- * The boot part of the plugin is this manifest, the state proxy and the command titles: everything
- * else (API calls, refresh, the player, the screen, the palette entities) is one lazy chunk,
- * fetched after the first screen has painted, and by any command that runs before that.
+ * The boot part of the plugin is this manifest and the state proxy: everything else (strings, API
+ * calls, refresh, the player, the screen, the palette entities) is one lazy chunk, fetched after the
+ * first screen has painted. The navigation entry and the commands show once their strings are in.
  */
 const lazy = () => import('./lazy');
 
@@ -45,9 +45,8 @@ const commands: CommandContribution[] = COMMANDS.map(([name, , needsItems, scree
 export const voicemailPlugin = definePlugin({
   id: 'voicemail',
   titleKey: 'voicemail:title',
-  i18n: { namespace: 'voicemail', load: (lng) => import(`./locales/${lng}.json`).then((m: { default: Record<string, unknown> }) => m.default) },
   // One route with an optional id (null when deselected): choosing a message keeps the same screen.
-  routes: [{ id: 'voicemail', path: `${VOICEMAIL_PATH}/{-$id}`, titleKey: 'voicemail:title', component: () => lazy().then((m) => ({ default: m.VoicemailScreen })) }],
+  routes: [{ id: 'voicemail', path: `${VOICEMAIL_PATH}/{-$id}`, titleKey: 'voicemail:title', component: () => lazy().then(async (m) => (await m.strings(), { default: m.VoicemailScreen })) }],
   nav: [
     {
       id: 'voicemail',
@@ -74,13 +73,12 @@ export const voicemailPlugin = definePlugin({
     },
   ],
   activate(ctx) {
-    const mailbox = !!ctx.services.get(Session).config.mailbox_number;
-    ctx.setContextKey('mailbox', mailbox);
-    if (!mailbox) return;
+    if (!ctx.services.get(Session).config.mailbox_number) return;
     vmState.generation = ctx.features.voicemail2 ? 2 : 1;
     let stop: (() => void) | undefined;
     let gone = false;
-    const first = setTimeout(() => void lazy().then((m) => gone || (stop = m.start(ctx.services))), 300);
+    // The entry and the commands appear with their strings (`strings/`, no boot locale: see DECISIONS).
+    const first = setTimeout(() => void lazy().then((m) => gone || (stop = m.start(ctx.services, () => ctx.setContextKey('mailbox', true)))), 300);
     return toDisposable(() => {
       gone = true;
       clearTimeout(first);

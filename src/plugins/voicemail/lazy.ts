@@ -3,11 +3,12 @@ import { ref, subscribe } from 'valtio';
 import { Navigation, type CommandContext, type PaletteEntity, type ServiceLookup } from '../../kernel';
 import { callBack, deleteVoicemails, download, markAllRead, playPause, setTranslator, startRefreshing, toggleRead } from './data';
 import { shownIds } from './shown';
-import { palette, targetId, vmState, VOICEMAIL_PATH, type Voicemail } from './state';
+import { palette, vmState, VOICEMAIL_PATH, type Voicemail } from './state';
 import { strings } from './strings';
 
 export { expandTranscript, requestRefresh, setRead } from './data';
 export { player } from './player';
+export { strings } from './strings';
 export { default as VoicemailScreen } from './VoicemailScreen';
 
 /** "Voicemail from Bob, 2 min ago". */
@@ -32,11 +33,11 @@ function rebuildEntities(): void {
 
 let started = false;
 /** Starts the list's refresh (every 60 s) and the palette entities; returns what stops them. */
-export function start(services: ServiceLookup): () => void {
+export function start(services: ServiceLookup, ready: () => void): () => void {
   if (started) return () => undefined;
   started = true;
   setTranslator((key, values) => i18next.t(key, values));
-  void strings();
+  void strings().then(() => started && ready());
   let last = vmState.items;
   const unsub = subscribe(vmState, () => last !== vmState.items && ((last = vmState.items), rebuildEntities()));
   const onLanguage = () => rebuildEntities();
@@ -94,4 +95,9 @@ export async function run(name: string, ctx: CommandContext, args: Readonly<Reco
     case 'callBack':
       return callBack(s, id);
   }
+}
+
+/** The item a command acts on: its argument, else the one shown. */
+function targetId(args: Readonly<Record<string, unknown>>): string | null {
+  return typeof args.id === 'string' ? args.id : vmState.selectedId;
 }

@@ -43,10 +43,6 @@ export const VOICEMAIL_PATH = '/voicemail';
 
 export const unreadCount = (items: readonly Voicemail[] | null): number => (items ? items.filter((v) => v.status === 'UNREAD').length : 0);
 
-/** The message a command acts on: its argument, else the one in the detail pane. */
-export function targetId(args: Readonly<Record<string, unknown>>): string | null {
-  return typeof args.id === 'string' ? args.id : vmState.selectedId;
-}
 
 /** The palette's entities, built by the lazy chunk whenever the messages change. */
 export const palette = proxy({ entities: ref([] as PaletteEntity[]) });

@@ -1,0 +1,298 @@
+import { useNavigate, useParams } from '@tanstack/react-router';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { use, useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { Button, Input, Label, SearchField } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { ContactsApi, TelephonyApi, useKernel, useMaybeService, type ServiceLookup } from '../../kernel';
+import { formatPhone } from '../../wire/phone';
+import { currentFilter, load, loadMore, seek } from './data';
+import { clock, correctedStart, formatTimestamp, RANGES, rangeDays, START_CORRECTION_MS, type RangeType, type RecordingFilter } from './model';
+import { recState, RECORDINGS_PATH, type Recording } from './state';
+import { strings } from './strings';
+import './recordings.css';
+
+const ROW_HEIGHT = 52;
+
+export default function RecordingsScreen() {
+  const { i18n } = useTranslation('recordings');
+  use(strings(i18n.language));
+  return <Screen />;
+}
+
+function useServices(): ServiceLookup {
+  return useKernel();
+}
+
+function Screen() {
+  const { t } = useTranslation('recordings');
+  const services = useServices();
+  const kernel = useKernel();
+  const navigate = useNavigate();
+  const { id } = useParams({ strict: false }) as { id?: string };
+  const snap = useSnapshot(recState);
+  const items = snap.items as readonly Recording[] | null;
+  const [filter, setFilter] = useState<RecordingFilter>(currentFilter);
+  const selected = id ? items?.find((r) => r.id === id) : undefined;
+  const listRef = useRef<HTMLDivElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const focusDetail = useRef<string | null>(null);
+
+  useEffect(() => {
+    recState.selectedId = id ?? null;
+  }, [id]);
+  useEffect(() => () => void (recState.selectedId = null), []);
+
+  // Every change of the filter reads the first page again (the term after a short pause).
+  const key = JSON.stringify(filter);
+  useEffect(() => {
+    const timer = setTimeout(() => void load(services, filter), filter.phoneNumber === currentFilter().phoneNumber ? 0 : 300);
+    return () => clearTimeout(timer);
+  }, [key, services]);
+
+  // Specification: a start date earlier than 3 months ago moves to the limit plus one day after 2 s.
+  const correction = correctedStart(filter.startDate, new Date());
+  useEffect(() => {
+    if (!correction) return;
+    const timer = setTimeout(() => setFilter((f) => ({ ...f, startDate: correction })), START_CORRECTION_MS);
+    return () => clearTimeout(timer);
+  }, [correction]);
+
+  useEffect(() => {
+    if (selected && focusDetail.current === selected.id) {
+      focusDetail.current = null;
+      headingRef.current?.focus();
+    }
+  });
+
+  const open = (rid: string | null, toDetail = false) => {
+    focusDetail.current = toDetail ? rid : null;
+    if (toDetail && rid && rid === recState.selectedId) {
+      focusDetail.current = null;
+      headingRef.current?.focus();
+      return;
+    }
+    void navigate({ to: rid ? `${RECORDINGS_PATH}/${rid}` : RECORDINGS_PATH, replace: true });
+  };
+
+  const setRange = (range: RangeType) => setFilter((f) => (range === 'custom' ? { ...f, range } : { ...f, range, ...rangeDays(range, new Date()) }));
+
+  let body;
+  if (!items) {
+    body = snap.loadFailed ? (
+      <div className="empty-state" role="alert">
+        <p>{t('list.error')}</p>
+        <Button className="btn" onPress={() => void load(services)}>
+          {t('list.retry')}
+        </Button>
+      </div>
+    ) : (
+      <div className="list" role="status" aria-busy="true">
+        <span className="visually-hidden">{t('list.loading')}</span>
+      </div>
+    );
+  } else if (!items.length) body = <p className="empty-state">{t('list.empty')}</p>;
+  else body = <RecordingList rows={items} total={snap.total} selectedId={id} listRef={listRef} onSelect={(r) => open(r)} onActivate={(r) => open(r, true)} onMore={() => void loadMore(services)} />;
+
+  return (
+    <div className="split recordings-screen" data-has-selection={selected ? true : undefined}>
+      <section className="list-pane" aria-labelledby="rec-list-heading">
+        <h2 id="rec-list-heading" className="visually-hidden">
+          {t('list.heading')}
+        </h2>
+        <div className="filter-bar rec-filters" role="search" aria-label={t('filters.label')}>
+          <SearchField className="field rec-search" value={filter.phoneNumber} onChange={(v) => setFilter((f) => ({ ...f, phoneNumber: v }))}>
+            <Label>{t('filters.phoneNumber')}</Label>
+            <Input className="input" />
+          </SearchField>
+          <label className="field">
+            <span>{t('filters.range')}</span>
+            <select className="input" value={filter.range} onChange={(e) => setRange(e.target.value as RangeType)}>
+              {RANGES.map((r) => (
+                <option key={r} value={r}>
+                  {t(`filters.ranges.${r}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          {filter.range === 'custom' && (
+            <>
+              <label className="field">
+                <span>{t('filters.startDate')}</span>
+                <input className="input" type="date" value={filter.startDate} max={filter.endDate || undefined} onChange={(e) => setFilter((f) => ({ ...f, startDate: e.target.value }))} />
+              </label>
+              <label className="field">
+                <span>{t('filters.endDate')}</span>
+                <input className="input" type="date" value={filter.endDate} min={filter.startDate || undefined} onChange={(e) => setFilter((f) => ({ ...f, endDate: e.target.value }))} />
+              </label>
+            </>
+          )}
+        </div>
+        <p className="rec-note" role="status">
+          {correction ? t('filters.corrected', { date: new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date(`${correction}T12:00:00`)) }) : ''}
+        </p>
+        {items && items.length > 0 && <p className="rec-count">{t('list.count', { count: snap.total })}</p>}
+        {body}
+      </section>
+      <section className="detail-pane" aria-label={selected ? undefined : t('detail.label')} aria-labelledby={selected ? 'rec-detail-heading' : undefined}>
+        {selected ? (
+          <RecordingDetail rec={selected} headingRef={headingRef} onBack={() => open(null)} run={(c) => void kernel.run(c, { id: selected.id }, 'button')} />
+        ) : (
+          <p className="empty-state">{t('detail.none')}</p>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function RecordingList(props: { rows: readonly Recording[]; total: number; selectedId?: string; listRef: RefObject<HTMLDivElement | null>; onSelect(id: string): void; onActivate(id: string): void; onMore(): void }) {
+  const { rows, total, selectedId, listRef, onSelect, onActivate, onMore } = props;
+  const { t, i18n } = useTranslation('recordings');
+  const contacts = useMaybeService(ContactsApi);
+  const playing = useSnapshot(recState).player;
+  const now = new Date();
+  const index = selectedId ? rows.findIndex((r) => r.id === selectedId) : -1;
+  const v = useVirtualizer({ count: rows.length, getScrollElement: () => listRef.current, estimateSize: () => ROW_HEIGHT, overscan: 8, initialRect: { width: 400, height: 800 } });
+  const visible = v.getVirtualItems();
+  const lastVisible = visible[visible.length - 1]?.index ?? 0;
+  useEffect(() => {
+    if (lastVisible >= rows.length - 5 && rows.length < total) onMore();
+  }, [lastVisible, rows.length, total, onMore]);
+  useEffect(() => {
+    if (index >= 0) v.scrollToIndex(index, { align: 'auto' });
+  }, [index, v]);
+
+  const move = (to: number) => rows.length && onSelect(rows[Math.max(0, Math.min(rows.length - 1, to))]!.id);
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const page = Math.max(1, Math.floor((listRef.current?.clientHeight ?? 520) / ROW_HEIGHT) - 1);
+    const keys: Record<string, () => void> = {
+      ArrowDown: () => move(index + 1),
+      ArrowUp: () => move(index < 0 ? 0 : index - 1),
+      PageDown: () => move(index + page),
+      PageUp: () => move(index - page),
+      Home: () => move(0),
+      End: () => move(rows.length - 1),
+      Enter: () => (selectedId ?? rows[0]?.id) && onActivate((selectedId ?? rows[0]?.id)!),
+    };
+    const k = keys[e.key];
+    if (k && !e.ctrlKey && !e.metaKey && !e.altKey) {
+      e.preventDefault();
+      e.stopPropagation();
+      k();
+    }
+  };
+  return (
+    <div
+      ref={listRef}
+      role="grid"
+      aria-label={t('list.label')}
+      aria-rowcount={total}
+      aria-activedescendant={index >= 0 ? `rec-row-${rows[index]!.id}` : undefined}
+      tabIndex={0}
+      className="list rec-list"
+      onKeyDown={onKeyDown}
+      onFocus={(e) => e.target === e.currentTarget && index < 0 && rows.length && onSelect(rows[0]!.id)}
+    >
+      <div role="rowgroup" style={{ height: v.getTotalSize(), position: 'relative' }}>
+        {visible.map((vi) => {
+          const r = rows[vi.index]!;
+          const name = contacts?.lookupNumber(r.phoneNumber)?.name ?? r.cnam ?? formatPhone(r.phoneNumber);
+          const time = formatTimestamp(r.timestamp, now, i18n.language);
+          const dir = t(`direction.${r.direction}`);
+          const isPlaying = playing.id === r.id && playing.state === 'playing';
+          return (
+            <div
+              key={r.id}
+              id={`rec-row-${r.id}`}
+              role="row"
+              aria-rowindex={vi.index + 1}
+              aria-selected={r.id === selectedId}
+              aria-label={[name, dir, isPlaying ? t('player.states.playing') : '', time, clock(r.durationSeconds)].filter(Boolean).join(', ')}
+              data-selected={r.id === selectedId || undefined}
+              className="row rec-row"
+              style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW_HEIGHT, transform: `translateY(${vi.start}px)` }}
+              onClick={() => onActivate(r.id)}
+            >
+              <div role="gridcell" className="rec-cell">
+                <span className="rec-dir" aria-hidden="true">
+                  {isPlaying ? '▶' : r.direction === 'IN' ? '↙' : '↗'}
+                </span>
+                <span className="row-main">
+                  <span className="row-primary">{name}</span>
+                  <span className="row-secondary">{`${dir} · ${formatPhone(r.phoneNumber)}`}</span>
+                </span>
+                <span className="row-meta">
+                  <time dateTime={r.timestamp}>{time}</time>
+                  <div>{clock(r.durationSeconds)}</div>
+                </span>
+              </div>
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
+
+function RecordingDetail({ rec, headingRef, onBack, run }: { rec: Recording; headingRef: RefObject<HTMLHeadingElement | null>; onBack(): void; run(c: string): void }) {
+  const { t, i18n } = useTranslation('recordings');
+  const contacts = useMaybeService(ContactsApi);
+  const telephony = useMaybeService(TelephonyApi);
+  const p = useSnapshot(recState).player;
+  const mine = p.id === rec.id;
+  const state = mine ? p.state : 'not playing';
+  const duration = mine && p.duration > 0 ? p.duration : rec.durationSeconds;
+  const position = mine ? p.position : 0;
+  const contact = contacts?.lookupNumber(rec.phoneNumber);
+  const name = contact?.name ?? rec.cnam ?? formatPhone(rec.phoneNumber);
+  const stateKey = state === 'not playing' ? 'notPlaying' : state;
+  return (
+    <article className="rec-detail">
+      <Button className="btn rec-back" onPress={onBack}>
+        {t('detail.back')}
+      </Button>
+      <h2 id="rec-detail-heading" ref={headingRef} tabIndex={-1}>
+        {name}
+      </h2>
+      <dl className="rec-facts">
+        <dt>{t('detail.number')}</dt>
+        <dd>{formatPhone(rec.phoneNumber)}</dd>
+        <dt>{t('detail.direction')}</dt>
+        <dd>{t(`direction.${rec.direction}`)}</dd>
+        <dt>{t('detail.date')}</dt>
+        <dd>{new Intl.DateTimeFormat(i18n.language, { dateStyle: 'full', timeStyle: 'short' }).format(new Date(rec.timestamp))}</dd>
+        <dt>{t('detail.duration')}</dt>
+        <dd>{clock(rec.durationSeconds)}</dd>
+      </dl>
+      <div className="rec-player" role="group" aria-label={t('player.label')}>
+        <Button className="btn primary" isDisabled={state === 'loading'} onPress={() => run('recordings.playPause')}>
+          {state === 'playing' ? t('player.pause') : t('player.play')}
+        </Button>
+        <input
+          type="range"
+          className="rec-seek"
+          min={0}
+          max={Math.max(1, Math.round(duration))}
+          step={1}
+          value={Math.round(position)}
+          disabled={!mine || state === 'loading' || state === 'failed'}
+          onChange={(e) => seek(Number(e.target.value))}
+          aria-label={t('player.position')}
+          aria-valuetext={`${clock(position)} / ${clock(duration)}`}
+        />
+        <span className="rec-time" aria-hidden="true">{`${clock(position)} / ${clock(duration)}`}</span>
+        <span className={`rec-state${state === 'failed' ? ' error' : ''}`} data-state={state}>
+          {t(`player.states.${stateKey}`)}
+        </span>
+      </div>
+      <div className="rec-actions">
+        <Button className="btn" isDisabled={!telephony} onPress={() => run('recordings.callBack')}>
+          {t('detail.callBack')}
+        </Button>
+        <Button className="btn" onPress={() => run('recordings.download')}>
+          {t('detail.download')}
+        </Button>
+      </div>
+    </article>
+  );
+}
