@@ -3,6 +3,13 @@ import react from '@vitejs/plugin-react';
 import optimizeLocales from '@react-aria/optimize-locales-plugin';
 import { LANGUAGES } from './src/kernel/i18n';
 
+const ARIA = /node_modules[\\/](react-aria|react-stately|@react-aria|@react-stately|react-aria-components|@internationalized|@react-types)[\\/]/;
+const LATER_ARIA = [
+  /react-aria-components[\\/]dist[\\/]private[\\/](Autocomplete|Breadcrumbs|Calendar|Color\w*|ComboBox|Date\w*|Disclosure|DragAndDrop|DropZone|FileTrigger|Form|GridLayout|HiddenDateInput|ListBox|Meter|NumberField|RadioGroup|Select|Slider|Switch|Table|Tabs|TagGroup|Toolbar|Tooltip|Tree)\./,
+  /react-(aria|stately)[\\/]dist[\\/]private[\\/](autocomplete|breadcrumbs|calendar|color|combobox|datepicker|disclosure|dnd|listbox|meter|numberfield|radio|select|slider|spinbutton|steplist|switch|table|tabs|tag|tokenfield|toolbar|tooltip|tree)[\\/]/,
+  /@internationalized[\\/]date[\\/]/,
+];
+
 const apiPort = Number(process.env.UC_API_PORT ?? 8080);
 const api = `http://127.0.0.1:${apiPort}`;
 /** /login and /logout are both API calls (POST) and app pages (GET of HTML): pages stay with Vite. */
@@ -43,7 +50,9 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: 'aria', test: /node_modules[\\/](react-aria|react-stately|@react-aria|@react-stately|react-aria-components|@internationalized|@react-types)[\\/]/ },
+            // Components the first screen (shell + history) does not use stay with the lazy screens that
+            // do (selects, a player's slider, a settings switch, date pickers): they cost it nothing.
+            { name: 'aria', test: (id: string) => ARIA.test(id) && !LATER_ARIA.some((r) => r.test(id)) },
             { name: 'boot', test: /node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|@tanstack[\\/](react-router|router-core|history|store|react-store|query-core|react-query)|valtio|proxy-compare|zod|tinykeys|use-sync-external-store|clsx)[\\/]/ },
           ],
         },

@@ -24,10 +24,18 @@ function recordPeerConnections(): void {
   window.RTCPeerConnection = Recorded;
 }
 
+let contexts = 0;
+
 /** A browser context of its own (cookies, storage) whose pages record their peer connections. */
 export async function phoneContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL, locale: 'en-US', timezoneId: 'UTC' });
   await context.addInitScript(recordPeerConnections);
+  // UC_E2E_SIP_DEBUG=1: JsSIP's own log of every page, for finding out why a call did what it did.
+  if (process.env.UC_E2E_SIP_DEBUG) {
+    const who = `ctx${++contexts}`;
+    await context.addInitScript(() => localStorage.setItem('debug', 'JsSIP:*'));
+    context.on('console', (m) => console.log(`[${who}] ${m.text()}`));
+  }
   return context;
 }
 
@@ -103,3 +111,23 @@ export async function expectPhoneReady(page: Page): Promise<void> {
 }
 
 export const dock = (page: Page) => page.getByRole('region', { name: 'Current calls' });
+
+/** Energy of the audio received so far (inbound-rtp totalAudioEnergy): grows only with sound, not silence. */
+export function inboundAudioEnergy(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    let energy = 0;
+    for (const pc of window.__pcs) {
+      if (pc.signalingState === 'closed') continue;
+      (await pc.getStats()).forEach((r: { type: string; kind?: string; totalAudioEnergy?: number }) => {
+        if (r.type === 'inbound-rtp' && r.kind === 'audio') energy += r.totalAudioEnergy ?? 0;
+      });
+    }
+    return energy;
+  });
+}
+
+/** Waits until sound (not just packets) keeps arriving. */
+export async function expectSoundArriving(page: Page, what: string): Promise<void> {
+  const start = await inboundAudioEnergy(page);
+  await expect.poll(() => inboundAudioEnergy(page), { message: `${what}: inbound audio energy grows`, timeout: 15_000 }).toBeGreaterThan(start);
+}

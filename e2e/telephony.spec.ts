@@ -6,6 +6,7 @@ import {
   expectAudioFlowing,
   expectAudioStopped,
   expectPhoneReady,
+  expectSoundArriving,
   localAudioEnabled,
   phoneContext,
   recordDtmf,
@@ -160,6 +161,224 @@ test.describe('telephony', () => {
     } finally {
       await carolCtx.close();
       await oliviaCtx.close();
+    }
+  });
+  test('do not disturb sends callers a busy signal; blind and attended transfers hand a call over (audio between the two others); axe on the transfer screen', async ({ browser, baseURL }) => {
+    const ctxs = await Promise.all([0, 1, 2].map(() => phoneContext(browser, baseURL!)));
+    const [alice, bob, carol] = await Promise.all(ctxs.map((c) => c.newPage()));
+    try {
+      await loginByKeyboard(alice!, 'alice');
+      await loginByKeyboard(bob!, 'bob');
+      await loginByKeyboard(carol!, 'carol');
+      for (const p of [alice!, bob!, carol!]) {
+        await p.goto('/calls');
+        await expectPhoneReady(p);
+      }
+
+      // Bob turns do-not-disturb on with the keyboard; alice's call to him is answered busy.
+      const settings = bob!.getByRole('region', { name: 'Call settings' });
+      const dnd = settings.getByRole('switch', { name: 'Do not disturb' });
+      await expect(dnd).toBeEnabled();
+      await dnd.focus();
+      await bob!.keyboard.press('Space');
+      await expect(dnd).toBeChecked();
+      await expect(settings).toContainText('Do not disturb is on');
+      await expectNoAxeViolations(bob!, 'calls screen with call settings');
+      await alice!.getByRole('textbox', { name: 'Number to call' }).fill('1002');
+      await alice!.getByRole('textbox', { name: 'Number to call' }).press('Enter');
+      await expect(alice!.getByRole('region', { name: 'Notifications' })).toContainText('Bob Martinez is busy.');
+      await expect(dock(bob!)).toHaveCount(0);
+      await openPalette(bob!);
+      await bob!.keyboard.type('turn off do not disturb');
+      await expect(bob!.getByRole('option', { name: /^Turn off do not disturb/ })).toHaveAttribute('aria-selected', 'true');
+      await bob!.keyboard.press('Enter');
+      await expect(dnd).not.toBeChecked();
+      await expect(dock(alice!)).toBeHidden({ timeout: 6000 });
+
+      // Blind: alice calls bob; bob opens the transfer screen by hotkey and sends her to carol.
+      await alice!.getByRole('textbox', { name: 'Number to call' }).fill('1002');
+      await alice!.getByRole('textbox', { name: 'Number to call' }).press('Enter');
+      await expect(dock(bob!)).toContainText('Alice Nguyen');
+      await bob!.keyboard.press('Control+Shift+A');
+      await expect(dock(bob!)).toContainText(/00:00:\d\d/);
+      await bob!.keyboard.press('Control+Shift+X');
+      await expect(bob!.getByRole('heading', { level: 1, name: 'Transfer call' })).toBeVisible();
+      // Navigation puts focus on the screen's heading (as on every screen); Tab reaches the field.
+      await expect(bob!.getByRole('heading', { level: 1, name: 'Transfer call' })).toBeFocused();
+      await bob!.keyboard.press('Tab');
+      await expect(bob!.getByRole('textbox', { name: 'Number or extension' })).toBeFocused();
+      await expectNoAxeViolations(bob!, 'transfer screen');
+      await bob!.keyboard.type('1003');
+      await bob!.keyboard.press('Enter');
+      await expect(dock(carol!)).toContainText('Alice Nguyen');
+      await carol!.keyboard.press('Control+Shift+A');
+      await expect(dock(bob!)).toContainText('Transferred');
+      await expect(dock(alice!)).toContainText('Carol Okafor');
+      await expect(dock(carol!)).toContainText(/00:00:\d\d/);
+      await expectAudioFlowing(alice!, 'alice talking to carol');
+      await expectAudioFlowing(carol!, 'carol talking to alice');
+      await expect(dock(bob!)).toBeHidden({ timeout: 6000 });
+      await carol!.keyboard.press('Control+Shift+E');
+      await expect(dock(alice!)).toBeHidden({ timeout: 10_000 });
+      await expect(dock(carol!)).toBeHidden({ timeout: 10_000 });
+
+      // Attended: alice calls bob; bob talks to carol first (palette), then completes the transfer.
+      await alice!.getByRole('textbox', { name: 'Number to call' }).fill('1002');
+      await alice!.getByRole('textbox', { name: 'Number to call' }).press('Enter');
+      await expect(dock(bob!)).toContainText('Alice Nguyen');
+      await bob!.keyboard.press('Control+Shift+A');
+      await expect(dock(bob!)).toContainText(/00:00:\d\d/);
+      await openPalette(bob!);
+      await bob!.keyboard.type('transfer after talking');
+      await expect(bob!.getByRole('option', { name: /^Transfer after talking to/ })).toHaveAttribute('aria-selected', 'true');
+      await bob!.keyboard.press('Enter');
+      await bob!.keyboard.type('1003');
+      await bob!.keyboard.press('Enter');
+      await expect(dock(carol!)).toContainText('Bob Martinez');
+      await carol!.keyboard.press('Control+Shift+A');
+      const consult = dock(bob!).getByRole('group', { name: 'Carol Okafor' });
+      await expect(consult).toContainText('Transfer consultation');
+      await expect(dock(bob!).getByRole('group', { name: 'Alice Nguyen' })).toContainText('Transferring to Carol Okafor');
+      await expectAudioFlowing(carol!, 'carol talking to bob');
+      await consult.getByRole('button', { name: 'Complete transfer' }).click();
+      await expect(dock(carol!)).toContainText('Alice Nguyen');
+      await expect(dock(alice!)).toContainText('Carol Okafor');
+      await expect(dock(bob!)).toBeHidden({ timeout: 10_000 });
+      await expectAudioFlowing(alice!, 'alice talking to carol after the attended transfer');
+      await expectAudioFlowing(carol!, 'carol talking to alice after the attended transfer');
+      await alice!.keyboard.press('Control+Shift+E');
+      await expect(dock(carol!)).toBeHidden({ timeout: 10_000 });
+    } finally {
+      await Promise.all(ctxs.map((c) => c.close()));
+    }
+  });
+
+  test('a user whose role may not change call settings is told so, and nothing changes', async ({ browser, baseURL }) => {
+    const ctx = await phoneContext(browser, baseURL!);
+    const dave = await ctx.newPage();
+    try {
+      await loginByKeyboard(dave, 'dave');
+      await dave.goto('/calls');
+      const dnd = dave.getByRole('region', { name: 'Call settings' }).getByRole('switch', { name: 'Do not disturb' });
+      await expect(dnd).toBeEnabled({ timeout: 20_000 });
+      await dnd.focus();
+      await dave.keyboard.press('Space');
+      const toasts = dave.getByRole('region', { name: 'Notifications' });
+      await expect(toasts).toContainText('You are not authorized to make updates');
+      await expect(toasts).toContainText('Contact your Administrator for access');
+      await expect(dnd).not.toBeChecked();
+    } finally {
+      await ctx.close();
+    }
+  });
+  test('a phone link (tel:) asks before calling; the microphone is switched mid-call without dropping it', async ({ browser, baseURL }) => {
+    const aliceCtx = await phoneContext(browser, baseURL!);
+    const bobCtx = await phoneContext(browser, baseURL!);
+    const alice = await aliceCtx.newPage();
+    const bob = await bobCtx.newPage();
+    try {
+      await loginByKeyboard(alice, 'alice');
+      await loginByKeyboard(bob, 'bob');
+      await bob.goto('/calls');
+      await expectPhoneReady(bob);
+      await alice.goto('/calls');
+      await expectPhoneReady(alice);
+
+      // What the browser opens for a tel: link: nothing is dialled until the user says so.
+      await alice.goto('/calls/dial?to=tel:%2B1-100-2');
+      await expect(alice.getByText('A link asks to call +11002.')).toBeVisible();
+      await expectNoAxeViolations(alice, 'phone link screen');
+      await alice.goto('/calls/dial?to=tel:1002');
+      const callButton = alice.getByRole('button', { name: 'Call 1002' });
+      await expect(callButton).toBeVisible();
+      await expect(dock(bob)).toHaveCount(0);
+      await callButton.focus();
+      await alice.keyboard.press('Enter');
+      await expect(dock(bob)).toContainText('Alice Nguyen');
+      await bob.keyboard.press('Control+Shift+A');
+      await expect(dock(alice)).toContainText(/00:00:\d\d/);
+      await expectAudioFlowing(bob, 'bob hearing alice');
+
+      // The dock's Devices: another microphone replaces the sending track; bob keeps hearing alice.
+      const sendingLabel = () =>
+        alice.evaluate(() =>
+          window.__pcs
+            .filter((pc) => pc.signalingState !== 'closed')
+            .flatMap((pc) => pc.getSenders())
+            .map((s) => s.track?.label ?? '')
+            .join(','),
+        );
+      const before = await sendingLabel();
+      await dock(alice).getByRole('button', { name: 'Devices' }).click();
+      const microphone = dock(alice).getByRole('group', { name: 'Audio devices' }).getByRole('combobox', { name: 'Microphone' });
+      const options = await microphone.locator('option').evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value).filter(Boolean));
+      expect(options.length).toBeGreaterThan(0);
+      const other = (await alice.evaluate(async (ids) => {
+        const devices = await navigator.mediaDevices.enumerateDevices();
+        const current = window.__pcs.flatMap((pc) => pc.getSenders()).find((s) => s.track)?.track?.getSettings().deviceId;
+        return devices.find((d) => d.kind === 'audioinput' && ids.includes(d.deviceId) && d.deviceId !== current)?.deviceId;
+      }, options))!;
+      expect(other).toBeTruthy();
+      await microphone.selectOption(other);
+      await expect.poll(sendingLabel).not.toBe(before);
+      await expect(dock(alice)).toContainText(/00:00:\d\d/);
+      await expectAudioFlowing(bob, 'bob hearing alice on the new microphone');
+      await expectNoAxeViolations(alice, 'call dock with audio devices');
+      await alice.keyboard.press('Control+Shift+E');
+      await expect(dock(bob)).toBeHidden({ timeout: 10_000 });
+    } finally {
+      await aliceCtx.close();
+      await bobCtx.close();
+    }
+  });
+  test('3-way call: a held call merged with the connected one; muted, the two others still hear each other; one leaving unmerges', async ({ browser, baseURL }) => {
+    const ctxs = await Promise.all([0, 1, 2].map(() => phoneContext(browser, baseURL!)));
+    const [alice, bob, carol] = await Promise.all(ctxs.map((c) => c.newPage()));
+    try {
+      await loginByKeyboard(alice!, 'alice');
+      await loginByKeyboard(bob!, 'bob');
+      await loginByKeyboard(carol!, 'carol');
+      for (const p of [alice!, bob!, carol!]) {
+        await p.goto('/calls');
+        await expectPhoneReady(p);
+      }
+      const dial = async (number: string) => {
+        await alice!.getByRole('textbox', { name: 'Number to call' }).fill(number);
+        await alice!.getByRole('textbox', { name: 'Number to call' }).press('Enter');
+      };
+      await dial('1002');
+      await expect(dock(bob!)).toContainText('Alice Nguyen');
+      await bob!.keyboard.press('Control+Shift+A');
+      await expect(dock(alice!)).toContainText(/00:00:\d\d/);
+      // Add a call: hold bob, call carol.
+      await alice!.keyboard.press('Control+Shift+H');
+      await expect(dock(alice!).getByRole('group', { name: 'Bob Martinez' })).toContainText('On hold');
+      await dial('1003');
+      await expect(dock(carol!)).toContainText('Alice Nguyen');
+      await carol!.keyboard.press('Control+Shift+A');
+      const bobItem = dock(alice!).getByRole('group', { name: 'Bob Martinez' });
+      await expect(bobItem.getByRole('button', { name: 'Merge' })).toBeVisible();
+      await expectNoAxeViolations(alice!, 'dock with a held and a connected call');
+      await bobItem.getByRole('button', { name: 'Merge' }).click();
+      await expect(bobItem).toContainText('3-way call');
+      await expect(dock(alice!).getByRole('group', { name: 'Carol Okafor' })).toContainText('3-way call');
+
+      // Alice mutes: bob and carol still hear sound, which can only be each other through alice's mix.
+      await alice!.keyboard.press('Control+Shift+M');
+      await expect(bobItem).toContainText('Muted');
+      await expectSoundArriving(bob!, 'bob hearing carol through the 3-way call');
+      await expectSoundArriving(carol!, 'carol hearing bob through the 3-way call');
+      await alice!.keyboard.press('Control+Shift+M');
+
+      // Carol leaves: alice and bob go on as a normal call.
+      await carol!.keyboard.press('Control+Shift+E');
+      await expect(dock(carol!)).toBeHidden({ timeout: 10_000 });
+      await expect(bobItem).not.toContainText('3-way call');
+      await expectSoundArriving(bob!, 'bob hearing alice after the merge ended');
+      await alice!.keyboard.press('Control+Shift+E');
+      await expect(dock(bob!)).toBeHidden({ timeout: 10_000 });
+    } finally {
+      await Promise.all(ctxs.map((c) => c.close()));
     }
   });
 });

@@ -1,5 +1,7 @@
 import type * as z from 'zod/mini';
-import { AccessTokenResponse, type ApiErrorBody } from '../wire';
+// Single wire files, not the barrel: the barrel would put every schema in the boot bundle.
+import { AccessTokenResponse } from '../wire/auth';
+import type { ApiErrorBody } from '../wire/common';
 
 export class ApiError extends Error {
   constructor(

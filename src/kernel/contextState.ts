@@ -1,5 +1,5 @@
 import { proxy, snapshot } from 'valtio/vanilla';
-import { FEATURE_FLAGS, type FeatureFlags } from '../wire';
+import { FEATURE_FLAGS, type FeatureFlags } from '../wire/config';
 import type { ContextSnapshot } from './contract';
 
 export type ContextState = {

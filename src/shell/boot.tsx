@@ -17,7 +17,8 @@ import {
 } from '../kernel';
 import { isLanguage, type Language } from '../kernel/i18n';
 import { proxy } from 'valtio';
-import { HotkeyOverrides, Profile } from '../wire';
+import { HotkeyOverrides } from '../wire/preferences';
+import { Profile } from '../wire/profile';
 import { PaletteHost, palettePlugin } from '../palette';
 import { announcer } from './announcer';
 import { AriaLocale } from './AriaLocale';

@@ -1,4 +1,7 @@
-import { AccessTokenResponse, Profile, UccConfig, type LoginRequest, type PreferenceKey } from '../wire';
+import { AccessTokenResponse, type LoginRequest } from '../wire/auth';
+import { UccConfig } from '../wire/config';
+import type { PreferenceKey } from '../wire/preferences';
+import { Profile } from '../wire/profile';
 import { ApiClient, ApiError, type PreferencesStore } from '../kernel';
 
 export interface LoadedSession {

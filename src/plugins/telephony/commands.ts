@@ -1,8 +1,10 @@
-import { Navigation, type CommandContext, type CommandContribution, type Enablement } from '../../kernel';
+import { Navigation, Session, type CommandContext, type CommandContribution, type Enablement } from '../../kernel';
 import type { CallState } from './model/callState';
 import { phone } from './state';
 
 export const CALLS_PATH = '/calls';
+export const TRANSFER_PATH = '/calls/transfer';
+export const DIAL_PATH = '/calls/dial';
 
 type Lazy = typeof import('./lazy');
 type Engine = NonNullable<Awaited<ReturnType<Lazy['startEngine']>>>;
@@ -45,24 +47,49 @@ function needCall(states: readonly CallState[], reason: string): Enablement {
 export const dialable = (text: string): string | null =>
   /^sips?:./i.test(text.trim()) || /^(#[^,]|[^,#])/.test(text.replace(/[^0-9,#*]/g, '')) ? null : 'telephony:args.needNumber';
 
-const BUSY: readonly CallState[] = ['active', 'outgoing', 'answering'];
-const idArg = (args: Readonly<Record<string, unknown>>) => (typeof args.id === 'string' ? args.id : undefined);
+/** A call that can be transferred: connected or held, not itself a consultation call. */
+export function transferableCall(): string | undefined {
+  const calls = Object.values(phone.calls).filter((c) => !c.consultFor && (c.state === 'active' || c.state === 'hold'));
+  return (calls.find((c) => c.state === 'active') ?? [...calls].sort((a, b) => b.seq - a.seq)[0])?.id;
+}
+const consultation = (state?: CallState) => Object.values(phone.calls).find((c) => c.consultFor && c.state !== 'none' && (!state || c.state === state));
+function canTransfer(): Enablement {
+  if (transferableCall()) return true;
+  const ready = phoneReady();
+  return ready === true ? why('noCall') : ready;
+}
 
-/** A command that acts on the engine, enabled by `enabled`. */
-const engineCommand = (
-  name: string,
-  keywords: readonly string[],
-  enabled: () => Enablement,
-  work: (e: Engine, args: Readonly<Record<string, unknown>>) => unknown,
-  extra: Partial<CommandContribution> = {},
-): CommandContribution => ({
+/** The user's own mobile: the first personal number of their profile (where "move call to cell" sends a call). */
+export function cellNumber(ctx: Pick<CommandContext, 'services'>): string | null {
+  const profile = ctx.services.maybe(Session)?.profile;
+  return profile?.phone_numbers.find((p) => p.source === 'personal' && p.number)?.number ?? null;
+}
+
+/** The call settings can be changed once they have been read from the server. */
+function settingsReady(): Enablement {
+  if (phone.status === 'unconfigured') return why('notConfigured');
+  return phone.settings.dnd === null ? why('settingsLoading') : true;
+}
+const settingsThen = (ok: () => boolean, reason: string) => (): Enablement => {
+  const ready = settingsReady();
+  return ready !== true ? ready : ok() ? true : why(reason);
+};
+
+const BUSY: readonly CallState[] = ['active', 'outgoing', 'answering'];
+/** A command whose work lives in the telephony chunk (`commandRuns`), loaded when it first runs. */
+const lazyCommand = (name: string, keywords: readonly string[], enabled?: () => Enablement, extra: Partial<CommandContribution> = {}): CommandContribution => ({
   id: `telephony.${name}`,
   titleKey: `telephony:commands.${name}`,
   keywords,
   enabled,
-  run: (ctx, args) => withEngine(ctx, (e) => work(e, args)),
+  run: async (ctx, args) => {
+    const lazy = await loadLazy();
+    await lazy.commandRuns[name]!(lazy, ctx, args);
+  },
   ...extra,
 });
+
+const TRANSFER_ARGS: CommandContribution['args'] = [{ name: 'target', titleKey: 'telephony:args.transferTo', kind: 'choice', provider: 'contacts', allowFreeText: true, validate: dialable }];
 
 export const telephonyCommands: readonly CommandContribution[] = [
   {
@@ -71,35 +98,23 @@ export const telephonyCommands: readonly CommandContribution[] = [
     keywords: ['phone', 'dialpad'],
     run: (ctx) => ctx.services.get(Navigation).navigate(CALLS_PATH),
   },
-  engineCommand(
+  lazyCommand(
     'call',
     ['dial', 'phone', 'number'],
     () => {
       const ready = phoneReady();
       return ready !== true ? ready : Object.values(phone.calls).some((c) => BUSY.includes(c.state)) ? why('busy') : true;
     },
-    (e, args) => e.callChoice(args.target),
-    {
-      args: [
-        {
-          name: 'target',
-          titleKey: 'telephony:args.target',
-          kind: 'choice',
-          provider: 'contacts',
-          allowFreeText: true,
-          // parseDialString(text).kind !== 'empty', without loading the dial-string rules at boot
-          // (commands.test.ts checks that both agree), or a sip: address.
-          validate: dialable,
-        },
-      ],
-    },
+    // dialable: parseDialString(text).kind !== 'empty' without loading the dial-string rules at
+    // boot (commands.test.ts checks that both agree), or a sip: address.
+    { args: [{ name: 'target', titleKey: 'telephony:args.target', kind: 'choice', provider: 'contacts', allowFreeText: true, validate: dialable }] },
   ),
-  engineCommand('answer', ['pick up', 'accept'], () => needCall(['incoming'], 'noIncoming'), (e, args) => e.accept(idArg(args))),
-  engineCommand('decline', ['reject', 'ignore'], () => needCall(['incoming'], 'noIncoming'), (e, args) => e.decline(idArg(args))),
-  engineCommand('hangup', ['end call'], () => needCall([...BUSY, 'hold'], 'noCall'), (e, args) => e.hangup(idArg(args))),
-  engineCommand('hold', ['resume', 'unhold'], () => needCall(['active', 'hold'], 'noCall'), (e, args) => e.toggleHold(idArg(args))),
-  engineCommand('mute', ['unmute', 'microphone'], () => needCall(['active', 'hold'], 'noCall'), (e, args) => e.toggleMute(idArg(args))),
-  engineCommand('dtmf', ['tones', 'keypad', 'digits'], () => needCall(['active'], 'noActive'), (e, args) => e.sendDtmf(String(args.digits ?? ''), idArg(args)), {
+  lazyCommand('answer', ['pick up', 'accept'], () => needCall(['incoming'], 'noIncoming')),
+  lazyCommand('decline', ['reject', 'ignore'], () => needCall(['incoming'], 'noIncoming')),
+  lazyCommand('hangup', ['end call'], () => needCall([...BUSY, 'hold'], 'noCall')),
+  lazyCommand('hold', ['resume', 'unhold'], () => needCall(['active', 'hold'], 'noCall')),
+  lazyCommand('mute', ['unmute', 'microphone'], () => needCall(['active', 'hold'], 'noCall')),
+  lazyCommand('dtmf', ['tones', 'keypad', 'digits'], () => needCall(['active'], 'noActive'), {
     args: [{ name: 'digits', titleKey: 'telephony:args.digits', kind: 'text', validate: (text) => (/^[0-9*#\s]+$/.test(text) ? null : 'telephony:args.badDigits') }],
   }),
   {
@@ -111,12 +126,44 @@ export const telephonyCommands: readonly CommandContribution[] = [
       phone.dialpadOpen = true;
     },
   },
-  engineCommand(
-    'takeOver',
-    ['calling here', 'phone'],
-    () => (phone.status === 'elsewhere' ? true : why(phone.status === 'unconfigured' ? 'notConfigured' : 'notElsewhere')),
-    (e) => e.takeOver(),
+  lazyCommand('takeOver', ['calling here', 'phone'], () => (phone.status === 'elsewhere' ? true : why(phone.status === 'unconfigured' ? 'notConfigured' : 'notElsewhere'))),
+  {
+    id: 'telephony.transferScreen',
+    titleKey: 'telephony:commands.transferScreen',
+    keywords: ['transfer', 'hand over'],
+    run: (ctx) => ctx.services.get(Navigation).navigate(TRANSFER_PATH),
+  },
+  lazyCommand('transfer', ['transfer', 'blind transfer', 'hand over'], canTransfer, { args: TRANSFER_ARGS }),
+  lazyCommand('transferAttended', ['attended transfer', 'consult', 'warm transfer', 'talk first'], () => (consultation() ? why('transferPending') : canTransfer()), {
+    args: TRANSFER_ARGS,
+    feature: 'attendedTransfer',
+  }),
+  lazyCommand('moveToCell', ['move call', 'mobile', 'cell phone', 'take the call with me'], undefined, {
+    enabled: (ctx) => {
+      const can = canTransfer();
+      return can !== true ? can : cellNumber(ctx) ? true : why('noCell');
+    },
+  }),
+  lazyCommand('completeTransfer', ['transfer', 'complete', 'connect'], () => (consultation('active') ? true : why('noConsultation'))),
+  lazyCommand('cancelTransfer', ['transfer', 'cancel', 'back'], () => (consultation() ? true : why('noConsultation'))),
+  lazyCommand('merge', ['3-way', 'three way', 'conference', 'join calls'], () => {
+    const calls = Object.values(phone.calls);
+    if (calls.some((c) => c.mergedWith && c.state !== 'none')) return why('alreadyThreeWay');
+    return calls.some((c) => c.state === 'hold') && calls.some((c) => c.state === 'active') ? true : why('noMerge');
+  }, { feature: 'threeWayCalling' }),
+  lazyCommand('record', ['recording', 'pause recording', 'resume recording'], () =>
+    phone.recordingPolicy.mode === 'off' ? why('recordingOff') : needCall(['active', 'hold'], 'noCall'),
   ),
+  lazyCommand('dndOn', ['do not disturb', 'dnd', 'busy', 'silence'], settingsThen(() => phone.settings.dnd === false, 'dndIsOn')),
+  lazyCommand('dndOff', ['do not disturb', 'dnd', 'available'], settingsThen(() => phone.settings.dnd === true, 'dndIsOff')),
+  lazyCommand('forwardOn', ['forward', 'divert', 'redirect', 'call forwarding'], settingsReady, {
+    args: [{ name: 'to', titleKey: 'telephony:args.forwardTo', kind: 'choice', provider: 'contacts', allowFreeText: true, validate: (text) => (/[0-9]/.test(text) ? null : 'telephony:args.needForwardNumber') }],
+  }),
+  lazyCommand('forwardOff', ['forward', 'divert', 'call forwarding'], settingsThen(() => phone.settings.forwardAlways?.enabled === true, 'notForwarding')),
+  lazyCommand('notifications', ['desktop notifications', 'alerts', 'incoming call'], () =>
+    typeof Notification !== 'function' ? why('noNotifications') : Notification.permission === 'granted' ? why('notificationsOn') : Notification.permission === 'denied' ? why('notificationsBlocked') : true,
+  ),
+  lazyCommand('phoneLinks', ['tel', 'sip', 'links', 'default phone app'], () => (typeof navigator === 'object' && 'registerProtocolHandler' in navigator ? true : why('noPhoneLinks'))),
   // The dock's per-call buttons (end-and-accept, swap…): buttons run commands like every surface.
-  engineCommand('callAction', [], () => true, (e, args) => e.itemAction(String(args.id), args.action as never), { hiddenInPalette: true }),
+  lazyCommand('callAction', [], () => true, { hiddenInPalette: true }),
 ];

@@ -1,5 +1,5 @@
 import { definePlugin, Notifications, provide, Session, TelephonyApi, toDisposable } from '../../kernel';
-import { CALLS_PATH, loadLazy, stopEngineIfStarted, telephonyCommands, withEngine } from './commands';
+import { CALLS_PATH, DIAL_PATH, TRANSFER_PATH, loadLazy, stopEngineIfStarted, telephonyCommands, withEngine } from './commands';
 import { DockHost } from './DockHost';
 import { phone, resetPhone } from './state';
 
@@ -24,18 +24,35 @@ export const telephonyPlugin = definePlugin({
   ],
   routes: [
     { id: 'calls', path: CALLS_PATH, titleKey: 'telephony:title', component: () => loadLazy().then((m) => ({ default: m.CallsScreen })) },
+    {
+      id: 'calls.transfer',
+      path: TRANSFER_PATH,
+      titleKey: 'telephony:transferTitle',
+      component: () => loadLazy().then((m) => ({ default: m.TransferScreen })),
+      validateSearch: (s) => (typeof s.number === 'string' || typeof s.number === 'number' ? { number: String(s.number) } : {}),
+    },
+    {
+      id: 'calls.dial',
+      path: DIAL_PATH,
+      titleKey: 'telephony:dialTitle',
+      component: () => loadLazy().then((m) => ({ default: m.DialLinkScreen })),
+      validateSearch: (s) => (typeof s.to === 'string' ? { to: s.to } : {}),
+    },
     { id: 'calls.detail', path: `${CALLS_PATH}/$id`, titleKey: 'telephony:detailTitle', component: () => loadLazy().then((m) => ({ default: m.CallDetailScreen })) },
   ],
   nav: [{ id: 'calls', titleKey: 'telephony:nav', to: CALLS_PATH, icon: 'calls', order: 15, command: 'telephony.go' }],
   panels: [{ id: 'telephony.dock', slot: 'callDock', component: DockHost }],
   commands: telephonyCommands,
   hotkeys: [
-    { command: 'telephony.answer', keys: '$mod+Shift+a' },
-    { command: 'telephony.decline', keys: '$mod+Shift+d' },
-    { command: 'telephony.hangup', keys: '$mod+Shift+e' },
-    { command: 'telephony.hold', keys: '$mod+Shift+h' },
-    { command: 'telephony.mute', keys: '$mod+Shift+m' },
+    // A call must be answerable and endable while typing (a chat message, a search): these chords
+    // type nothing, so they also work in text fields.
+    { command: 'telephony.answer', keys: '$mod+Shift+a', allowInInputs: true },
+    { command: 'telephony.decline', keys: '$mod+Shift+d', allowInInputs: true },
+    { command: 'telephony.hangup', keys: '$mod+Shift+e', allowInInputs: true },
+    { command: 'telephony.hold', keys: '$mod+Shift+h', allowInInputs: true },
+    { command: 'telephony.mute', keys: '$mod+Shift+m', allowInInputs: true },
     { command: 'telephony.dialpad', keys: '$mod+Shift+k' },
+    { command: 'telephony.transferScreen', keys: '$mod+Shift+x' },
   ],
   activate(ctx) {
     if (ctx.services.maybe(Session)?.config.sip.configured !== true) {

@@ -4,8 +4,13 @@
  * One lazy entry (rather than one per screen) keeps the chunks the first screen shares with other
  * lazy screens as they were, and nothing in here imports anything dynamically.
  */
-export { startEngine, stopEngine, currentEngine } from './engine';
+export { startEngine, stopEngine, currentEngine, currentSettings } from './engine';
+export { destinationFrom } from './settings/callSettings';
+export { callTarget } from './engine/callTarget';
+export { commandRuns } from './commandRuns';
 export { uiStrings } from './uiStrings';
 export { default as CallDock } from './ui/CallDock';
 export { default as CallsScreen } from './ui/CallsScreen';
 export { default as CallDetailScreen } from './ui/CallDetailScreen';
+export { default as TransferScreen } from './ui/TransferScreen';
+export { default as DialLinkScreen } from './ui/DialLinkScreen';

@@ -37,13 +37,21 @@ const engine = vi.hoisted(() => ({
   itemAction: vi.fn(),
 }));
 const startEngine = vi.hoisted(() => vi.fn(async () => engine));
-vi.mock('./lazy', () => ({ startEngine, stopEngine: vi.fn(), uiStrings: async () => undefined }));
+vi.mock('./lazy', async () => ({
+  startEngine,
+  stopEngine: vi.fn(),
+  uiStrings: async () => undefined,
+  currentSettings: () => null,
+  commandRuns: (await vi.importActual<typeof import('./commandRuns')>('./commandRuns')).commandRuns,
+  callTarget: (await vi.importActual<typeof import('./engine/callTarget')>('./engine/callTarget')).callTarget,
+  destinationFrom: (await vi.importActual<typeof import('./settings/callSettings')>('./settings/callSettings')).destinationFrom,
+}));
 
 function boot(opts: { configured?: boolean; all?: boolean } = {}) {
   const kernel = new Kernel({ features: allFeatures(true), mac: false });
   const toast = vi.fn(() => 'id');
   kernel.provide(Navigation, { navigate: vi.fn() });
-  kernel.provide(Session, { userId: 7, config: { sip: { configured: opts.configured ?? false } }, profile: { first_name: 'Alice', last_name: 'Nguyen' } } as unknown as SessionInfo);
+  kernel.provide(Session, { userId: 7, config: { sip: { configured: opts.configured ?? false }, messaging: { enabled: false } }, profile: { first_name: 'Alice', last_name: 'Nguyen' } } as unknown as SessionInfo);
   kernel.provide(Notifications, { toast, dismiss: vi.fn(), announce: vi.fn() });
   kernel.provide(Api, { get: vi.fn(async () => ({})), raw: vi.fn(async () => new Response('')) } as never);
   kernel.provide(Preferences, { get: async <T,>() => false as T | false, set: vi.fn(async () => undefined) });
@@ -55,7 +63,7 @@ function boot(opts: { configured?: boolean; all?: boolean } = {}) {
 }
 
 const call = (over: Partial<CallRecord>): CallRecord => ({
-  id: 'c1', state: 'active', number: '1002', displayName: 'Bob Martinez', direction: 'outgoing', startedAt: 0, held: false, muted: false, mergedWith: null, ended: null, seq: 1, ...over,
+  id: 'c1', state: 'active', number: '1002', displayName: 'Bob Martinez', direction: 'outgoing', startedAt: 0, held: false, muted: false, mergedWith: null, ended: null, seq: 1, recording: 'none', sipCallId: null, transfer: null, consultFor: null, ...over,
 });
 
 beforeAll(async () => {
@@ -78,6 +86,7 @@ describe('telephony manifest', () => {
       'telephony.hangup': '$mod+Shift+e',
       'telephony.hold': '$mod+Shift+h',
       'telephony.mute': '$mod+Shift+m',
+      'telephony.transferScreen': '$mod+Shift+x',
       'telephony.dialpad': '$mod+Shift+k',
     });
     kernel.dispose();
@@ -85,7 +94,7 @@ describe('telephony manifest', () => {
 
   it('declares the calls routes, the nav entry, the callDock panel and TelephonyApi', () => {
     const { kernel } = boot();
-    expect(kernel.routes.list().map((r) => r.item.path)).toEqual(['/calls', '/calls/$id']);
+    expect(kernel.routes.list().map((r) => r.item.path)).toEqual(['/calls', '/calls/transfer', '/calls/dial', '/calls/$id']);
     expect(kernel.nav.get('calls')?.item).toMatchObject({ to: '/calls', icon: 'calls', command: 'telephony.go' });
     expect(kernel.panels.get('telephony.dock')?.item.slot).toBe('callDock');
     expect(kernel.has(TelephonyApi)).toBe(true);
@@ -94,7 +103,16 @@ describe('telephony manifest', () => {
         .list()
         .filter((c) => !c.item.hiddenInPalette)
         .map((c) => c.item.id),
-    ).toEqual(['telephony.go', 'telephony.call', 'telephony.answer', 'telephony.decline', 'telephony.hangup', 'telephony.hold', 'telephony.mute', 'telephony.dtmf', 'telephony.dialpad', 'telephony.takeOver']);
+    ).toEqual(['telephony.go', 'telephony.call', 'telephony.answer', 'telephony.decline', 'telephony.hangup', 'telephony.hold', 'telephony.mute', 'telephony.dtmf', 'telephony.dialpad', 'telephony.takeOver', 'telephony.transferScreen', 'telephony.transfer', 'telephony.transferAttended', 'telephony.moveToCell', 'telephony.completeTransfer', 'telephony.cancelTransfer', 'telephony.merge', 'telephony.record', 'telephony.dndOn', 'telephony.dndOff', 'telephony.forwardOn', 'telephony.forwardOff', 'telephony.notifications', 'telephony.phoneLinks']);
+  });
+
+  it('call-control hotkeys also work while typing in a text field; the others do not', () => {
+    const { kernel } = boot();
+    const inInputs = kernel.hotkeys
+      .list()
+      .filter((h) => h.item.allowInInputs)
+      .map((h) => h.item.command);
+    expect(inInputs).toEqual(['telephony.answer', 'telephony.decline', 'telephony.hangup', 'telephony.hold', 'telephony.mute']);
   });
 
   it('has an English title for every command and argument, and every reason', () => {
@@ -124,7 +142,7 @@ describe('telephony manifest', () => {
     const { kernel } = boot({ configured: true });
     expect(startEngine).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(300);
-    expect(startEngine).toHaveBeenCalledWith(kernel);
+    await vi.waitFor(() => expect(startEngine).toHaveBeenCalledWith(kernel));
   });
 });
 

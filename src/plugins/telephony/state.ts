@@ -1,4 +1,6 @@
 import { proxy } from 'valtio';
+import type { ForwardSetting } from '../../wire/calling';
+import type { RecordingMode, RecordingState } from '../../wire/recording';
 import type { CallState } from './model/callState';
 
 /**
@@ -7,7 +9,15 @@ import type { CallState } from './model/callState';
  */
 export type PhoneStatus = 'off' | 'unconfigured' | 'connecting' | 'ready' | 'elsewhere' | 'error';
 
-export type CallEnd = 'ended' | 'failed' | 'declined' | 'missed';
+export type CallEnd = 'ended' | 'failed' | 'declined' | 'missed' | 'transferred';
+
+/** A transfer of this call that is under way (blind, or attended with a consultation call). */
+export interface TransferState {
+  kind: 'blind' | 'attended';
+  /** Who the call goes to, as the user reads it. */
+  target: string;
+  status: 'pending' | 'failed';
+}
 
 export interface CallRecord {
   id: string;
@@ -25,6 +35,14 @@ export interface CallRecord {
   ended: CallEnd | null;
   /** Arrival order, for a stable list. */
   seq: number;
+  /** This call's recording (reset when the call ends). */
+  recording: RecordingState;
+  /** The SIP Call-ID, which names the call to the API (recording control); null until known. */
+  sipCallId: string | null;
+  /** This call is being transferred. */
+  transfer: TransferState | null;
+  /** This is the consultation call of an attended transfer of that call. */
+  consultFor: string | null;
 }
 
 /** Live telephony state: the engine writes it, commands and the dock read it when they run or render. */
@@ -34,6 +52,12 @@ export const phone = proxy({
   dialpadOpen: false,
   /** Redial target: the last dial string placed from this browser. */
   lastDialled: '',
+  /** Where the server sends this user's calls; null until read (refreshed every 5 min). */
+  settings: { dnd: null as boolean | null, forwardAlways: null as ForwardSetting | null, saving: false },
+  /** The organisation's recording policy and the digit sequences any phone can use (read at start). */
+  recordingPolicy: { mode: 'off' as RecordingMode, pauseSequence: '', onDemandSequence: '' },
+  /** The chosen microphone and speaker (device ids; null for the system default). */
+  devices: { input: null as string | null, output: null as string | null },
 });
 
 export function callList(calls: Readonly<Record<string, CallRecord>> = phone.calls): CallRecord[] {
@@ -45,4 +69,7 @@ export function resetPhone(): void {
   phone.calls = {};
   phone.dialpadOpen = false;
   phone.lastDialled = '';
+  phone.settings = { dnd: null, forwardAlways: null, saving: false };
+  phone.recordingPolicy = { mode: 'off', pauseSequence: '', onDemandSequence: '' };
+  phone.devices = { input: null, output: null };
 }

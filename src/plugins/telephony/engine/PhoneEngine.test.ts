@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { REG_RENEW_SECONDS } from '../../../wire/services';
 import { ENDED_CALL_LINGER_MS } from '../model/callState';
 import { phone, resetPhone } from '../state';
-import { PhoneEngine } from './PhoneEngine';
-import { harness, type Harness } from './test-fakes';
+import { CALL_OPTIONS, PhoneEngine, TRANSFER_RESET_MS } from './PhoneEngine';
+import { FakeSession, harness, type Harness } from './test-fakes';
 
 const flush = async () => {
   for (let i = 0; i < 5; i++) await Promise.resolve();
@@ -165,6 +165,7 @@ describe('registration', () => {
           throw new ApiError(404, { error: 'sip_not_configured', message: 'Calling is not configured for this user' });
         },
         get: async () => undefined as never,
+        request: async () => undefined as never,
       },
     });
     expect(phone.status).toBe('unconfigured');
@@ -406,5 +407,314 @@ describe('in-call controls', () => {
     expect(h.deps.audio.detach).toHaveBeenCalledWith(id);
     await vi.advanceTimersByTimeAsync(ENDED_CALL_LINGER_MS);
     expect(calls()).toHaveLength(0);
+  });
+});
+
+describe('call recording', () => {
+  async function startedWith(mode: 'on' | 'on_demand' | 'off'): Promise<void> {
+    h = harness();
+    h.recording.mode = mode;
+    engine = new PhoneEngine(h.deps);
+    engine.start();
+    await flush();
+  }
+  async function connected() {
+    await engine.call('1002');
+    const s = h.ua().sessions[0]!;
+    s.emit('accepted', { originator: 'remote' });
+    return s;
+  }
+
+  it('reads the policy and the phone digit sequences at start', async () => {
+    await startedWith('on_demand');
+    expect(phone.recordingPolicy).toEqual({ mode: 'on_demand', pauseSequence: '*82', onDemandSequence: '*81' });
+  });
+
+  it('on demand: Start, then Pause and Resume in turn, each confirmed by the server for this Call-ID', async () => {
+    await startedWith('on_demand');
+    const s = await connected();
+    expect(only().recording).toBe('none');
+    expect(only().sipCallId).toBe(s._request.call_id);
+    expect(await engine.toggleRecording()).toBe(true);
+    expect(h.posts.at(-1)).toEqual({ path: `/v1/calls/${encodeURIComponent(s._request.call_id)}/recording`, body: { action: 'start' } });
+    expect(only().recording).toBe('recording');
+    await engine.toggleRecording();
+    expect(h.posts.at(-1)!.body).toEqual({ action: 'pause' });
+    expect(only().recording).toBe('paused');
+    await engine.toggleRecording();
+    expect(h.posts.at(-1)!.body).toEqual({ action: 'resume' });
+    expect(only().recording).toBe('recording');
+    // Ending the call resets the flags.
+    s.end('ended', 'remote', 'Terminated');
+    expect(only().recording).toBe('none');
+  });
+
+  it('forced on: an answered call is recorded from the start and may only be paused; off: nothing to do', async () => {
+    await startedWith('on');
+    await connected();
+    expect(only().recording).toBe('recording');
+    await engine.toggleRecording();
+    expect(h.posts.at(-1)!.body).toEqual({ action: 'pause' });
+    engine.dispose();
+    resetPhone();
+    await startedWith('off');
+    await connected();
+    expect(await engine.toggleRecording()).toBe(false);
+    expect(h.posts.filter((p) => p.path.endsWith('/recording'))).toHaveLength(0);
+  });
+
+  it('a refused change keeps the state and says so', async () => {
+    await startedWith('on_demand');
+    await connected();
+    h.recording.fail = true;
+    expect(await engine.toggleRecording()).toBe(false);
+    expect(only().recording).toBe('none');
+    expect(h.toasts.at(-1)).toMatchObject({ tone: 'error', titleKey: 'telephony:errors.recordingTitle' });
+  });
+});
+
+describe('transfers', () => {
+  async function connectedTo(number = '1002') {
+    await engine.call(number);
+    const s = h.ua().sessions.at(-1)!;
+    s.emit('accepted', { originator: 'remote' });
+    return s;
+  }
+  const byNumber = (n: string) => calls().find((c) => c.number === n)!;
+
+  it('blind: holds the call, asks the far end to call the target, and ends our leg once it has', async () => {
+    await started();
+    const s = await connectedTo();
+    expect(engine.blindTransfer('1003')).toBe(true);
+    expect(s.hold).toHaveBeenCalled();
+    expect(s.refer).toHaveBeenCalledWith('sip:1003@uc.local', undefined);
+    expect(only().transfer).toEqual({ kind: 'blind', target: '1003', status: 'pending' });
+    s.refers[0]!.emit('accepted');
+    expect(s.terminate).toHaveBeenCalled();
+    s.end('ended', 'local', 'Terminated');
+    expect(only()).toMatchObject({ state: 'none', ended: 'transferred', transfer: null });
+  });
+
+  it('a failed transfer says so, keeps the call on hold, and resets after 2 s', async () => {
+    await started();
+    const s = await connectedTo();
+    engine.blindTransfer('1003');
+    s.refers[0]!.emit('failed');
+    expect(h.toasts.at(-1)).toMatchObject({ tone: 'error', titleKey: 'telephony:errors.transferFailedTitle', messageKey: 'telephony:errors.transferFailed' });
+    expect(only()).toMatchObject({ state: 'hold', transfer: { status: 'failed' } });
+    await vi.advanceTimersByTimeAsync(TRANSFER_RESET_MS);
+    expect(only().transfer).toBeNull();
+    expect(s.terminate).not.toHaveBeenCalled();
+  });
+
+  it('with no connected or held call there is nothing to transfer', async () => {
+    await started();
+    expect(engine.blindTransfer('1003')).toBe(false);
+    expect(h.toasts.at(-1)).toMatchObject({ messageKey: 'telephony:errors.noActiveCall' });
+  });
+
+  it('attended: hold, talk to the target, then complete: the caller takes over the consultation call and both our legs end', async () => {
+    await started();
+    const first = await connectedTo('1002');
+    expect(await engine.startAttendedTransfer('1003')).toBe(true);
+    expect(first.hold).toHaveBeenCalled();
+    const consultSession = h.ua().sessions[1]!;
+    const consult = byNumber('1003');
+    expect(consult).toMatchObject({ state: 'outgoing', consultFor: byNumber('1002').id });
+    expect(byNumber('1002').transfer).toEqual({ kind: 'attended', target: '1003', status: 'pending' });
+    // Not before the target answers.
+    expect(engine.completeTransfer()).toBe(false);
+    consultSession.emit('accepted', { originator: 'remote' });
+    expect(engine.completeTransfer()).toBe(true);
+    expect(first.refer).toHaveBeenCalledWith('sip:1003@uc.local', { replaces: consultSession });
+    first.refers[0]!.emit('accepted');
+    expect(first.terminate).toHaveBeenCalled();
+    expect(consultSession.terminate).toHaveBeenCalled();
+    first.end('ended', 'local', 'Terminated');
+    consultSession.end('ended', 'local', 'Terminated');
+    expect(calls().map((c) => c.ended)).toEqual(['transferred', 'transferred']);
+  });
+
+  it('attended, given up: the consultation call ends and the caller is resumed', async () => {
+    await started();
+    const first = await connectedTo('1002');
+    await engine.startAttendedTransfer('1003');
+    const consultSession = h.ua().sessions[1]!;
+    consultSession.emit('accepted', { originator: 'remote' });
+    expect(engine.cancelTransfer()).toBe(true);
+    expect(consultSession.terminate).toHaveBeenCalled();
+    expect(first.unhold).toHaveBeenCalled();
+    expect(byNumber('1002')).toMatchObject({ state: 'active', transfer: null });
+  });
+
+  it('attended: when the target hangs up first, the transfer shows as failed for 2 s and the caller stays on hold', async () => {
+    await started();
+    await connectedTo('1002');
+    await engine.startAttendedTransfer('1003');
+    const consultSession = h.ua().sessions[1]!;
+    consultSession.emit('accepted', { originator: 'remote' });
+    consultSession.end('ended', 'remote', 'Terminated');
+    expect(byNumber('1002')).toMatchObject({ state: 'hold', transfer: { status: 'failed' } });
+    await vi.advanceTimersByTimeAsync(TRANSFER_RESET_MS);
+    expect(byNumber('1002').transfer).toBeNull();
+  });
+
+  it('being transferred: a REFER from the far end is followed with a call where it says', async () => {
+    await started();
+    const s = await connectedTo('1002');
+    const accept = vi.fn();
+    s.emit('refer', { accept, reject: vi.fn() });
+    expect(accept).toHaveBeenCalledWith(undefined, CALL_OPTIONS);
+  });
+
+  it('transferred to: the call that replaces ours is answered at once, without ringing', async () => {
+    await started();
+    const s = await connectedTo('1002');
+    const ua = h.ua();
+    s.emit('replaces', {
+      accept: (init: (x: unknown) => void) => {
+        const next = new FakeSession({ uri: { user: '1003' }, display_name: 'Carol Okafor' });
+        init(next);
+        ua.sessions.push(next);
+        ua.emit('newRTCSession', { originator: 'remote', session: next });
+      },
+      reject: vi.fn(),
+    });
+    const next = ua.sessions.at(-1)!;
+    expect(next.answer).toHaveBeenCalledWith(CALL_OPTIONS);
+    expect(byNumber('1003').state).toBe('answering');
+    expect(h.tones.ring).toBe(false);
+  });
+});
+
+describe('audio devices', () => {
+  function fakeSender(enabled = true) {
+    const old = { kind: 'audio', enabled, stop: vi.fn() };
+    return { track: old as unknown as MediaStreamTrack, replaceTrack: vi.fn(async function (this: { track: unknown }, t: unknown) { this.track = t; }), old };
+  }
+
+  it('a remembered microphone is used for new calls, and a remembered speaker at once', async () => {
+    const saved = { input: 'mic-2', output: 'spk-2' };
+    await started({ devices: { load: () => saved, save: vi.fn() } });
+    expect(h.deps.audio.setSink).toHaveBeenCalledWith('spk-2');
+    await engine.call('1002');
+    expect(h.ua().call).toHaveBeenCalledWith('sip:1002@uc.local', expect.objectContaining({ mediaConstraints: { audio: { deviceId: { exact: 'mic-2' } }, video: false } }));
+  });
+
+  it('switching the microphone mid-call replaces the sending track (no renegotiation), keeps mute, and is remembered', async () => {
+    const save = vi.fn();
+    const newTrack = { kind: 'audio', enabled: true, stop: vi.fn() };
+    const getUserMedia = vi.fn(async () => ({ getAudioTracks: () => [newTrack] }) as unknown as MediaStream);
+    await started({ devices: { load: () => ({ input: null, output: null }), save }, getUserMedia });
+    await engine.call('1002');
+    const s = h.ua().sessions[0]!;
+    const sender = fakeSender(false); // muted
+    s.connection = { getSenders: () => [sender] } as unknown as RTCPeerConnection;
+    s.emit('accepted', { originator: 'remote' });
+    expect(await engine.setInputDevice('mic-3')).toBe(true);
+    expect(getUserMedia).toHaveBeenCalledWith({ audio: { deviceId: { exact: 'mic-3' } }, video: false });
+    expect(sender.replaceTrack).toHaveBeenCalledWith(newTrack);
+    expect(sender.old.stop).toHaveBeenCalled();
+    expect(newTrack.enabled).toBe(false);
+    expect(s.terminate).not.toHaveBeenCalled();
+    expect(save).toHaveBeenLastCalledWith({ input: 'mic-3', output: null });
+    expect(phone.devices.input).toBe('mic-3');
+  });
+
+  it('a microphone that cannot be opened says so and leaves the call as it was', async () => {
+    const getUserMedia = vi.fn(async () => {
+      throw new DOMException('Could not start audio source', 'NotReadableError');
+    });
+    await started({ getUserMedia });
+    await engine.call('1002');
+    const s = h.ua().sessions[0]!;
+    const sender = fakeSender();
+    s.connection = { getSenders: () => [sender] } as unknown as RTCPeerConnection;
+    s.emit('accepted', { originator: 'remote' });
+    expect(await engine.setInputDevice('broken')).toBe(false);
+    expect(sender.replaceTrack).not.toHaveBeenCalled();
+    expect(h.toasts.at(-1)).toMatchObject({ tone: 'error', messageKey: 'telephony:errors.microphoneFailed' });
+  });
+
+  it('switching the speaker moves every call to it and is remembered', async () => {
+    const save = vi.fn();
+    await started({ devices: { load: () => ({ input: null, output: null }), save } });
+    engine.setOutputDevice('spk-9');
+    expect(h.deps.audio.setSink).toHaveBeenLastCalledWith('spk-9');
+    expect(save).toHaveBeenLastCalledWith({ input: null, output: 'spk-9' });
+  });
+});
+
+describe('3-way calls', () => {
+  function fakeMixer() {
+    return { start: vi.fn(async () => undefined), setMuted: vi.fn(), stop: vi.fn() };
+  }
+  async function twoCalls(mixer = fakeMixer(), threeWay = true) {
+    await started({ threeWay: () => threeWay, createMixer: () => mixer });
+    await engine.call('1002');
+    const first = h.ua().sessions[0]!;
+    first.connection = {} as RTCPeerConnection;
+    first.emit('accepted', { originator: 'remote' });
+    engine.toggleHold();
+    await engine.call('1003');
+    const second = h.ua().sessions[1]!;
+    second.connection = {} as RTCPeerConnection;
+    second.emit('accepted', { originator: 'remote' });
+    const byNumber = (n: string) => calls().find((c) => c.number === n)!;
+    return { mixer, first, second, byNumber };
+  }
+
+  it('merges the held call with the connected one: resumed, mixed, both legs marked', async () => {
+    const { mixer, first, byNumber } = await twoCalls();
+    expect(byNumber('1002').state).toBe('hold');
+    expect(await engine.merge()).toBe(true);
+    expect(first.unhold).toHaveBeenCalled();
+    expect(mixer.start).toHaveBeenCalledWith([
+      { id: byNumber('1003').id, pc: expect.anything() },
+      { id: byNumber('1002').id, pc: expect.anything() },
+    ]);
+    expect(byNumber('1002')).toMatchObject({ state: 'active', mergedWith: byNumber('1003').id });
+    expect(byNumber('1003').mergedWith).toBe(byNumber('1002').id);
+    // Not twice.
+    expect(await engine.merge()).toBe(false);
+  });
+
+  it('mute and hold apply to both legs of a 3-way call', async () => {
+    const { mixer, first, second, byNumber } = await twoCalls();
+    await engine.merge();
+    engine.toggleMute(byNumber('1003').id);
+    expect(mixer.setMuted).toHaveBeenLastCalledWith(true);
+    expect(byNumber('1002').muted && byNumber('1003').muted).toBe(true);
+    expect(second.mute).not.toHaveBeenCalled();
+    engine.toggleHold(byNumber('1002').id);
+    expect(first.hold).toHaveBeenCalled();
+    expect(second.hold).toHaveBeenCalled();
+    expect([byNumber('1002').state, byNumber('1003').state]).toEqual(['hold', 'hold']);
+    engine.toggleHold(byNumber('1002').id);
+    expect([byNumber('1002').state, byNumber('1003').state]).toEqual(['active', 'active']);
+  });
+
+  it('ending one leg unmerges: the mix stops and the other call goes on alone', async () => {
+    const { mixer, second, byNumber } = await twoCalls();
+    await engine.merge();
+    second.end('ended', 'remote', 'Terminated');
+    expect(mixer.stop).toHaveBeenCalled();
+    expect(byNumber('1002')).toMatchObject({ state: 'active', mergedWith: null });
+  });
+
+  it('without the 3-way flags nothing is merged', async () => {
+    const { mixer } = await twoCalls(fakeMixer(), false);
+    expect(await engine.merge()).toBe(false);
+    expect(mixer.start).not.toHaveBeenCalled();
+  });
+
+  it('a mix that cannot start says so and leaves two separate calls', async () => {
+    const mixer = fakeMixer();
+    mixer.start.mockRejectedValueOnce(new Error('no audio context'));
+    const { byNumber } = await twoCalls(mixer);
+    expect(await engine.merge()).toBe(false);
+    expect(mixer.stop).toHaveBeenCalled();
+    expect(byNumber('1002').mergedWith).toBeNull();
+    expect(h.toasts.at(-1)).toMatchObject({ titleKey: 'telephony:errors.mergeTitle' });
   });
 });

@@ -1,5 +1,6 @@
 import type { ConnectionHandle, ConnectionReporter, Notifier, PresenceState, SpeedDialService, ToastInput } from '../../../kernel';
 import { ApiError, type ApiClient } from '../../../kernel/api';
+import { CallRecordingSettings, nextRecordingAction, PlatformConfiguration, RecordingControlResponse } from '../../../wire/recording';
 import { REG_CLIENT, REG_RENEW_SECONDS, RegActiveResponse, SipCredentialsResponse } from '../../../wire/services';
 import type { CallItemAction } from '../model/callButtons';
 import { ENDED_CALL_LINGER_MS, isBusyState, nextCallState, type CallEvent, type CallState } from '../model/callState';
@@ -7,7 +8,8 @@ import { dtmfDigits, parseDialString, sanitizeDialString, type DtmfStep } from '
 import { DTMF_GAP_MS, DTMF_TONE_MS } from '../model/tones';
 import { phone, type CallEnd, type CallRecord, type PhoneStatus } from '../state';
 import { callTarget } from './callTarget';
-import type { CallOptions, NewSessionEvent, RemoteAudio, SessionEndEvent, SessionLike, TabChannel, Tones, UaConfig, UaLike } from './types';
+import type { Mixer } from './mixer';
+import type { CallOptions, DeviceChoice, NewSessionEvent, ReferEvent, ReferLike, ReplacesEvent, RemoteAudio, SessionEndEvent, SessionLike, TabChannel, Tones, UaConfig, UaLike } from './types';
 
 /** JsSIP's end/failure causes the engine tells apart (JsSIP.C.causes). */
 const CAUSE = {
@@ -66,18 +68,40 @@ export interface EngineDeps {
   channel?: TabChannel | null;
   /** Where redial remembers the last dial string. */
   rememberDialled?(dial: string): void;
+  /** Where the chosen microphone and speaker are remembered. */
+  devices?: { load(): DeviceChoice; save(choice: DeviceChoice): void };
+  /** Whether 3-way calling is allowed (feature flags, browser). */
+  threeWay?(): boolean;
+  /** The audio mixer of a 3-way call. */
+  createMixer?(): Mixer;
+  /** Desktop notifications of calls (when the user allowed them). */
+  desktop?: DesktopNotifier;
+  /** A microphone track (navigator.mediaDevices.getUserMedia in the browser). */
+  getUserMedia?(constraints: MediaStreamConstraints): Promise<MediaStream>;
 }
 
 export type OthersPolicy = 'hold' | 'end';
+
+/** Desktop notifications: a ringing call (click: to the call), a missed one (click: to history). */
+export interface DesktopNotifier {
+  incoming(callId: string, name: string): void;
+  missed(callId: string, name: string): void;
+  /** The call was answered, declined or ended: its ringing notification goes. */
+  close(callId: string): void;
+}
 
 interface PendingOutgoing {
   id: string;
   number: string;
   displayName: string | null;
   dtmf: DtmfStep[];
+  consultFor: string | null;
 }
 
-const ENDED_BY: Readonly<Record<string, CallEnd>> = { declined: 'declined', missed: 'missed', failed: 'failed' };
+/** After a transfer fails (or its consultation call ends) its state shows this long, then resets. */
+export const TRANSFER_RESET_MS = 2000;
+
+const ENDED_BY: Readonly<Record<string, CallEnd>> = { declined: 'declined', missed: 'missed', failed: 'failed', transferred: 'transferred' };
 
 /**
  * The phone: one JsSIP user agent registered while this tab holds the user's registration
@@ -99,10 +123,21 @@ export class PhoneEngine {
   private seq = 0;
   private disposed = false;
   private authRetried = false;
+  /** Sessions that replace one of ours (an attended transfer to us), answered without ringing. */
+  private readonly replacing = new WeakSet<SessionLike>();
+  /** Calls handed over by a completed transfer: they end as "Transferred", not "Call ended". */
+  private readonly transferred = new Set<string>();
+  /** The running 3-way call's mixer, if any. */
+  private mixer: Mixer | null = null;
   /** Whether the server's last answer said this tab holds the registration. */
   private holding = false;
 
   constructor(private readonly deps: EngineDeps) {
+    const chosen = deps.devices?.load();
+    if (chosen) {
+      phone.devices = { ...chosen };
+      if (chosen.output) deps.audio.setSink(chosen.output);
+    }
     deps.channel?.onMessage((m) => {
       // Another tab of this browser took the phone: learn it now rather than at the next renewal.
       if (m.type === 'takeover' && m.peer !== deps.peer) void this.renewHold();
@@ -114,6 +149,22 @@ export class PhoneEngine {
   start(): void {
     phone.status = 'connecting';
     void this.reserve(false);
+    void this.loadRecordingPolicy();
+  }
+
+  /** Whether calls are recorded (always, on demand, never) and the phone digit sequences for it. */
+  async loadRecordingPolicy(): Promise<void> {
+    const [settings, platform] = await Promise.allSettled([
+      this.deps.api.get('/v1/call-recording-settings', undefined, CallRecordingSettings),
+      this.deps.api.get('/v1/platform-configuration', undefined, PlatformConfiguration),
+    ]);
+    if (this.disposed) return;
+    if (settings.status === 'fulfilled' && settings.value) phone.recordingPolicy.mode = settings.value.ecr_call_recording_status;
+    else if (settings.status === 'rejected') console.error('telephony: recording settings', settings.reason);
+    if (platform.status === 'fulfilled' && platform.value) {
+      phone.recordingPolicy.pauseSequence = platform.value.ecr_pause_recording_dtmf_sequence;
+      phone.recordingPolicy.onDemandSequence = platform.value.ecr_on_demand_dtmf_sequence;
+    }
   }
 
   /** "Use calling here": take the registration from whichever tab or browser holds it. */
@@ -415,7 +466,7 @@ export class PhoneEngine {
    * Places a call. `target` is what the user typed or picked: a number (sanitised to digits, comma,
    * # and *; commas add DTMF after 2 s each), `#<shortcut>` for speed dial, or a `sip:` address.
    */
-  async call(target: string, opts: { displayName?: string } = {}): Promise<void> {
+  async call(target: string, opts: { displayName?: string; consultFor?: string } = {}): Promise<void> {
     if (phone.status === 'unconfigured') return this.error('telephony:reasons.notConfigured');
     if (phone.status === 'elsewhere') return this.showElsewhere('telephony:notices.elsewhere');
     let number: string;
@@ -439,14 +490,14 @@ export class PhoneEngine {
       number = plan.number;
       dtmf = plan.dtmf;
     }
-    if (Object.values(phone.calls).some((c) => isBusyState(c.state))) return this.error('telephony:reasons.busy');
+    if (Object.values(phone.calls).some((c) => isBusyState(c.state) && c.id !== opts.consultFor)) return this.error('telephony:reasons.busy');
     const ua = this.ua;
     if (!ua || phone.status !== 'ready') return this.error('telephony:reasons.notReady');
     const id = this.newId();
     const displayName = opts.displayName || this.deps.lookupName?.(number) || null;
-    this.pending = { id, number, displayName, dtmf };
+    this.pending = { id, number, displayName, dtmf, consultFor: opts.consultFor ?? null };
     try {
-      ua.call(number.includes(':') ? number : `sip:${number}@${this.deps.sip.domain}`, CALL_OPTIONS);
+      ua.call(number.includes(':') ? number : `sip:${number}@${this.deps.sip.domain}`, this.callOptions());
     } catch (err) {
       console.error('telephony: call failed to start', err);
       this.toast({ tone: 'error', titleKey: 'telephony:errors.callFailedTitle', messageKey: 'telephony:errors.callFailed.other', values: { name: displayName || number } });
@@ -475,7 +526,10 @@ export class PhoneEngine {
     const outgoing = originator === 'local';
     const pending = outgoing ? this.pending : null;
     const number = pending?.number ?? session.remote_identity.uri.user ?? '';
-    if (!outgoing && this.deps.presence?.() === 'donotdisturb') {
+    // Someone transferred to us takes the place of a call we have: answered at once, never rung.
+    const replacing = !outgoing && this.replacing.has(session);
+    this.replacing.delete(session);
+    if (!outgoing && !replacing && this.deps.presence?.() === 'donotdisturb') {
       session.terminate({ status_code: 486, reason_phrase: 'Busy Here' });
       return;
     }
@@ -493,6 +547,10 @@ export class PhoneEngine {
       mergedWith: null,
       ended: null,
       seq: this.seq++,
+      recording: 'none',
+      sipCallId: session._request?.call_id ?? null,
+      transfer: null,
+      consultFor: pending?.consultFor ?? null,
     };
     this.sessions.set(id, session);
     if (pending?.dtmf.length) this.afterConnect.set(id, pending.dtmf);
@@ -507,9 +565,25 @@ export class PhoneEngine {
     session.on('unmuted', () => this.patch(id, { muted: false }));
     session.on('ended', (e: SessionEndEvent) => this.finish(id, 'bye', e));
     session.on('failed', (e: SessionEndEvent) => this.finish(id, e.cause === CAUSE.canceled ? 'cancel' : 'failed', e));
+    // The far end transfers us: we call where it says (it ends our call with it once we are through).
+    session.on('refer', (e: ReferEvent) => {
+      const from = phone.calls[id];
+      if (!from || from.state === 'none') return e.reject();
+      e.accept(undefined, this.callOptions());
+    });
+    session.on('replaces', (e: ReplacesEvent) => e.accept((next) => void this.replacing.add(next)));
     const name = this.nameOf(phone.calls[id]!);
+    if (replacing) {
+      this.transition(id, 'answer');
+      session.answer(this.callOptions());
+      this.deps.notify.announce(this.deps.t('telephony:announce.transferredIn', { name }), 'assertive');
+      return;
+    }
     if (outgoing) this.deps.notify.announce(this.deps.t('telephony:announce.calling', { name }), 'polite');
-    else this.deps.notify.announce(this.deps.t('telephony:announce.incoming', { name }), 'assertive');
+    else {
+      this.deps.notify.announce(this.deps.t('telephony:announce.incoming', { name }), 'assertive');
+      this.deps.desktop?.incoming(id, name);
+    }
     this.updateTones();
   }
 
@@ -523,10 +597,13 @@ export class PhoneEngine {
     if (!c) return;
     const next = nextCallState(c.state, event);
     if (next === null) return;
+    if (c.state === 'incoming') this.deps.desktop?.close(id);
     c.state = next;
     if (event === 'hold' || event === 'unhold') c.held = next === 'hold';
     if (next === 'active' && c.startedAt === null) {
       c.startedAt = Date.now();
+      // With the policy `on` the server starts recording every answered call by itself.
+      if (phone.recordingPolicy.mode === 'on') c.recording = 'recording';
       this.deps.notify.announce(this.deps.t('telephony:announce.connected', { name: this.nameOf(c) }), 'polite');
       this.scheduleDialDtmf(id);
     } else if (event === 'hold' || event === 'unhold') {
@@ -568,6 +645,8 @@ export class PhoneEngine {
     if (e.cause === CAUSE.mediaDenied) {
       how = 'failed';
       this.toast({ tone: 'error', titleKey: 'telephony:errors.deviceDenied', messageKey: 'telephony:errors.pleaseReload', timeoutMs: 10_000 });
+    } else if (this.transferred.delete(id)) {
+      how = 'transferred';
     } else if (before === 'incoming') {
       how = e.originator === 'local' ? 'declined' : 'missed';
     } else if (event === 'failed' && e.originator !== 'local') {
@@ -576,7 +655,13 @@ export class PhoneEngine {
       this.toast({ tone: 'error', titleKey: 'telephony:errors.callFailedTitle', messageKey: `telephony:errors.callFailed.${reason}`, values: { name } });
     }
     c.ended = ENDED_BY[how] ?? 'ended';
+    c.recording = 'none';
+    c.transfer = null;
+    this.unlinkConsultation(c);
+    if (c.mergedWith) this.unmerge(id);
     this.deps.notify.announce(this.deps.t(`telephony:announce.${how}`, { name }), 'polite');
+    this.deps.desktop?.close(id);
+    if (how === 'missed') this.deps.desktop?.missed(id, name);
     this.sessions.delete(id);
     this.afterConnect.delete(id);
     this.clearCallTimers(id);
@@ -610,7 +695,7 @@ export class PhoneEngine {
     }
     if (c.state === 'incoming') {
       this.transition(c.id, 'answer');
-      session.answer(CALL_OPTIONS);
+      session.answer(this.callOptions());
     } else {
       session.unhold();
     }
@@ -636,6 +721,16 @@ export class PhoneEngine {
     const c = this.record(id);
     const session = id ? this.sessions.get(id) : undefined;
     if (!c || !session) return false;
+    // A 3-way call holds and resumes as one.
+    const other = c.mergedWith ? this.sessions.get(c.mergedWith) : undefined;
+    if (other) {
+      const hold = c.state === 'active';
+      for (const s of [session, other]) {
+        if (hold) s.hold();
+        else s.unhold();
+      }
+      return true;
+    }
     if (c.state === 'active') return session.hold();
     if (c.state === 'hold') return this.accept(c.id, 'hold');
     return false;
@@ -645,9 +740,68 @@ export class PhoneEngine {
     const c = this.record(id);
     const session = id ? this.sessions.get(id) : undefined;
     if (!c || !session || (c.state !== 'active' && c.state !== 'hold')) return false;
+    // In a 3-way call both legs carry the mixed audio: the microphone is muted in the mix.
+    if (c.mergedWith && this.mixer) {
+      const muted = !c.muted;
+      this.mixer.setMuted(muted);
+      for (const leg of [c, this.record(c.mergedWith)]) if (leg) leg.muted = muted;
+      return true;
+    }
     if (c.muted) session.unmute({ audio: true });
     else session.mute({ audio: true });
     return true;
+  }
+
+  /**
+   * Merges the held call `id` with the connected one into a 3-way call: the held call is resumed
+   * and the audio of each leg mixed into the other (see mixer.ts). Needs the 3-way feature flags;
+   * not while a 3-way call exists.
+   */
+  async merge(id = this.heldId()): Promise<boolean> {
+    const held = this.record(id);
+    const active = Object.values(phone.calls).find((c) => c.state === 'active' && c.id !== id);
+    const heldSession = id ? this.sessions.get(id) : undefined;
+    const activeSession = active ? this.sessions.get(active.id) : undefined;
+    if (!held || held.state !== 'hold' || !active || !heldSession || !activeSession || this.mixer || !this.deps.threeWay?.() || !this.deps.createMixer) return false;
+    heldSession.unhold();
+    const mixer = this.deps.createMixer();
+    this.mixer = mixer;
+    held.mergedWith = active.id;
+    active.mergedWith = held.id;
+    try {
+      await mixer.start([
+        { id: active.id, pc: activeSession.connection! },
+        { id: held.id, pc: heldSession.connection! },
+      ]);
+      if (active.muted || held.muted) {
+        mixer.setMuted(true);
+        active.muted = held.muted = true;
+      }
+      this.deps.notify.announce(this.deps.t('telephony:announce.merged', { a: this.nameOf(active), b: this.nameOf(held) }), 'polite');
+      return true;
+    } catch (err) {
+      console.error('telephony: merging failed', err);
+      this.unmerge(active.id);
+      this.toast({ tone: 'error', titleKey: 'telephony:errors.mergeTitle', messageKey: 'telephony:errors.mergeFailed' });
+      return false;
+    }
+  }
+
+  /** The newest call on hold (what "Merge calls" merges with the connected one). */
+  heldId(): string | undefined {
+    return Object.values(phone.calls)
+      .filter((c) => c.state === 'hold')
+      .sort((a, b) => b.seq - a.seq)[0]?.id;
+  }
+
+  /** Ends the 3-way mix: each remaining leg gets its own microphone back. */
+  private unmerge(id: string): void {
+    const c = phone.calls[id];
+    const other = c?.mergedWith ? phone.calls[c.mergedWith] : undefined;
+    if (c) c.mergedWith = null;
+    if (other) other.mergedWith = null;
+    this.mixer?.stop();
+    this.mixer = null;
   }
 
   /**
@@ -671,6 +825,242 @@ export class PhoneEngine {
     }
   }
 
+  /**
+   * The recording button: Start, then Pause and Resume in turn (policy `on_demand`, or pausing a
+   * forced recording under `on`). The server answers with the call's real recording state.
+   */
+  async toggleRecording(id = this.currentId()): Promise<boolean> {
+    const c = this.record(id);
+    if (!c || (c.state !== 'active' && c.state !== 'hold') || !c.sipCallId) return false;
+    const action = nextRecordingAction(c.recording, phone.recordingPolicy.mode);
+    if (!action) return false;
+    try {
+      const res = await this.deps.api.post(`/v1/calls/${encodeURIComponent(c.sipCallId)}/recording`, { action }, RecordingControlResponse);
+      const now = this.record(c.id);
+      if (now && now.state !== 'none') now.recording = res.state;
+      this.deps.notify.announce(this.deps.t(`telephony:announce.recording.${res.state}`, { name: this.nameOf(c) }), 'polite');
+      return true;
+    } catch (err) {
+      this.toast({ tone: 'error', titleKey: 'telephony:errors.recordingTitle', ...(err instanceof ApiError ? { message: err.message } : { messageKey: 'telephony:errors.recordingFailed' }) });
+      return false;
+    }
+  }
+
+  // ---- transfers --------------------------------------------------------------------------------
+
+  /** The call a transfer acts on: connected or held, and not itself a consultation call. */
+  private transferable(id: string | undefined): { c: CallRecord; session: SessionLike } | null {
+    const c = this.record(id);
+    const session = id ? this.sessions.get(id) : undefined;
+    if (!c || !session || (c.state !== 'active' && c.state !== 'hold') || c.consultFor) return null;
+    return { c, session };
+  }
+
+  /** The call a transfer with no id means: the connected call, else the newest held one. */
+  transferId(): string | undefined {
+    const calls = Object.values(phone.calls).filter((c) => !c.consultFor && (c.state === 'active' || c.state === 'hold'));
+    return (calls.find((c) => c.state === 'active') ?? calls.sort((a, b) => b.seq - a.seq)[0])?.id;
+  }
+
+  private transferUri(target: string): { uri: string; label: string } | null {
+    const t = target.trim();
+    if (/^sips?:/i.test(t)) return { uri: t, label: t };
+    const plan = parseDialString(t);
+    if (plan.kind !== 'number') return null;
+    return { uri: `sip:${plan.number}@${this.deps.sip.domain}`, label: this.deps.lookupName?.(plan.number) || plan.number };
+  }
+
+  /**
+   * Blind transfer: the call is held and its far end asked (REFER) to call `target`; our leg ends
+   * once that call is answered. On failure the call stays held, to be resumed or transferred again.
+   */
+  blindTransfer(target: string, id = this.transferId()): boolean {
+    const t = this.transferable(id);
+    if (!t) {
+      this.error('telephony:errors.noActiveCall');
+      return false;
+    }
+    const to = this.transferUri(target);
+    if (!to) {
+      this.error('telephony:errors.emptyNumber');
+      return false;
+    }
+    if (t.c.state === 'active') t.session.hold();
+    t.c.transfer = { kind: 'blind', target: to.label, status: 'pending' };
+    this.deps.notify.announce(this.deps.t('telephony:announce.transferring', { name: this.nameOf(t.c), to: to.label }), 'polite');
+    this.sendRefer(t.c.id, t.session, to.uri);
+    return true;
+  }
+
+  /** Attended transfer, first step: hold the call and call `target` to talk first. */
+  async startAttendedTransfer(target: string, id = this.transferId()): Promise<boolean> {
+    const t = this.transferable(id);
+    if (!t) {
+      this.error('telephony:errors.noActiveCall');
+      return false;
+    }
+    const to = this.transferUri(target);
+    if (!to) {
+      this.error('telephony:errors.emptyNumber');
+      return false;
+    }
+    if (Object.values(phone.calls).some((c) => c.consultFor === t.c.id && c.state !== 'none')) return false;
+    if (t.c.state === 'active') t.session.hold();
+    t.c.transfer = { kind: 'attended', target: to.label, status: 'pending' };
+    await this.call(target, { consultFor: t.c.id });
+    // The consultation call could not even start (the error is shown): nothing is pending any more.
+    if (!Object.values(phone.calls).some((c) => c.consultFor === t.c.id)) t.c.transfer = null;
+    return true;
+  }
+
+  /** The consultation call of a pending attended transfer (by its id, or the original's), if any. */
+  private consultation(id?: string): CallRecord | undefined {
+    const all = Object.values(phone.calls).filter((c) => c.consultFor && c.state !== 'none');
+    return id ? all.find((c) => c.id === id || c.consultFor === id) : all[0];
+  }
+
+  /**
+   * Attended transfer, completion: the held caller is asked (REFER with Replaces) to take over our
+   * consultation call, so the two talk to each other and both our legs end.
+   */
+  completeTransfer(id?: string): boolean {
+    const consult = this.consultation(id);
+    const original = consult?.consultFor ? this.record(consult.consultFor) : undefined;
+    const consultSession = consult ? this.sessions.get(consult.id) : undefined;
+    const originalSession = original ? this.sessions.get(original.id) : undefined;
+    if (!consult || !original || !consultSession || !originalSession || consult.state !== 'active') return false;
+    const uri = consult.number.includes(':') ? consult.number : `sip:${consult.number}@${this.deps.sip.domain}`;
+    this.sendRefer(original.id, originalSession, uri, consultSession, consult.id);
+    return true;
+  }
+
+  /** Attended transfer, given up: the consultation call ends and the original call resumes. */
+  cancelTransfer(id?: string): boolean {
+    const consult = this.consultation(id);
+    const original = consult?.consultFor ? this.record(consult.consultFor) : undefined;
+    if (!consult || !original) return false;
+    original.transfer = null;
+    consult.consultFor = null;
+    this.hangup(consult.id);
+    if (original.state === 'hold') this.sessions.get(original.id)?.unhold();
+    return true;
+  }
+
+  private sendRefer(id: string, session: SessionLike, uri: string, replaces?: SessionLike, consultId?: string): void {
+    let refer: ReferLike | false;
+    try {
+      refer = session.refer(uri, replaces ? { replaces } : undefined);
+    } catch (err) {
+      console.error('telephony: REFER failed', err);
+      refer = false;
+    }
+    if (!refer) return this.transferFailed(id);
+    let settled = false;
+    const fail = () => {
+      if (settled) return;
+      settled = true;
+      this.transferFailed(id);
+    };
+    refer.on('requestFailed', fail);
+    refer.on('failed', fail);
+    refer.on('accepted', () => {
+      if (settled) return;
+      settled = true;
+      // The far end reached the target: our part is over.
+      for (const leg of [id, consultId]) {
+        if (!leg || !this.sessions.has(leg)) continue;
+        this.transferred.add(leg);
+        this.hangup(leg);
+      }
+    });
+  }
+
+  /** SERVICE_SIP.TRANSFER_FAILED_MESSAGE; the call stays (held) and the transfer state resets after 2 s. */
+  private transferFailed(id: string): void {
+    const c = phone.calls[id];
+    if (!c || !c.transfer) return;
+    c.transfer.status = 'failed';
+    this.toast({ tone: 'error', titleKey: 'telephony:errors.transferFailedTitle', messageKey: 'telephony:errors.transferFailed', values: { name: this.nameOf(c), to: c.transfer.target } });
+    this.addCallTimer(
+      id,
+      setTimeout(() => {
+        const now = phone.calls[id];
+        if (now?.transfer?.status === 'failed') now.transfer = null;
+      }, TRANSFER_RESET_MS),
+    );
+  }
+
+  /** A consultation call or its original ended: the other one is on its own again. */
+  private unlinkConsultation(ended: CallRecord): void {
+    if (ended.consultFor) {
+      const original = phone.calls[ended.consultFor];
+      ended.consultFor = null;
+      if (original?.transfer?.kind === 'attended' && !this.transferred.has(original.id)) {
+        original.transfer.status = 'failed';
+        this.addCallTimer(
+          original.id,
+          setTimeout(() => {
+            if (phone.calls[original.id]?.transfer?.status === 'failed') phone.calls[original.id]!.transfer = null;
+          }, TRANSFER_RESET_MS),
+        );
+      }
+    }
+    for (const other of Object.values(phone.calls)) if (other.consultFor === ended.id) other.consultFor = null;
+  }
+
+  // ---- audio devices ------------------------------------------------------------------------------
+
+  /** CALL_OPTIONS with the chosen microphone, if any. */
+  callOptions(): CallOptions {
+    const input = phone.devices.input;
+    return input ? { ...CALL_OPTIONS, mediaConstraints: { audio: { deviceId: { exact: input } }, video: false } } : CALL_OPTIONS;
+  }
+
+  private saveDevices(): void {
+    this.deps.devices?.save({ input: phone.devices.input, output: phone.devices.output });
+  }
+
+  /**
+   * Uses another microphone, remembered for the next calls and switched in every live call
+   * without renegotiation (RTCRtpSender.replaceTrack): the far end hears no gap worth noticing.
+   */
+  async setInputDevice(deviceId: string | null): Promise<boolean> {
+    phone.devices.input = deviceId;
+    this.saveDevices();
+    const live = [...this.sessions.entries()].filter(([id]) => {
+      const state = phone.calls[id]?.state;
+      return state === 'active' || state === 'hold';
+    });
+    if (!live.length) return true;
+    const getUserMedia = this.deps.getUserMedia ?? ((c: MediaStreamConstraints) => navigator.mediaDevices.getUserMedia(c));
+    try {
+      for (const [id, session] of live) {
+        const sender = session.connection?.getSenders().find((s) => s.track?.kind === 'audio' || s.track === null);
+        if (!sender) continue;
+        const stream = await getUserMedia({ audio: deviceId ? { deviceId: { exact: deviceId } } : true, video: false });
+        const track = stream.getAudioTracks()[0];
+        if (!track) continue;
+        // A muted (or held) call stays silent on the new microphone.
+        track.enabled = sender.track?.enabled ?? !phone.calls[id]?.muted;
+        const old = sender.track;
+        await sender.replaceTrack(track);
+        old?.stop();
+      }
+      return true;
+    } catch (err) {
+      console.error('telephony: switching the microphone failed', err);
+      this.toast({ tone: 'error', titleKey: 'telephony:errors.deviceTitle', messageKey: 'telephony:errors.microphoneFailed' });
+      return false;
+    }
+  }
+
+  /** Plays calls on another speaker (now and for the next calls). */
+  setOutputDevice(deviceId: string | null): void {
+    phone.devices.output = deviceId;
+    this.saveDevices();
+    this.deps.audio.setSink(deviceId);
+  }
+
   activeId(): string | undefined {
     return Object.values(phone.calls).find((c) => c.state === 'active')?.id;
   }
@@ -691,7 +1081,8 @@ export class PhoneEngine {
       case 'dismiss':
         return c.state === 'incoming' ? this.decline(id) : this.hangup(id);
       case 'merge':
-        return false;
+        void this.merge(id);
+        return true;
     }
   }
 }

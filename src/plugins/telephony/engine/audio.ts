@@ -3,7 +3,17 @@ import type { RemoteAudio } from './types';
 /** One hidden, autoplaying audio element per call, fed by that call's remote track. */
 export function createRemoteAudio(doc: Document = document): RemoteAudio {
   const elements = new Map<string, HTMLAudioElement>();
+  let sink = '';
+  const applySink = (el: HTMLAudioElement) => {
+    // setSinkId is missing in some browsers (then the system's output is used).
+    const media = el as HTMLAudioElement & { setSinkId?: (id: string) => Promise<void> };
+    void media.setSinkId?.(sink).catch((err: unknown) => console.error('telephony: speaker', err));
+  };
   return {
+    setSink(deviceId) {
+      sink = deviceId ?? '';
+      for (const el of elements.values()) applySink(el);
+    },
     attach(callId, pc) {
       let el = elements.get(callId);
       if (!el) {
@@ -12,6 +22,7 @@ export function createRemoteAudio(doc: Document = document): RemoteAudio {
         el.dataset.call = callId;
         doc.body.append(el);
         elements.set(callId, el);
+        if (sink) applySink(el);
       }
       const audio = el;
       const play = (stream: MediaStream) => {

@@ -1,19 +1,31 @@
 import i18next from 'i18next';
-import { Api, Connections, ContactsApi, Notifications, PresenceApi, Session, SpeedDialApi, type ServiceLookup } from '../../../kernel';
+import { Api, Connections, ContactsApi, Navigation, Notifications, PresenceApi, Session, SpeedDialApi, type ServiceLookup } from '../../../kernel';
+import { CallSettings } from '../settings/callSettings';
 import { phone } from '../state';
 import { followLanguage, uiStrings } from '../uiStrings';
+import { threeWayGate, threeWayAllowed } from '../model/callButtons';
 import { createRemoteAudio } from './audio';
+import { createMixer, type Mixer } from './mixer';
+import { desktopNotifier } from './desktop';
 import { createJsSipUa } from './jssipUa';
 import { tabChannel, tabPeerId } from './peer';
 import { PhoneEngine } from './PhoneEngine';
 import { tones } from './tonePlayer';
+import type { DeviceChoice } from './types';
 
 let engine: PhoneEngine | null = null;
 let starting: Promise<PhoneEngine | null> | null = null;
 let unlisten: (() => void) | null = null;
 let peer: string | null = null;
+let settings: CallSettings | null = null;
+
+/** Do-not-disturb and forwarding, once the phone has started for a user with an extension. */
+export function currentSettings(): CallSettings | null {
+  return settings;
+}
 
 const lastDialledKey = (userId: number) => `uc.telephony.lastDialled.${userId}`;
+const devicesKey = (userId: number) => `uc.telephony.devices.${userId}`;
 
 export function currentEngine(): PhoneEngine | null {
   return engine;
@@ -53,6 +65,26 @@ export function startEngine(services: ServiceLookup): Promise<PhoneEngine | null
       presence: () => services.maybe(PresenceApi)?.ownState(),
       speedDial: () => services.maybe(SpeedDialApi),
       channel,
+      threeWay: () => threeWayAllowed(threeWayGate(session.config.features, navigator.userAgent)),
+      createMixer: (): Mixer => createMixer(() => navigator.mediaDevices.getUserMedia({ audio: phone.devices.input ? { deviceId: { exact: phone.devices.input } } : true, video: false })),
+      desktop: desktopNotifier({ t: (key, values) => i18next.t(key, values), navigate: (to) => services.get(Navigation).navigate(to) }),
+      devices: {
+        load: () => {
+          try {
+            const raw = JSON.parse(localStorage.getItem(devicesKey(userId)) ?? 'null') as Partial<DeviceChoice> | null;
+            return { input: typeof raw?.input === 'string' ? raw.input : null, output: typeof raw?.output === 'string' ? raw.output : null };
+          } catch {
+            return { input: null, output: null };
+          }
+        },
+        save: (choice) => {
+          try {
+            localStorage.setItem(devicesKey(userId), JSON.stringify(choice));
+          } catch {
+            /* no storage: the choice lasts until the tab closes */
+          }
+        },
+      },
       rememberDialled: (dial) => {
         try {
           localStorage.setItem(lastDialledKey(userId), dial);
@@ -62,6 +94,8 @@ export function startEngine(services: ServiceLookup): Promise<PhoneEngine | null
       },
     });
     engine = e;
+    settings = new CallSettings(services.get(Api), services.get(Notifications), (key, values) => i18next.t(key, values));
+    settings.start();
     const online = () => e.online();
     // A closing tab unregisters and ends its calls cleanly instead of leaving a dead contact.
     const pagehide = () => {
@@ -86,5 +120,7 @@ export function stopEngine(): void {
   engine?.releaseHold();
   engine?.dispose();
   engine = null;
+  settings?.stop();
+  settings = null;
   starting = null;
 }

@@ -1,4 +1,5 @@
 import * as JsSIP from 'jssip';
+import { readyOnUdpCandidates, type IceSessionLike } from './iceReady';
 import type { UaConfig, UaLike } from './types';
 
 /** The real user agent: JsSIP over the WebSocket Kamailio offers to browsers. */
@@ -15,5 +16,7 @@ export function createJsSipUa(c: UaConfig): UaLike {
     session_timers: true,
     user_agent: 'uc-web',
   });
+  // Offers and answers leave once the UDP host candidates are in (see iceReady.ts).
+  ua.on('newRTCSession', ({ session }: { session: unknown }) => readyOnUdpCandidates(session as unknown as IceSessionLike));
   return ua as unknown as UaLike;
 }

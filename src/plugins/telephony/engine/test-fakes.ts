@@ -17,10 +17,21 @@ class Emitter {
   }
 }
 
+/** A REFER we sent; the test settles it like the far end would (NOTIFY 200, or a failure). */
+export class FakeRefer extends Emitter {
+  constructor(
+    readonly target: string,
+    readonly replaces: SessionLike | undefined,
+  ) {
+    super();
+  }
+}
+
 export class FakeSession extends Emitter implements SessionLike {
   ended = false;
   connection: RTCPeerConnection | null = null;
   readonly calls: string[] = [];
+  readonly _request = { call_id: `call-${Math.random().toString(36).slice(2)}@test` };
   constructor(readonly remote_identity: { uri: { user: string | null }; display_name?: string | null }) {
     super();
   }
@@ -39,6 +50,12 @@ export class FakeSession extends Emitter implements SessionLike {
   mute = vi.fn(() => this.emit('muted', { audio: true }));
   unmute = vi.fn(() => this.emit('unmuted', { audio: true }));
   sendDTMF = vi.fn();
+  readonly refers: FakeRefer[] = [];
+  refer = vi.fn((target: string, options?: { replaces?: SessionLike }) => {
+    const r = new FakeRefer(target, options?.replaces);
+    this.refers.push(r);
+    return r;
+  });
   isEnded = () => this.ended;
   /** The far end (or JsSIP) ends the session. */
   end(event: 'ended' | 'failed', originator: 'local' | 'remote' | 'system', cause: string): void {
@@ -89,6 +106,8 @@ export interface Harness {
   posts: Array<{ path: string; body: unknown; keepalive?: boolean }>;
   /** What `POST /v1/regreserve` answers next (granted by default). */
   grant: { value: boolean };
+  /** The organisation's recording policy the API reports, and what recording control answers. */
+  recording: { mode: 'on' | 'on_demand' | 'off'; fail: boolean };
   credentialFetches: number;
   tones: { ring: boolean; ringback: boolean; dtmf: string[] };
   channelSent: TabMessage[];
@@ -106,6 +125,7 @@ export function harness(over: Partial<EngineDeps> = {}): Harness {
   const tones = { ring: false, ringback: false, dtmf: [] as string[] };
   const channelSent: TabMessage[] = [];
   let channelListener: ((m: TabMessage) => void) | null = null;
+  const recording: Harness['recording'] = { mode: 'on_demand', fail: false };
   const h: Harness = {
     uas,
     ua: () => uas[uas.length - 1]!,
@@ -115,6 +135,7 @@ export function harness(over: Partial<EngineDeps> = {}): Harness {
     reports,
     posts,
     grant,
+    recording,
     credentialFetches: 0,
     tones,
     channelSent,
@@ -125,13 +146,20 @@ export function harness(over: Partial<EngineDeps> = {}): Harness {
     api: {
       post: (async (path: string, body: unknown) => {
         posts.push({ path, body });
+        if (path.endsWith('/recording')) {
+          if (recording.fail) throw new Error('recording control unavailable');
+          const action = (body as { action: string }).action;
+          return { state: action === 'pause' ? 'paused' : 'recording', mode: recording.mode, segments: 1 };
+        }
         return { peer: grant.value ? 'web-me' : 'web-other', client: 'web', expires_at: new Date(Date.now() + 90_000).toISOString(), granted: grant.value };
       }) as never,
       request: (async (_method: string, path: string, opts: { body?: unknown; keepalive?: boolean }) => {
         posts.push({ path, body: opts.body, keepalive: opts.keepalive });
         return { peer: null, client: null, expires_at: null, granted: false };
       }) as never,
-      get: (async () => {
+      get: (async (path: string) => {
+        if (path === '/v1/call-recording-settings') return { ecr_call_recording_status: recording.mode, ecr_can_view_own_recordings: true };
+        if (path === '/v1/platform-configuration') return { ecr_pause_recording_dtmf_sequence: '*82', ecr_on_demand_dtmf_sequence: '*81' };
         h.credentialFetches++;
         return {
           uri: 'sip:1001@uc.local',
@@ -161,7 +189,7 @@ export function harness(over: Partial<EngineDeps> = {}): Harness {
       uas.push(ua);
       return ua;
     },
-    audio: { attach: vi.fn(), detach: vi.fn() },
+    audio: { attach: vi.fn(), detach: vi.fn(), setSink: vi.fn() },
     tones: {
       ring: (on) => void (tones.ring = on),
       ringback: (on) => void (tones.ringback = on),

@@ -30,6 +30,27 @@ export interface SessionLike {
   unmute(options?: { audio: boolean }): void;
   sendDTMF(tones: string, options: { duration: number; interToneGap: number; transportType: 'INFO' | 'RFC2833' }): void;
   isEnded(): boolean;
+  /** REFER: asks the far end to call `target` (with `replaces`: to take over that other call). */
+  refer(target: string, options?: { replaces?: SessionLike }): ReferLike | false;
+  /** JsSIP keeps the initial request here; its Call-ID names the call to the API. */
+  readonly _request?: { readonly call_id?: string } | null;
+}
+
+/** The progress of a REFER we sent (JsSIP's ReferSubscriber). */
+export interface ReferLike {
+  on(event: 'requestSucceeded' | 'requestFailed' | 'accepted' | 'failed', listener: () => void): unknown;
+}
+
+/** The far end asks us to call elsewhere (a transfer). `accept` places that call. */
+export interface ReferEvent {
+  accept(init?: (session: SessionLike) => void, options?: CallOptions): void;
+  reject(): void;
+}
+
+/** An INVITE with Replaces for this call arrived: someone transferred to us takes its place. */
+export interface ReplacesEvent {
+  accept(init?: (session: SessionLike) => void): void;
+  reject(): void;
 }
 
 export interface NewSessionEvent {
@@ -56,6 +77,14 @@ export interface CallOptions {
 export interface RemoteAudio {
   attach(callId: string, pc: RTCPeerConnection): void;
   detach(callId: string): void;
+  /** Plays every call (current and later) on this output device; null for the system default. */
+  setSink(deviceId: string | null): void;
+}
+
+/** The microphone and speaker the user chose (null: the system default), remembered per user. */
+export interface DeviceChoice {
+  input: string | null;
+  output: string | null;
 }
 
 /** Locally played tones (WebAudio). */

@@ -17,6 +17,16 @@ export interface ThreeWayGate {
   isFirefox: boolean;
 }
 
+/** The gate from the organisation's feature flags and this browser. */
+export function threeWayGate(features: Partial<Record<'attendedTransferWithCallRecording' | 'threeWayCalling' | 'threeWayCallingFirefox', boolean>>, userAgent: string): ThreeWayGate {
+  return {
+    attendedTransferWithCallRecording: features.attendedTransferWithCallRecording === true,
+    threeWayCalling: features.threeWayCalling === true,
+    threeWayCallingFirefox: features.threeWayCallingFirefox === true,
+    isFirefox: /firefox/i.test(userAgent),
+  };
+}
+
 /** 3-way calling needs both flags, and on Firefox its own flag as well. */
 export function threeWayAllowed(g: ThreeWayGate): boolean {
   return g.attendedTransferWithCallRecording && g.threeWayCalling && (!g.isFirefox || g.threeWayCallingFirefox);

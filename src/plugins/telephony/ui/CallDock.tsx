@@ -1,6 +1,10 @@
+import { ToggleButton } from 'react-aria-components';
 import { useSnapshot } from 'valtio';
+import { useKernel } from '../../../kernel';
+import { currentSettings } from '../engine';
 import { callList, phone } from '../state';
 import { CallItem, dockOrder } from './CallItem';
+import { destinationLabel } from './CallSettingsPanel';
 import { DialpadPopup } from './DialpadPopup';
 import { useTelephonyT } from './useTelephonyT';
 import './telephony.css';
@@ -21,9 +25,43 @@ export default function CallDock() {
               </li>
             ))}
           </ul>
+          <DockToggles />
         </section>
       )}
       {s.dialpadOpen && <DialpadPopup />}
     </>
+  );
+}
+
+/**
+ * Do-not-disturb and forward-always while on a call (a busy user silences the next caller, or sends
+ * calls on, without leaving the call). Forwarding here uses the destination saved on the calls screen.
+ */
+function DockToggles() {
+  const t = useTelephonyT();
+  const kernel = useKernel();
+  const { settings } = useSnapshot(phone);
+  const saved = settings.forwardAlways?.destination ?? null;
+  const forwarding = settings.forwardAlways?.enabled === true;
+  const loading = settings.dnd === null;
+  return (
+    <div className="dock-toggles" role="group" aria-label={t('settings.title')}>
+      <ToggleButton
+        className="btn"
+        isSelected={settings.dnd === true}
+        isDisabled={loading || settings.saving}
+        onChange={(on) => void kernel.run(on ? 'telephony.dndOn' : 'telephony.dndOff', {}, 'button')}
+      >
+        {t('settings.dnd')}
+      </ToggleButton>
+      <ToggleButton
+        className="btn"
+        isSelected={forwarding}
+        isDisabled={loading || settings.saving || (!forwarding && !saved)}
+        onChange={(on) => void currentSettings()?.setForwardAlways(on)}
+      >
+        {saved ? t('settings.forwardToName', { to: destinationLabel(saved) }) : t('settings.forwardAlways')}
+      </ToggleButton>
+    </div>
   );
 }

@@ -1,16 +1,18 @@
 import { useId, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { useKernel } from '../../../kernel';
-import { callItemActions, callStatusText, type CallItemAction } from '../model/callButtons';
+import { nextRecordingAction } from '../../../wire/recording';
+import { callItemActions, callStatusText, threeWayGate, type CallItemAction, type ThreeWayGate } from '../model/callButtons';
+import { phone } from '../state';
+import { useSnapshot } from 'valtio';
 import type { CallRecord } from '../state';
 import { CallTimer } from './CallTimer';
+import { DevicePicker } from './DevicePicker';
 import { KeyGrid } from './KeyGrid';
 import { useTelephonyT } from './useTelephonyT';
 
 type Call = Readonly<CallRecord>;
 
-// Merging (3-way) is not built yet, so the item buttons are computed as if it were never allowed.
-const NO_THREE_WAY = { attendedTransferWithCallRecording: false, threeWayCalling: false, threeWayCallingFirefox: false, isFirefox: false };
 
 export const callName = (c: Call) => c.displayName || c.number;
 
@@ -20,8 +22,8 @@ export function dockOrder(calls: readonly Call[]): Call[] {
 }
 
 /** For a ringing call: an accept first, Decline second, then the rest, as the layout asks. */
-function orderedActions(call: Call, calls: readonly Call[]): CallItemAction[] {
-  const actions = callItemActions(call, calls, NO_THREE_WAY).filter((a) => a !== 'merge');
+function orderedActions(call: Call, calls: readonly Call[], gate: ThreeWayGate): CallItemAction[] {
+  const actions = callItemActions(call, calls, gate);
   if (call.state !== 'incoming') return actions;
   const accept = actions.find((a) => a === 'accept' || a === 'holdAndAccept') ?? actions.find((a) => a === 'endAndAccept');
   return [...(accept ? [accept] : []), 'dismiss', ...actions.filter((a) => a !== accept && a !== 'dismiss')];
@@ -43,8 +45,13 @@ export function CallItem({ call, calls }: { call: Call; calls: readonly Call[] }
   const nameId = useId();
   const keypadId = useId();
   const [keypad, setKeypad] = useState(false);
+  const [devicesOpen, setDevicesOpen] = useState(false);
+  const devicesId = useId();
   const run = (command: string, args: Record<string, unknown>) => void kernel.run(command, { id: call.id, ...args }, 'button');
   const name = callName(call);
+  const recordingMode = useSnapshot(phone).recordingPolicy.mode;
+  const gate = threeWayGate(kernel.features, typeof navigator === 'object' ? navigator.userAgent : '');
+  const recordAction = nextRecordingAction(call.recording, recordingMode);
   // Ringing and held calls get the specification's item buttons; the others their own controls.
   const itemButtons = call.state === 'incoming' || call.state === 'hold';
 
@@ -66,10 +73,19 @@ export function CallItem({ call, calls }: { call: Call; calls: readonly Call[] }
       </div>
       <CallStatus call={call} />
       {call.muted && call.state !== 'none' && <span className="call-flag">{t('dock.muted')}</span>}
+      {call.transfer && (
+        <span className={`call-flag${call.transfer.status === 'failed' ? ' failed' : ''}`}>
+          {t(call.transfer.status === 'failed' ? 'transfer.failed' : 'transfer.pending', { to: call.transfer.target })}
+        </span>
+      )}
+      {call.consultFor && call.state !== 'none' && <span className="call-flag">{t('transfer.consultFlag')}</span>}
+      {call.mergedWith && call.state !== 'none' && <span className="call-flag">{t('dock.conference')}</span>}
+      {call.recording !== 'none' && <span className={`call-flag rec-${call.recording}`}>{t(`dock.recording.${call.recording}`)}</span>}
+      {recordingMode === 'on' && (call.state === 'outgoing' || call.state === 'answering') && <span className="call-flag">{t('dock.recordedNotice')}</span>}
       {call.state !== 'none' && (
         <div className="call-actions">
           {itemButtons &&
-            orderedActions(call, calls).map((a) => (
+            orderedActions(call, calls, gate).map((a) => (
               <Button key={a} className={actionClass(a)} onPress={() => run('telephony.callAction', { action: a })}>
                 {actionLabel(a)}
               </Button>
@@ -81,6 +97,28 @@ export function CallItem({ call, calls }: { call: Call; calls: readonly Call[] }
               </Button>
               <Button className="btn" onPress={() => run('telephony.mute', {})}>
                 {t(call.muted ? 'dock.unmute' : 'dock.mute')}
+              </Button>
+              {call.consultFor ? (
+                <>
+                  <Button className="btn primary" onPress={() => run('telephony.completeTransfer', {})}>
+                    {t('transfer.complete')}
+                  </Button>
+                  <Button className="btn" onPress={() => run('telephony.cancelTransfer', {})}>
+                    {t('transfer.cancel')}
+                  </Button>
+                </>
+              ) : (
+                <Button className="btn" onPress={() => run('telephony.transferScreen', {})}>
+                  {t('dock.transfer')}
+                </Button>
+              )}
+              {recordAction && call.sipCallId && (
+                <Button className="btn" onPress={() => run('telephony.record', {})}>
+                  {t(`dock.record.${recordAction}`)}
+                </Button>
+              )}
+              <Button className="btn" aria-expanded={devicesOpen} aria-controls={devicesOpen ? devicesId : undefined} onPress={() => setDevicesOpen((o) => !o)}>
+                {t('dock.devices')}
               </Button>
               <Button className="btn" aria-expanded={keypad} aria-controls={keypad ? keypadId : undefined} onPress={() => setKeypad((k) => !k)}>
                 {t('dock.keypad')}
@@ -94,6 +132,7 @@ export function CallItem({ call, calls }: { call: Call; calls: readonly Call[] }
           )}
         </div>
       )}
+      {devicesOpen && call.state === 'active' && <DevicePicker id={devicesId} />}
       {keypad && call.state === 'active' && <KeyGrid id={keypadId} label={t('dock.keypadFor', { name })} onKey={(key) => run('telephony.dtmf', { digits: key })} />}
     </div>
   );

@@ -4,6 +4,9 @@ import { useSnapshot } from 'valtio';
 import { Navigation, useService } from '../../../kernel';
 import { callList, phone } from '../state';
 import { callName, CallStatus } from './CallItem';
+import { CallSettingsPanel } from './CallSettingsPanel';
+import { DevicePicker } from './DevicePicker';
+import { ThisComputer } from './ThisComputer';
 import { Dialpad } from './Dialpad';
 import { ElsewhereNotice } from './ElsewhereNotice';
 import { useTelephonyT } from './useTelephonyT';
@@ -16,6 +19,7 @@ export default function CallsScreen() {
   const calls = callList(s.calls);
   const navigation = useService(Navigation);
   const currentId = useId();
+  const devicesId = useId();
   return (
     <div className="calls-screen">
       <ElsewhereNotice />
@@ -39,6 +43,14 @@ export default function CallsScreen() {
           <Dialpad />
         </div>
       )}
+      {s.status !== 'unconfigured' && <CallSettingsPanel />}
+      {s.status !== 'unconfigured' && (
+        <section aria-labelledby={devicesId}>
+          <h2 id={devicesId}>{t('devices.title')}</h2>
+          <DevicePicker />
+        </section>
+      )}
+      {s.status !== 'unconfigured' && <ThisComputer />}
     </div>
   );
 }

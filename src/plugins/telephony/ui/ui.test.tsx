@@ -13,15 +13,27 @@ import CallDock from './CallDock';
 import CallsScreen from './CallsScreen';
 import { Dialpad } from './Dialpad';
 
-const engine = vi.hoisted(() => ({ callChoice: vi.fn(async () => undefined), itemAction: vi.fn(), hangup: vi.fn(), toggleHold: vi.fn(), toggleMute: vi.fn(), sendDtmf: vi.fn() }));
-vi.mock('../lazy', () => ({ startEngine: async () => engine, stopEngine: () => undefined, uiStrings: async () => undefined }));
+const engine = vi.hoisted(() => ({ toggleRecording: vi.fn(async () => true), callChoice: vi.fn(async () => undefined), itemAction: vi.fn(), hangup: vi.fn(), toggleHold: vi.fn(), toggleMute: vi.fn(), sendDtmf: vi.fn() }));
+const settings = vi.hoisted(() => ({
+  destinations: vi.fn(async () => [{ destination_type: 'ext' as const, destination_id: '2', destination_name: 'Bob Martinez', destination_parameter: '1002' }]),
+  setDnd: vi.fn(async () => true),
+  setForwardAlways: vi.fn(async () => null),
+}));
+vi.mock('../lazy', async () => ({
+  startEngine: async () => engine,
+  stopEngine: () => undefined,
+  uiStrings: async () => undefined,
+  currentSettings: () => settings,
+  commandRuns: (await vi.importActual<typeof import('../commandRuns')>('../commandRuns')).commandRuns,
+}));
+vi.mock('../engine', async (original) => ({ ...(await original<typeof import('../engine')>()), currentSettings: () => settings }));
 // The strings are added below; the real loader fetches them by URL.
 const loaded = Promise.resolve();
 vi.mock('../uiStrings', () => ({ uiStrings: () => loaded, followLanguage: () => undefined }));
 vi.mock('../engine/tonePlayer', () => ({ tones: () => ({ dtmf: vi.fn(), ring: vi.fn(), ringback: vi.fn(), dispose: vi.fn() }) }));
 
 const call = (over: Partial<CallRecord>): CallRecord => ({
-  id: 'c1', state: 'active', number: '1002', displayName: 'Bob Martinez', direction: 'outgoing', startedAt: Date.now(), held: false, muted: false, mergedWith: null, ended: null, seq: 1, ...over,
+  id: 'c1', state: 'active', number: '1002', displayName: 'Bob Martinez', direction: 'outgoing', startedAt: Date.now(), held: false, muted: false, mergedWith: null, ended: null, seq: 1, recording: 'none', sipCallId: 'call-1@test', transfer: null, consultFor: null, ...over,
 });
 
 let kernel: Kernel;
@@ -51,7 +63,8 @@ function show(ui: React.ReactNode) {
   );
 }
 
-const buttons = (el: HTMLElement) => within(el).getAllByRole('button').map((b) => b.textContent);
+// The calls' own buttons (the dock's do-not-disturb and forwarding toggles follow the list).
+const buttons = (el: HTMLElement) => within(within(el).queryByRole('list') ?? el).getAllByRole('button').map((b) => b.textContent);
 
 describe('call dock', () => {
   it('shows a ringing call with Accept and Decline as its first two controls', async () => {
@@ -61,8 +74,7 @@ describe('call dock', () => {
     expect(buttons(dock)).toEqual(['Accept', 'Decline']);
     expect(within(dock).getByRole('group', { name: 'Bob Martinez' }).textContent).toContain('Ringing');
     fireEvent.click(within(dock).getByRole('button', { name: 'Accept' }));
-    await act(async () => undefined);
-    expect(engine.itemAction).toHaveBeenCalledWith('c1', 'accept');
+    await vi.waitFor(() => expect(engine.itemAction).toHaveBeenCalledWith('c1', 'accept'));
   });
 
   it('puts a new ringing call first, offering hold-and-accept, decline, end-and-accept', async () => {
@@ -74,7 +86,7 @@ describe('call dock', () => {
     const items = (await screen.findByRole('region', { name: 'Current calls' })).querySelectorAll('li');
     expect(items[0]!.textContent).toContain('Carol Okafor');
     expect(buttons(items[0] as HTMLElement)).toEqual(['Hold and accept', 'Decline', 'End and accept']);
-    expect(buttons(items[1] as HTMLElement)).toEqual(['Hold', 'Mute', 'Keypad', 'Hang up']);
+    expect(buttons(items[1] as HTMLElement)).toEqual(['Hold', 'Mute', 'Transfer', 'Devices', 'Keypad', 'Hang up']);
   });
 
   it('a connected call shows its timer; mute, hold, hang-up and the keypad run commands for that call', async () => {
@@ -98,12 +110,12 @@ describe('call dock', () => {
     expect(engine.sendDtmf).toHaveBeenCalledWith('#', 'c1');
   });
 
-  it('a held call next to an active one offers end-and-accept, swap and End; alone, Resume and End', async () => {
+  it('a held call next to an active one offers end-and-accept, merge (3-way allowed), swap and End; alone, Resume and End', async () => {
     phone.calls = { c1: call({ state: 'hold', held: true }), c2: call({ id: 'c2', seq: 2, displayName: 'Carol Okafor' }) };
     show(<CallDock />);
     const held = await screen.findByRole('group', { name: 'Bob Martinez' });
     expect(held.textContent).toContain('On hold');
-    expect(buttons(held)).toEqual(['End and accept', 'Swap', 'End']);
+    expect(buttons(held)).toEqual(['End and accept', 'Merge', 'Swap', 'End']);
     await act(async () => {
       delete phone.calls.c2;
     });
@@ -115,7 +127,7 @@ describe('call dock', () => {
     show(<CallDock />);
     const dock = await screen.findByRole('region', { name: 'Current calls' });
     expect(dock.textContent).toContain('Call ended');
-    expect(within(dock).queryAllByRole('button')).toHaveLength(0);
+    expect(within(within(dock).getByRole('list')).queryAllByRole('button')).toHaveLength(0);
     await act(async () => {
       phone.calls = {};
     });
@@ -188,5 +200,89 @@ describe('calls screen', () => {
     show(<CallsScreen />);
     expect(await screen.findByText('Calling is active in another window')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Use calling here' })).toBeTruthy();
+  });
+});
+
+describe('call settings and recording', () => {
+  it('do not disturb switches through its commands; the status line says where calls go', async () => {
+    phone.settings = { dnd: false, forwardAlways: { enabled: false, destination: null }, saving: false };
+    show(<CallsScreen />);
+    const region = await screen.findByRole('region', { name: 'Call settings' });
+    expect(region.textContent).toContain('Calls ring here.');
+    fireEvent.click(within(region).getByRole('switch', { name: 'Do not disturb' }));
+    await act(async () => undefined);
+    expect(settings.setDnd).toHaveBeenCalledWith(true);
+    await act(async () => {
+      phone.settings.dnd = true;
+    });
+    expect(region.textContent).toContain('callers hear a busy tone');
+    expect((within(region).getByRole('switch', { name: 'Do not disturb' }) as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('forwarding needs a destination: refused with the message, then saved to the chosen colleague or number', async () => {
+    phone.settings = { dnd: false, forwardAlways: { enabled: false, destination: null }, saving: false };
+    show(<CallsScreen />);
+    const region = await screen.findByRole('region', { name: 'Call settings' });
+    const forward = within(region).getByRole('switch', { name: 'Forward all calls' });
+    fireEvent.click(forward);
+    expect((await within(region).findByRole('alert')).textContent).toBe('Choose where to forward calls.');
+    expect(settings.setForwardAlways).not.toHaveBeenCalled();
+
+    const select = within(region).getByRole('combobox', { name: 'Forward calls to' }) as HTMLSelectElement;
+    await within(select).findByRole('option', { name: 'Bob Martinez (1002)' });
+    fireEvent.change(select, { target: { value: '__number' } });
+    const number = within(region).getByRole('textbox', { name: 'Phone number or extension' });
+    fireEvent.change(number, { target: { value: 'not a number' } });
+    fireEvent.click(forward);
+    expect(await within(region).findByText('Enter an extension or a phone number to forward calls to.')).toBeTruthy();
+    expect((number as HTMLInputElement).value).toBe('not a number');
+    fireEvent.change(number, { target: { value: '+1 415 555 0142' } });
+    fireEvent.click(forward);
+    await act(async () => undefined);
+    expect(settings.setForwardAlways).toHaveBeenCalledWith(true, { destination_type: 'phone', destination_id: null, destination_name: null, destination_parameter: '+14155550142' });
+  });
+
+  it('the dock offers the toggles, and forwarding there once a destination is saved', async () => {
+    phone.calls = { c1: call({}) };
+    phone.settings = { dnd: false, forwardAlways: { enabled: false, destination: null }, saving: false };
+    show(<CallDock />);
+    const toggles = await screen.findByRole('group', { name: 'Call settings' });
+    expect((within(toggles).getByRole('button', { name: 'Forward all calls' }) as HTMLButtonElement).disabled).toBe(true);
+    await act(async () => {
+      phone.settings.forwardAlways = { enabled: false, destination: { destination_type: 'ext', destination_id: '2', destination_name: 'Bob Martinez', destination_parameter: '1002' } };
+    });
+    const forward = within(toggles).getByRole('button', { name: 'Forward all calls to Bob Martinez (1002)' });
+    expect(forward.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(forward);
+    expect(settings.setForwardAlways).toHaveBeenCalledWith(true);
+  });
+
+  it('recording: the button follows the policy and the call (Start, Pause, Resume); a forced recording is announced before answer', async () => {
+    phone.recordingPolicy = { mode: 'on_demand', pauseSequence: '*82', onDemandSequence: '*81' };
+    phone.calls = { c1: call({}) };
+    show(<CallDock />);
+    const item = await screen.findByRole('group', { name: 'Bob Martinez' });
+    fireEvent.click(within(item).getByRole('button', { name: 'Start recording' }));
+    await act(async () => undefined);
+    expect(engine.toggleRecording).toHaveBeenCalledWith('c1');
+    await act(async () => {
+      phone.calls.c1!.recording = 'recording';
+    });
+    expect(item.textContent).toContain('Recording');
+    expect(within(item).getByRole('button', { name: 'Pause recording' })).toBeTruthy();
+    await act(async () => {
+      phone.calls.c1!.recording = 'paused';
+    });
+    expect(within(item).getByRole('button', { name: 'Resume recording' })).toBeTruthy();
+    await act(async () => {
+      phone.recordingPolicy.mode = 'on';
+      phone.calls.c1 = call({ state: 'outgoing', startedAt: null });
+    });
+    expect(item.textContent).toContain('This call will be recorded');
+    await act(async () => {
+      phone.recordingPolicy.mode = 'off';
+      phone.calls.c1 = call({});
+    });
+    expect(within(item).queryByRole('button', { name: /recording/ })).toBeNull();
   });
 });
