@@ -144,6 +144,21 @@ describe('registration', () => {
     expect(h.ua().register).toHaveBeenCalled();
   });
 
+  it('after a network change a connected call restarts ICE once SIP is registered again (held calls wait)', async () => {
+    await started();
+    await engine.call('1002');
+    const s = h.ua().sessions[0]!;
+    s.emit('accepted', { originator: 'remote' });
+    engine.online();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(s.renegotiate).not.toHaveBeenCalled();
+    h.ua().emit('registered');
+    expect(s.renegotiate).toHaveBeenCalledWith({ rtcOfferConstraints: { iceRestart: true } });
+    // Once per network change.
+    h.ua().emit('registered');
+    expect(s.renegotiate).toHaveBeenCalledTimes(1);
+  });
+
   it('reconnects with a new agent when the connection is down and no call is live', async () => {
     await started();
     const old = h.ua();

@@ -127,6 +127,8 @@ export class PhoneEngine {
   private readonly replacing = new WeakSet<SessionLike>();
   /** Calls handed over by a completed transfer: they end as "Transferred", not "Call ended". */
   private readonly transferred = new Set<string>();
+  /** Set by the browser's `online` event: connected calls restart ICE once registered again. */
+  private iceRestartPending = false;
   /** The running 3-way call's mixer, if any. */
   private mixer: Mixer | null = null;
   /** Whether the server's last answer said this tab holds the registration. */
@@ -314,6 +316,7 @@ export class PhoneEngine {
       this.authRetried = false;
       phone.status = 'ready';
       this.reportConnection('connected');
+      this.restartIce();
     }));
     ua.on('unregistered', mine(() => {
       phone.status = 'connecting';
@@ -380,10 +383,29 @@ export class PhoneEngine {
   /** The browser's `online` event: the SIP agent restarts a little later (the network settles first). */
   online(): void {
     if (this.onlineTimer) clearTimeout(this.onlineTimer);
+    // The network changed under any call in progress: its media path must be found again.
+    this.iceRestartPending = true;
     this.onlineTimer = setTimeout(() => {
       this.onlineTimer = null;
       this.reconnect();
     }, this.deps.sip.restart_after_online_ms);
+  }
+
+  /**
+   * After a network change, once SIP is registered again: an ICE restart (re-INVITE with new ICE
+   * credentials) on every connected call, so its audio follows the new network instead of dying.
+   */
+  private restartIce(): void {
+    if (!this.iceRestartPending) return;
+    this.iceRestartPending = false;
+    for (const [id, session] of this.sessions) {
+      if (phone.calls[id]?.state !== 'active' || !session.renegotiate) continue;
+      try {
+        session.renegotiate({ rtcOfferConstraints: { iceRestart: true } });
+      } catch (err) {
+        console.error('telephony: ICE restart failed', err);
+      }
+    }
   }
 
   private stopUa(opts: { keepConnection?: boolean } = {}): void {

@@ -51,6 +51,7 @@ export class FakeSession extends Emitter implements SessionLike {
   unmute = vi.fn(() => this.emit('unmuted', { audio: true }));
   sendDTMF = vi.fn();
   readonly refers: FakeRefer[] = [];
+  renegotiate = vi.fn((_o: { rtcOfferConstraints?: RTCOfferOptions }) => true);
   refer = vi.fn((target: string, options?: { replaces?: SessionLike }) => {
     const r = new FakeRefer(target, options?.replaces);
     this.refers.push(r);

@@ -30,6 +30,8 @@ export interface SessionLike {
   unmute(options?: { audio: boolean }): void;
   sendDTMF(tones: string, options: { duration: number; interToneGap: number; transportType: 'INFO' | 'RFC2833' }): void;
   isEnded(): boolean;
+  /** A re-INVITE; with `iceRestart` the media path is found again after a network change. */
+  renegotiate?(options: { rtcOfferConstraints?: RTCOfferOptions }): boolean;
   /** REFER: asks the far end to call `target` (with `replaces`: to take over that other call). */
   refer(target: string, options?: { replaces?: SessionLike }): ReferLike | false;
   /** JsSIP keeps the initial request here; its Call-ID names the call to the API. */
