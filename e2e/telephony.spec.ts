@@ -1,5 +1,10 @@
-import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations, loginByKeyboard, openPalette } from './fixtures';
+import { mkdtempSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, request, test } from '@playwright/test';
+import { readServicesConfig } from '../server/services/layout';
+import { Baresip } from '../tests/services/peers/sip_baresip';
+import { E2E_PORT_BASE } from './global-setup';
+import { DEMO_PASSWORD, expectNoAxeViolations, loginByKeyboard, openPalette } from './fixtures';
 import {
   dock,
   dtmfSent,
@@ -379,6 +384,58 @@ test.describe('telephony', () => {
       await expect(dock(bob!)).toBeHidden({ timeout: 10_000 });
     } finally {
       await Promise.all(ctxs.map((c) => c.close()));
+    }
+  });
+  test('a real SIP desk phone (baresip over UDP) calls a browser user and is called by one, with audio', async ({ browser, baseURL }) => {
+    // Aiko's desk phone: baresip registered through Kamailio with her time-limited credentials.
+    const api = await request.newContext({ baseURL });
+    await api.post('/login', { data: { username: 'aiko.tanaka', password: DEMO_PASSWORD } });
+    const { access_token } = (await (await api.get('/v1/access-token')).json()) as { access_token: string };
+    const creds = (await (await api.get('/v1/sip-credentials', { headers: { authorization: `Bearer ${access_token}` } })).json()) as { uri: string; authorization_user: string; password: string };
+    const ports = readServicesConfig({ UC_PORT_BASE: String(E2E_PORT_BASE) }).ports;
+    const phone = await Baresip.start({
+      dir: mkdtempSync(join('runtime', 'e2e-baresip-')),
+      sipPort: ports.base + 90,
+      ctrlPort: ports.base + 93,
+      rtpPorts: [ports.base + 400, ports.base + 449],
+      maxLifeSeconds: 120,
+    });
+    const ctx = await phoneContext(browser, baseURL!);
+    const alice = await ctx.newPage();
+    try {
+      await phone.register(creds.uri, creds.authorization_user, creds.password, `sip:127.0.0.1:${ports.sipUdp}`);
+      await loginByKeyboard(alice, 'alice');
+      await alice.goto('/calls');
+      await expectPhoneReady(alice);
+
+      // The desk phone calls alice: her dock rings with Aiko's name; she answers by hotkey.
+      let since = phone.events.length;
+      await phone.command('dial', 'sip:1001@uc.local');
+      await expect(dock(alice)).toContainText('Aiko Tanaka');
+      await alice.keyboard.press('Control+Shift+A');
+      await expect(dock(alice)).toContainText(/00:00:\d\d/);
+      await phone.waitEvent((e) => e.type === 'CALL_ESTABLISHED', 10_000, since);
+      await expectAudioFlowing(alice, 'alice hearing the desk phone');
+      await alice.keyboard.press('Control+Shift+E');
+      await phone.waitEvent((e) => e.type === 'CALL_CLOSED', 10_000, since);
+
+      // Alice calls the desk phone from the palette (it answers by itself); the phone hangs up.
+      since = phone.events.length;
+      await expect(dock(alice)).toBeHidden({ timeout: 6000 });
+      await openPalette(alice);
+      await alice.keyboard.type('call');
+      await alice.keyboard.press('Enter');
+      await alice.keyboard.type('1005');
+      await alice.keyboard.press('Enter');
+      await phone.waitEvent((e) => e.type === 'CALL_ESTABLISHED', 15_000, since);
+      await expect(dock(alice)).toContainText(/00:00:\d\d/);
+      await expectAudioFlowing(alice, 'alice hearing the desk phone she called');
+      await phone.command('hangup');
+      await expect(dock(alice)).toContainText('Call ended');
+    } finally {
+      await ctx.close();
+      await phone.stop().catch(() => phone.kill());
+      await api.dispose();
     }
   });
 });
