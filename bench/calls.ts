@@ -1,0 +1,240 @@
+/**
+ * Calls through the real product: the built client (vite build into runtime/bench-calls/dist)
+ * served by the real API server, the real Kamailio and rtpengine, Debian's chromium with two
+ * browser contexts: alice (1001) calls bob (1002) from the Calls screen's dialpad.
+ *
+ * - call_click_to_invite_p50_ms: the Call button's click (the `pointerup` that completes it, the
+ *   event the button acts on; its event timestamp) → the first SIP `INVITE` handed to the page's
+ *   WebSocket (`WebSocket.prototype.send`). Both read in alice's page on the same clock
+ *   (performance.now / Event.timeStamp). Includes our click handling, JsSIP's call start, the
+ *   microphone (getUserMedia), the peer connection, the offer and ICE gathering.
+ * - call_setup_p50_ms: the same click → the `ACK` that confirms the call (sent after the 200 OK
+ *   for the INVITE arrived and was applied). Includes Kamailio and rtpengine both ways, bob's
+ *   page ringing and answering (an observer in bob's page presses Accept as soon as it appears:
+ *   no human reaction time), bob's microphone, answer and ICE gathering, and alice applying it.
+ * - the same at p95 (call_click_to_invite_p95_ms, call_setup_p95_ms).
+ *
+ * Where click → INVITE goes (in-page marks, 2 cores loaded by other test runs, after the ICE fix
+ * in src/plugins/telephony/engine/iceReady.ts that took ~120 ms off each side): press handling and
+ * JsSIP's session + RTCPeerConnection ~15 ms; React rendering the new call in the dock ~15–30 ms,
+ * which runs before JsSIP's getUserMedia (JsSIP asks for the microphone one microtask after
+ * `newRTCSession`, and our state change is flushed first); getUserMedia ~30–40 ms (every call:
+ * JsSIP opens the microphone per call); createOffer + setLocalDescription ~5–8 ms; host candidates
+ * ~3 ms, then ICE_SETTLE_MS (10 ms).
+ *
+ * 3 warm-up calls, then ROUNDS measured ones; between calls alice hangs up and both docks must be
+ * empty again. Starts its own rtpengine + Kamailio (port base 31000) and API server (31080) with
+ * a fresh runtime folder under runtime/bench-calls, and stops them by PID when done.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { chromium, expect, type BrowserContext, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
+import { readServicesConfig } from '../server/services/layout';
+import { startServices, stopServices } from '../server/services/manager';
+
+const ROUNDS = 20;
+const WARMUP = 3;
+const PORT_BASE = 31000;
+const API_PORT = 31080;
+const ORIGIN = `http://127.0.0.1:${API_PORT}`;
+const SERVICES = ['rtpengine', 'kamailio'] as const;
+const PASSWORD = 'Demo-pass-1';
+
+interface CallMarks {
+  /** Event.timeStamp of the pointerup on the Call button. */
+  click: number | null;
+  invite: number | null;
+  /** A 200 OK for an INVITE arrived (the next ACK is the one that confirms the call). */
+  ok: boolean;
+  ack: number | null;
+  onAck?: () => void;
+}
+
+declare global {
+  interface Window {
+    __call?: CallMarks;
+    __callDone?: Promise<void>;
+  }
+}
+
+function percentile(values: number[], p: number): number {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))]!;
+}
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/**
+ * Caller's page: the click on Call, the INVITE and the confirming ACK, on the page's own clock.
+ * Plain JavaScript (tsx would add helpers to a function that the page does not have).
+ */
+const CALLER_PROBE = `(() => {
+  window.__call = { click: null, invite: null, ok: false, ack: null };
+  addEventListener('pointerup', (e) => {
+    const button = e.target && e.target.closest ? e.target.closest('button') : null;
+    if (button && button.textContent.trim() === 'Call' && window.__call.click === null) window.__call.click = e.timeStamp;
+  }, true);
+  const Native = window.WebSocket;
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      // Registered before JsSIP's onmessage: sees each response first.
+      this.addEventListener('message', (e) => {
+        const c = window.__call;
+        if (typeof e.data === 'string' && c.invite !== null && /^SIP\\/2\\.0 2\\d\\d /.test(e.data) && /^CSeq: *\\d+ INVITE\\r?$/im.test(e.data)) c.ok = true;
+      });
+    }
+  };
+  const send = Native.prototype.send;
+  Native.prototype.send = function (data) {
+    const c = window.__call;
+    if (typeof data === 'string' && c.click !== null) {
+      if (data.startsWith('INVITE ')) {
+        if (c.invite === null) c.invite = performance.now();
+      } else if (data.startsWith('ACK ') && c.ok && c.ack === null) {
+        c.ack = performance.now();
+        if (c.onAck) c.onAck();
+      }
+    }
+    return send.call(this, data);
+  };
+})()`;
+
+/** Callee's page: presses Accept the moment it appears in the dock (no reaction time). */
+const AUTO_ANSWER = `(() => {
+  const check = () => {
+    for (const b of document.querySelectorAll('section.call-dock button')) {
+      if (b.textContent.trim() === 'Accept' && !b.dataset.benchPressed) {
+        b.dataset.benchPressed = '1';
+        b.click();
+      }
+    }
+  };
+  const start = () => new MutationObserver(check).observe(document.body, { subtree: true, childList: true });
+  if (document.body) start();
+  else addEventListener('DOMContentLoaded', start);
+})()`;
+
+async function login(page: Page, user: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByRole('textbox', { name: 'Username' }).fill(user);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.keyboard.press('Enter');
+  await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
+  await page.goto('/calls');
+  await page.getByRole('heading', { level: 1, name: 'Calls' }).waitFor();
+  await expect(page.getByRole('button', { name: 'Call', exact: true })).toBeEnabled({ timeout: 30_000 });
+}
+
+const dock = (page: Page) => page.getByRole('region', { name: 'Current calls' });
+
+async function startApi(root: string, runtimeDir: string, distDir: string): Promise<ChildProcess> {
+  const log = openSync(join(runtimeDir, 'server.out'), 'a');
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      UC_PORT_BASE: String(PORT_BASE),
+      UC_API_PORT: String(API_PORT),
+      UC_ORIGINS: ORIGIN,
+      UC_HOST: '127.0.0.1',
+      UC_RUNTIME_DIR: runtimeDir,
+      UC_STATIC_DIR: distDir,
+      DATABASE_URL: '',
+    },
+    stdio: ['ignore', log, log],
+    detached: true,
+  });
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`API server exited with ${child.exitCode}; see ${runtimeDir}/server.out`);
+    try {
+      if ((await fetch(`${ORIGIN}/health`)).ok) return child;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) throw new Error(`API server not ready after 90 s; see ${runtimeDir}/server.out`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function stopApi(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.pid === undefined) return;
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  process.kill(child.pid, 'SIGTERM');
+  const timer = setTimeout(() => child.exitCode === null && child.pid !== undefined && process.kill(child.pid, 'SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function oneCall(alice: Page, bob: Page): Promise<{ invite: number; setup: number }> {
+  // Waited for without polling the page (Playwright's waitForFunction would run every frame meanwhile).
+  await alice.evaluate(() => {
+    const c = Object.assign(window.__call!, { click: null, invite: null, ok: false, ack: null });
+    window.__callDone = new Promise<void>((resolve) => (c.onAck = resolve));
+  });
+  const number = alice.getByRole('textbox', { name: 'Number to call' });
+  await number.fill('1002');
+  await alice.getByRole('button', { name: 'Call', exact: true }).click();
+  await alice.evaluate(() => window.__callDone);
+  const marks = await alice.evaluate(() => window.__call!);
+  // Both sides show the connected call's timer before it is ended.
+  await expect(dock(alice)).toContainText(/00:00:\d\d/);
+  await expect(dock(bob)).toContainText(/00:00:\d\d/);
+  await dock(alice).getByRole('button', { name: 'Hang up' }).first().click();
+  await expect(dock(alice)).toBeHidden({ timeout: 15_000 });
+  await expect(dock(bob)).toBeHidden({ timeout: 15_000 });
+  return { invite: marks.invite! - marks.click!, setup: marks.ack! - marks.click! };
+}
+
+export async function benchCalls(): Promise<Record<string, number>> {
+  const root = resolve(import.meta.dirname, '..');
+  const benchDir = join(root, 'runtime', 'bench-calls');
+  const distDir = join(benchDir, 'dist');
+  mkdirSync(benchDir, { recursive: true });
+  // The client as it is now, built into a folder of its own (others may be using dist/).
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'error', '--outDir', distDir, '--emptyOutDir'], { cwd: root, stdio: 'inherit' });
+  const runtimeDir = mkdtempSync(join(benchDir, 'run-'));
+  const cfg = readServicesConfig({ UC_PORT_BASE: String(PORT_BASE), UC_API_PORT: String(API_PORT), UC_ORIGINS: ORIGIN }, runtimeDir);
+  let api: ChildProcess | undefined;
+  let browser: Awaited<ReturnType<typeof chromium.launch>> | undefined;
+  let ok = false;
+  try {
+    await startServices(cfg, SERVICES);
+    api = await startApi(root, runtimeDir, distDir);
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    const context = async (init: string): Promise<BrowserContext> => {
+      const c = await browser!.newContext({ baseURL: ORIGIN, locale: 'en-US', timezoneId: 'UTC' });
+      await c.addInitScript({ content: init });
+      return c;
+    };
+    const alice = await (await context(CALLER_PROBE)).newPage();
+    const bob = await (await context(AUTO_ANSWER)).newPage();
+    await login(alice, 'alice');
+    await login(bob, 'bob');
+
+    const invites: number[] = [];
+    const setups: number[] = [];
+    for (let i = 0; i < WARMUP + ROUNDS; i++) {
+      const r = await oneCall(alice, bob);
+      if (process.env.UC_BENCH_VERBOSE) console.log(`call ${i}${i < WARMUP ? ' (warm-up)' : ''}: click→INVITE ${round1(r.invite)} ms, click→ACK ${round1(r.setup)} ms`);
+      if (i < WARMUP) continue;
+      invites.push(r.invite);
+      setups.push(r.setup);
+    }
+    ok = true;
+    return {
+      call_click_to_invite_p50_ms: round1(percentile(invites, 50)),
+      call_click_to_invite_p95_ms: round1(percentile(invites, 95)),
+      call_setup_p50_ms: round1(percentile(setups, 50)),
+      call_setup_p95_ms: round1(percentile(setups, 95)),
+    };
+  } finally {
+    await browser?.close().catch(() => undefined);
+    if (api) await stopApi(api);
+    await stopServices(cfg, [...SERVICES]);
+    // Logs are kept when something went wrong.
+    if (ok) rmSync(runtimeDir, { recursive: true, force: true });
+  }
+}
