@@ -5,10 +5,12 @@ import { expectNoAxeViolations, loginByKeyboard, openPalette } from './fixtures'
 const grid = (page: Page) => page.getByRole('grid', { name: 'Call recordings' });
 const detail = (page: Page) => page.locator('.detail-pane');
 const state = (page: Page) => detail(page).locator('.rec-state');
+const recordingsLink = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Call recordings' });
 
 test.describe('call recordings', () => {
   test('keyboard only: list of the last 3 months, play and seek, the start-date correction, axe', async ({ page }) => {
     await loginByKeyboard(page, 'olivia');
+    await expect(recordingsLink(page)).toBeVisible();
     await page.locator('body').press('g');
     await page.keyboard.press('r');
     await expect(page).toHaveURL(/\/recordings$/);
@@ -70,6 +72,7 @@ test.describe('call recordings', () => {
 
   test('recordings are palette entities with Play/Pause and Download', async ({ page }) => {
     await loginByKeyboard(page, 'dave');
+    await expect(recordingsLink(page)).toBeVisible();
     await openPalette(page);
     await page.keyboard.type('recording with');
     await expect(page.getByRole('option', { name: /Recording with .+, / }).first()).toBeVisible();

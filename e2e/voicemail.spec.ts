@@ -8,6 +8,8 @@ const status = (page: Page) => detail(page).locator('.vm-status');
 
 async function openVoicemail(page: Page, user: string): Promise<void> {
   await loginByKeyboard(page, user);
+  // The entry (and its commands) appear once the plugin's strings are in, a moment after sign-in.
+  await expect(nav(page)).toBeVisible();
   // Keyboard: the "go to voicemail" hotkey.
   await page.locator('body').press('g');
   await page.keyboard.press('v');

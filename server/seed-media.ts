@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Queryable } from './db/types';
@@ -21,10 +21,30 @@ export class SpeechUnavailableError extends Error {
   }
 }
 
-/** Speaks `text` into a WAV file's bytes. */
+/**
+ * Spoken clips are kept here between seeds (content-addressed by voice and text): every test
+ * server and every e2e run seeds a fresh database, and espeak-ng takes seconds per seed.
+ */
+const SPEECH_CACHE = process.env.UC_SPEECH_CACHE ?? path.join(tmpdir(), 'uc-speech-cache');
+
+/** Speaks `text` into a WAV file's bytes (from the cache when this clip was spoken before). */
 export async function speak(text: string, voice = 'en-us', dir?: string): Promise<Buffer> {
+  const name = `${createHash('sha1').update(`${voice}\n${text}`).digest('hex')}.wav`;
+  const cached = path.join(SPEECH_CACHE, name);
+  const hit = await readFile(cached).catch(() => null);
+  if (hit && readWav(hit).durationMs >= 300) return hit;
+  const bytes = await speakFresh(text, voice, dir, name);
+  // Written under a temporary name and renamed, so a reader never sees half a file.
+  await mkdir(SPEECH_CACHE, { recursive: true });
+  const part = `${cached}.${process.pid}.${Math.random().toString(36).slice(2)}`;
+  await writeFile(part, bytes);
+  await rename(part, cached).catch(() => rm(part, { force: true }));
+  return bytes;
+}
+
+async function speakFresh(text: string, voice: string, dir: string | undefined, name: string): Promise<Buffer> {
   const own = dir ? null : await mkdtemp(path.join(tmpdir(), 'uc-speech-'));
-  const file = path.join(dir ?? own!, `${createHash('sha1').update(voice + text).digest('hex')}.wav`);
+  const file = path.join(dir ?? own!, name);
   try {
     await new Promise<void>((resolve, reject) => {
       const child = spawn(process.env.UC_ESPEAK ?? 'espeak-ng', ['-v', voice, '-s', '165', '-w', file, text], { stdio: ['ignore', 'ignore', 'pipe'] });
@@ -227,4 +247,29 @@ export async function insertRows(tx: Queryable, table: string, columns: Array<[s
     const unnest = columns.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ');
     await tx.query(`INSERT INTO ${table} (${columns.map(([n]) => n).join(', ')}) SELECT * FROM unnest(${unnest})`, arrays);
   }
+}
+
+/** Many voicemails and recordings for one user (benchmarks, trying the lists at scale); reuses the demo's audio. */
+export async function addBulkMedia(tx: Queryable, userId: number, count: number, now = Date.now()): Promise<void> {
+  const { voicemail, recording } = await demoClips();
+  const vmBlob = await storeBlob(tx, voicemail[0]!);
+  const recBlob = await storeBlob(tx, recording[0]!);
+  const { rows } = await tx.query<{ extension: string }>('SELECT extension FROM users WHERE id = $1', [userId]);
+  const mailbox = rows[0]?.extension ?? '0';
+  const rng = rngFor(userId * 31 + count);
+  const vm: unknown[][] = [];
+  const rec: unknown[][] = [];
+  for (let i = 0; i < count; i++) {
+    const caller = OUTSIDE_CALLERS[i % OUTSIDE_CALLERS.length]!;
+    const at = new Date(now - (i + 1) * 600_000 - Math.floor(rng() * 300_000)).toISOString();
+    vm.push([userId, mailbox, caller.number, caller.name, at, 5 + (i % 120), i % 3 ? 'READ' : 'UNREAD', 'Succeeded', `${VOICEMAIL_SCRIPTS[i % VOICEMAIL_SCRIPTS.length]} (${i})`, vmBlob]);
+    rec.push([userId, i % 2 ? 'IN' : 'OUT', caller.number, caller.name, at, 10 + (i % 300), recBlob]);
+  }
+  await insertRows(tx, 'voicemails', [
+    ['user_id', 'int'], ['mailbox', 'text'], ['caller_number', 'text'], ['caller_name', 'text'], ['received_at', 'timestamptz'],
+    ['duration', 'int'], ['status', 'text'], ['transcript_state', 'text'], ['transcript', 'text'], ['media_id', 'int'],
+  ], vm);
+  await insertRows(tx, 'call_recordings', [
+    ['user_id', 'int'], ['direction', 'text'], ['remote_party', 'text'], ['cnam', 'text'], ['started_at', 'timestamptz'], ['duration', 'int'], ['media_id', 'int'],
+  ], rec);
 }

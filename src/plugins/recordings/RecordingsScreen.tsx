@@ -45,7 +45,12 @@ function Screen() {
 
   // Every change of the filter reads the first page again (the term after a short pause).
   const key = JSON.stringify(filter);
+  const first = useRef(true);
   useEffect(() => {
+    // Coming back to the screen shows what the store has (it refreshes every 60 s by itself).
+    const unchanged = first.current && recState.items !== null && JSON.stringify(currentFilter()) === key;
+    first.current = false;
+    if (unchanged) return;
     const timer = setTimeout(() => void load(services, filter), filter.phoneNumber === currentFilter().phoneNumber ? 0 : 300);
     return () => clearTimeout(timer);
   }, [key, services]);

@@ -59,8 +59,8 @@ function Screen() {
   useEffect(() => {
     shownIds.ids = rows?.map((r) => r.id) ?? [];
   }, [rows]);
-  // Opening the screen asks for fresh messages (rate limited, so a quick back-and-forth costs nothing).
-  useEffect(() => void requestRefresh(), []);
+  // Specification: the voicemail route loads voicemail if it is not loaded (the list refreshes every 60 s anyway).
+  useEffect(() => void (vmState.items === null && requestRefresh()), []);
   // A message that is gone (deleted here or elsewhere) leaves the detail: back to the list.
   useEffect(() => {
     if (id && items && !selected) void navigate({ to: VOICEMAIL_PATH, replace: true });
@@ -134,7 +134,7 @@ function Screen() {
 
   return (
     <div className="split voicemail-screen" data-has-selection={selected ? true : undefined}>
-      <section className="list-pane" aria-labelledby="vm-list-heading">
+      <section className="list-pane" aria-labelledby="vm-list-heading" data-term={rows ? deferredTerm : undefined}>
         <h2 id="vm-list-heading" className="visually-hidden">
           {t('list.heading')}
         </h2>

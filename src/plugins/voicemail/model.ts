@@ -44,6 +44,17 @@ export function parseGroup(value: unknown): VoicemailGroup {
   return value === 'UNREAD' || value === 'READ' ? value : 'ALL';
 }
 
+/** Lower-cased search keys per message, computed once per message object (10,000 messages stay smooth). */
+const searchKeys = new WeakMap<Voicemail, { name: string; digits: string; text: string }>();
+function keysOf(v: Voicemail) {
+  let k = searchKeys.get(v);
+  if (!k) {
+    k = { name: v.callerName?.toLowerCase() ?? '', digits: v.callerNumber.replace(/\D/g, ''), text: v.transcript?.toLowerCase() ?? '' };
+    searchKeys.set(v, k);
+  }
+  return k;
+}
+
 /** The group filter and the search (name, any digits of the number, or transcript words). */
 export function filterVoicemails(items: readonly Voicemail[], group: VoicemailGroup, term: string): Voicemail[] {
   const t = term.trim().toLowerCase();
@@ -51,9 +62,8 @@ export function filterVoicemails(items: readonly Voicemail[], group: VoicemailGr
   return items.filter((v) => {
     if (group !== 'ALL' && v.status !== group) return false;
     if (!t) return true;
-    if (v.callerName?.toLowerCase().includes(t)) return true;
-    if (digits && v.callerNumber.replace(/\D/g, '').includes(digits)) return true;
-    return !!v.transcript?.toLowerCase().includes(t);
+    const k = keysOf(v);
+    return k.name.includes(t) || (digits !== '' && k.digits.includes(digits)) || k.text.includes(t);
   });
 }
 
