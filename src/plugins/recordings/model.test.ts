@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Api, Notifications, type ServiceLookup } from '../../kernel';
 import { load, playPause, resetPlayer, startRefreshing } from './data';
-import { correctedStart, defaultFilter, fromWire, limitDay, playerDuration, rangeDays, timestampKind, toQuery } from './model';
+import { correctedStart, defaultFilter, fromWire, limitDay, PAGE_SIZE, playerDuration, rangeDays, REFRESH_MS, START_CORRECTION_MS, timestampKind, toQuery } from './model';
 import { recState } from './state';
 
 describe('recordings model', () => {
@@ -21,6 +21,8 @@ describe('recordings model', () => {
     expect(correctedStart('2020-01-01', now)).toBe('2025-12-21');
     expect(correctedStart('2025-12-20', now)).toBeNull();
     expect(correctedStart('', now)).toBeNull();
+    // The specification's constants: the correction waits 2 s, pages of 50, refresh every 60 s.
+    expect([START_CORRECTION_MS, PAGE_SIZE, REFRESH_MS]).toEqual([2000, 50, 60_000]);
   });
 
   it('queries page by 50 with the search term and the inclusive days', () => {
