@@ -2,13 +2,12 @@ import type { RefObject } from 'react';
 import { Button } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { ContactsApi, TelephonyApi, useMaybeService, useService, Session } from '../../kernel';
+import { ContactsApi, TelephonyApi, useKernel, useMaybeService } from '../../kernel';
 import { formatPhone } from '../../wire/phone';
 import { expandTranscript } from './data';
 import { clock, formatDuration } from './model';
 import { player } from './player';
 import { vmState, type Voicemail } from './state';
-import { useKernel } from '../../kernel';
 
 export function VoicemailPlayer({ voicemail, run }: { voicemail: Voicemail; run(command: string): void }) {
   const { t } = useTranslation('voicemail');
@@ -47,11 +46,9 @@ export function VoicemailPlayer({ voicemail, run }: { voicemail: Voicemail; run(
 
 export function VoicemailDetail({ voicemail: v, headingRef, onBack, run }: { voicemail: Voicemail; headingRef: RefObject<HTMLHeadingElement | null>; onBack(): void; run(command: string): void }) {
   const { t, i18n } = useTranslation('voicemail');
-  const kernel = useKernel();
-  const services = kernel;
+  const services = useKernel();
   const contacts = useMaybeService(ContactsApi);
   const telephony = useMaybeService(TelephonyApi);
-  useService(Session);
   const expanded = useSnapshot(vmState).expanded.includes(v.id);
   const contact = contacts?.lookupNumber(v.callerNumber);
   const name = contact?.name ?? v.callerName ?? formatPhone(v.callerNumber);
