@@ -619,7 +619,7 @@ describe('audio devices', () => {
   it('switching the microphone mid-call replaces the sending track (no renegotiation), keeps mute, and is remembered', async () => {
     const save = vi.fn();
     const newTrack = { kind: 'audio', enabled: true, stop: vi.fn() };
-    const getUserMedia = vi.fn(async () => ({ getAudioTracks: () => [newTrack] }) as unknown as MediaStream);
+    const getUserMedia = vi.fn(async () => ({ getAudioTracks: () => [newTrack], getTracks: () => [newTrack] }) as unknown as MediaStream);
     await started({ devices: { load: () => ({ input: null, output: null }), save }, getUserMedia });
     await engine.call('1002');
     const s = h.ua().sessions[0]!;
@@ -637,11 +637,15 @@ describe('audio devices', () => {
   });
 
   it('a microphone that cannot be opened says so and leaves the call as it was', async () => {
+    let broken = false;
+    const track = { kind: 'audio', enabled: true, stop: vi.fn() };
     const getUserMedia = vi.fn(async () => {
-      throw new DOMException('Could not start audio source', 'NotReadableError');
+      if (broken) throw new DOMException('Could not start audio source', 'NotReadableError');
+      return { getAudioTracks: () => [track], getTracks: () => [track] } as unknown as MediaStream;
     });
     await started({ getUserMedia });
     await engine.call('1002');
+    broken = true;
     const s = h.ua().sessions[0]!;
     const sender = fakeSender();
     s.connection = { getSenders: () => [sender] } as unknown as RTCPeerConnection;
@@ -731,5 +735,40 @@ describe('3-way calls', () => {
     expect(mixer.stop).toHaveBeenCalled();
     expect(byNumber('1002').mergedWith).toBeNull();
     expect(h.toasts.at(-1)).toMatchObject({ titleKey: 'telephony:errors.mergeTitle' });
+  });
+});
+
+describe('the microphone of an outgoing call', () => {
+  it('is opened before the call is set up, handed to JsSIP, and stopped when the call ends', async () => {
+    const track = { kind: 'audio', enabled: true, stop: vi.fn() };
+    const stream = { getAudioTracks: () => [track], getTracks: () => [track] } as unknown as MediaStream;
+    const getUserMedia = vi.fn(async () => stream);
+    await started({ getUserMedia });
+    await engine.call('1002');
+    expect(getUserMedia).toHaveBeenCalledWith({ audio: true, video: false });
+    expect(h.ua().call).toHaveBeenCalledWith('sip:1002@uc.local', { ...CALL_OPTIONS, mediaStream: stream });
+    h.ua().sessions[0]!.end('ended', 'remote', 'Terminated');
+    expect(track.stop).toHaveBeenCalled();
+  });
+
+  it('refused: says so (DEVICE_DENIED / PLEASE_RELOAD) and places no call', async () => {
+    const getUserMedia = vi.fn(async () => {
+      throw new DOMException('Permission denied', 'NotAllowedError');
+    });
+    await started({ getUserMedia });
+    await engine.call('1002');
+    expect(h.ua().call).not.toHaveBeenCalled();
+    expect(h.toasts.at(-1)).toMatchObject({ titleKey: 'telephony:errors.deviceDenied', messageKey: 'telephony:errors.pleaseReload' });
+    expect(calls()).toHaveLength(0);
+  });
+});
+
+describe('placing a call', () => {
+  it('a second press while the microphone opens places no second call', async () => {
+    const track = { kind: 'audio', enabled: true, stop: vi.fn() };
+    const getUserMedia = vi.fn(async () => ({ getAudioTracks: () => [track], getTracks: () => [track] }) as unknown as MediaStream);
+    await started({ getUserMedia });
+    await Promise.all([engine.call('1002'), engine.call('1002')]);
+    expect(h.ua().call).toHaveBeenCalledTimes(1);
   });
 });

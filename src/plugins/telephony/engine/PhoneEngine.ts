@@ -129,6 +129,10 @@ export class PhoneEngine {
   private readonly transferred = new Set<string>();
   /** Set by the browser's `online` event: connected calls restart ICE once registered again. */
   private iceRestartPending = false;
+  /** A call is being placed (its microphone is opening). */
+  private placing = false;
+  /** Microphones opened for our outgoing calls, stopped when each call ends. */
+  private readonly microphones = new Map<string, MediaStream>();
   /** The running 3-way call's mixer, if any. */
   private mixer: Mixer | null = null;
   /** Whether the server's last answer said this tab holds the registration. */
@@ -517,11 +521,25 @@ export class PhoneEngine {
     if (!ua || phone.status !== 'ready') return this.error('telephony:reasons.notReady');
     const id = this.newId();
     const displayName = opts.displayName || this.deps.lookupName?.(number) || null;
+    // The microphone opens first, while nothing else is going on: JsSIP would only ask for it after
+    // setting the call up, and the dock's first paint would then delay the INVITE as well.
+    // A second press while the microphone opens must not place a second call.
+    if (this.placing) return;
+    this.placing = true;
+    const microphone = await this.openMicrophone().finally(() => (this.placing = false));
+    if (microphone === 'denied') return;
+    if (this.ua !== ua || phone.status !== 'ready') {
+      microphone?.getTracks().forEach((t) => t.stop());
+      return this.error('telephony:reasons.notReady');
+    }
     this.pending = { id, number, displayName, dtmf, consultFor: opts.consultFor ?? null };
+    if (microphone) this.microphones.set(id, microphone);
     try {
-      ua.call(number.includes(':') ? number : `sip:${number}@${this.deps.sip.domain}`, this.callOptions());
+      ua.call(number.includes(':') ? number : `sip:${number}@${this.deps.sip.domain}`, microphone ? { ...this.callOptions(), mediaStream: microphone } : this.callOptions());
     } catch (err) {
       console.error('telephony: call failed to start', err);
+      this.microphones.get(id)?.getTracks().forEach((t) => t.stop());
+      this.microphones.delete(id);
       this.toast({ tone: 'error', titleKey: 'telephony:errors.callFailedTitle', messageKey: 'telephony:errors.callFailed.other', values: { name: displayName || number } });
     } finally {
       this.pending = null;
@@ -679,6 +697,8 @@ export class PhoneEngine {
     c.ended = ENDED_BY[how] ?? 'ended';
     c.recording = 'none';
     c.transfer = null;
+    this.microphones.get(id)?.getTracks().forEach((t) => t.stop());
+    this.microphones.delete(id);
     this.unlinkConsultation(c);
     if (c.mergedWith) this.unmerge(id);
     this.deps.notify.announce(this.deps.t(`telephony:announce.${how}`, { name }), 'polite');
@@ -1031,6 +1051,21 @@ export class PhoneEngine {
   }
 
   // ---- audio devices ------------------------------------------------------------------------------
+
+  /**
+   * The call's microphone, opened by us (so that its tracks are ours to stop when the call ends);
+   * null where the engine has no getUserMedia of its own (JsSIP then asks), 'denied' when refused.
+   */
+  private async openMicrophone(): Promise<MediaStream | null | 'denied'> {
+    if (!this.deps.getUserMedia) return null;
+    try {
+      return await this.deps.getUserMedia(this.callOptions().mediaConstraints);
+    } catch (err) {
+      console.error('telephony: microphone', err);
+      this.toast({ tone: 'error', titleKey: 'telephony:errors.deviceDenied', messageKey: 'telephony:errors.pleaseReload', timeoutMs: 10_000 });
+      return 'denied';
+    }
+  }
 
   /** CALL_OPTIONS with the chosen microphone, if any. */
   callOptions(): CallOptions {

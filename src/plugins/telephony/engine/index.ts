@@ -65,6 +65,7 @@ export function startEngine(services: ServiceLookup): Promise<PhoneEngine | null
       presence: () => services.maybe(PresenceApi)?.ownState(),
       speedDial: () => services.maybe(SpeedDialApi),
       channel,
+      getUserMedia: (constraints) => navigator.mediaDevices.getUserMedia(constraints),
       threeWay: () => threeWayAllowed(threeWayGate(session.config.features, navigator.userAgent)),
       createMixer: (): Mixer => createMixer(() => navigator.mediaDevices.getUserMedia({ audio: phone.devices.input ? { deviceId: { exact: phone.devices.input } } : true, video: false })),
       desktop: desktopNotifier({ t: (key, values) => i18next.t(key, values), navigate: (to) => services.get(Navigation).navigate(to) }),

@@ -73,6 +73,8 @@ export interface UaLike {
 export interface CallOptions {
   mediaConstraints: MediaStreamConstraints;
   pcConfig: RTCConfiguration;
+  /** A microphone already open; JsSIP then does not ask for one (and leaves stopping it to us). */
+  mediaStream?: MediaStream;
 }
 
 /** Remote audio of each call. */
