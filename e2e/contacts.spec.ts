@@ -89,11 +89,12 @@ test.describe('contacts', () => {
     await grid.focus();
     await page.keyboard.press('Enter');
     await expect(detail(page).getByRole('heading', { level: 2, name: 'Bob Martinez' })).toBeVisible();
-    // Company contacts are read-only: no actions menu, and an action without its plugin says why it is unavailable
-    // (messaging: calling is there once the telephony plugin is loaded).
+    // Company contacts are read-only: no actions menu. Message works through the messaging plugin;
+    // an action whose plugin is not part of the app (meetings) says why it is unavailable.
     await expect(detail(page).getByRole('button', { name: /More actions/ })).toHaveCount(0);
-    await expect(detail(page).getByRole('button', { name: 'Message' })).toBeDisabled();
-    await expect(detail(page).getByText('Messaging is not available in this app.').first()).toBeVisible();
+    await expect(detail(page).getByRole('button', { name: 'Message' })).toBeEnabled();
+    await expect(detail(page).getByRole('button', { name: 'Meet' })).toBeDisabled();
+    await expect(detail(page).getByText('Meetings are not available in this app.').first()).toBeVisible();
   });
 
   test('avatar upload for a personal contact; refused for a company contact', async ({ page }) => {
