@@ -295,7 +295,8 @@ test.describe('telephony', () => {
       await expectNoAxeViolations(alice, 'phone link screen');
       await alice.goto('/calls/dial?to=tel:1002');
       const callButton = alice.getByRole('button', { name: 'Call 1002' });
-      await expect(callButton).toBeVisible();
+      // A fresh page: the button waits until the phone has registered again.
+      await expect(callButton).toBeEnabled({ timeout: 20_000 });
       await expect(dock(bob)).toHaveCount(0);
       await callButton.focus();
       await alice.keyboard.press('Enter');

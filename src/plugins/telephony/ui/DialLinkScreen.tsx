@@ -1,6 +1,8 @@
 import { useSearch } from '@tanstack/react-router';
 import { Button } from 'react-aria-components';
-import { Navigation, useKernel, useService } from '../../../kernel';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigation, useCommand, useService } from '../../../kernel';
 import { dialLinkTarget } from '../dialLink';
 import { useTelephonyT } from './useTelephonyT';
 import './telephony.css';
@@ -11,7 +13,9 @@ import './telephony.css';
  */
 export default function DialLinkScreen() {
   const t = useTelephonyT();
-  const kernel = useKernel();
+  const { t: tAny } = useTranslation();
+  const call = useCommand('telephony.call');
+  const reasonId = useId();
   const navigation = useService(Navigation);
   const search = useSearch({ strict: false }) as { to?: string };
   const target = dialLinkTarget(search.to ?? '');
@@ -26,11 +30,13 @@ export default function DialLinkScreen() {
     <div className="calls-screen">
       <p>{t('dialLink.ask', { number: target })}</p>
       <div className="dialpad-actions">
+        {/* A link opened in a new tab: the phone may still be connecting; the button says so. */}
         <Button
           className="btn accept"
-          autoFocus
+          isDisabled={call.enablement !== true}
+          aria-describedby={call.enablement !== true ? reasonId : undefined}
           onPress={() => {
-            void kernel.run('telephony.call', { target }, 'button');
+            void call.run({ target });
             navigation.navigate('/calls');
           }}
         >
@@ -40,6 +46,11 @@ export default function DialLinkScreen() {
           {t('dialLink.cancel')}
         </Button>
       </div>
+      {typeof call.enablement === 'object' && (
+        <p id={reasonId} className="muted">
+          {tAny(call.enablement.reasonKey)}
+        </p>
+      )}
     </div>
   );
 }
