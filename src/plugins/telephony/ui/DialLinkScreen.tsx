@@ -2,8 +2,10 @@ import { useSearch } from '@tanstack/react-router';
 import { Button } from 'react-aria-components';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
 import { Navigation, useCommand, useService } from '../../../kernel';
 import { dialLinkTarget } from '../dialLink';
+import { phone } from '../state';
 import { useTelephonyT } from './useTelephonyT';
 import './telephony.css';
 
@@ -14,6 +16,8 @@ import './telephony.css';
 export default function DialLinkScreen() {
   const t = useTelephonyT();
   const { t: tAny } = useTranslation();
+  // The command's enablement reads the phone's state: render again whenever it changes.
+  useSnapshot(phone);
   const call = useCommand('telephony.call');
   const reasonId = useId();
   const navigation = useService(Navigation);
