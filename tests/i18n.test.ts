@@ -2,32 +2,21 @@ import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../src/kernel/i18n';
+import { flatten, keyBases, placeholders, PLURAL } from './i18nFiles';
 
 const root = resolve(import.meta.dirname, '..', 'src');
-const PLURAL = /_(zero|one|two|few|many|other)$/;
 
 function localeDirs(dir: string): string[] {
   const out: string[] = [];
   for (const e of readdirSync(dir, { withFileTypes: true })) {
     if (!e.isDirectory() || e.name === 'node_modules') continue;
     const p = join(dir, e.name);
-    if (e.name === 'locales' && existsSync(join(p, 'en.json'))) out.push(p);
+    // `locales/` load at boot; `strings/` are a plugin's lazily loaded screen strings: both ship in every language.
+    if ((e.name === 'locales' || e.name === 'strings') && existsSync(join(p, 'en.json'))) out.push(p);
     else out.push(...localeDirs(p));
   }
   return out;
 }
-
-function flatten(obj: unknown, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [k, v] of Object.entries(obj as Record<string, unknown>)) {
-    const key = prefix ? `${prefix}.${k}` : k;
-    if (v && typeof v === 'object') for (const [kk, vv] of flatten(v, key)) out.set(kk, vv);
-    else out.set(key, String(v));
-  }
-  return out;
-}
-
-const placeholders = (s: string) => [...s.matchAll(/\{\{\s*(\w+)/g)].map((m) => m[1]).sort();
 
 describe('translations', () => {
   const dirs = localeDirs(root);
@@ -60,6 +49,8 @@ describe('translations', () => {
         }
         expect(missing, 'missing keys').toEqual([]);
         expect(wrong, 'placeholders differ').toEqual([]);
+        const enBases = keyBases(en);
+        expect([...keyBases(tr)].filter((k) => !enBases.has(k)), 'keys English does not have').toEqual([]);
       });
     }
   }
