@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { Api, Connections, Notifications, Session, type ServiceLookup } from '../../../kernel';
 import { chat } from '../state';
-import { followLanguage, uiStrings } from '../uiStrings';
+import { uiStrings } from '../uiStrings';
 import { ChatEngine } from './ChatEngine';
 
 let engine: ChatEngine | null = null;
@@ -15,7 +15,6 @@ export function currentEngine(): ChatEngine | null {
 /** Starts chat once (after the first screen has painted): strings, then the connection. */
 export function startEngine(services: ServiceLookup): Promise<ChatEngine | null> {
   starting ??= (async () => {
-    followLanguage();
     await uiStrings();
     const session = services.get(Session);
     const cfg = session.config.messaging;

@@ -2,7 +2,7 @@ import i18next from 'i18next';
 import { Api, Connections, ContactsApi, Navigation, Notifications, PresenceApi, Session, SpeedDialApi, type ServiceLookup } from '../../../kernel';
 import { CallSettings } from '../settings/callSettings';
 import { phone } from '../state';
-import { followLanguage, uiStrings } from '../uiStrings';
+import { uiStrings } from '../uiStrings';
 import { threeWayGate, threeWayAllowed } from '../model/callButtons';
 import { createRemoteAudio } from './audio';
 import { createMixer, type Mixer } from './mixer';
@@ -34,7 +34,6 @@ export function currentEngine(): PhoneEngine | null {
 /** Starts the phone once (after the first screen has painted): strings, then the engine. */
 export function startEngine(services: ServiceLookup): Promise<PhoneEngine | null> {
   starting ??= (async () => {
-    followLanguage();
     await uiStrings();
     const session = services.get(Session);
     if (!session.config.sip.configured) {

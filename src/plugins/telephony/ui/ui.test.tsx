@@ -29,7 +29,7 @@ vi.mock('../lazy', async () => ({
 vi.mock('../engine', async (original) => ({ ...(await original<typeof import('../engine')>()), currentSettings: () => settings }));
 // The strings are added below; the real loader fetches them by URL.
 const loaded = Promise.resolve();
-vi.mock('../uiStrings', () => ({ uiStrings: () => loaded, followLanguage: () => undefined }));
+vi.mock('../uiStrings', () => ({ uiStrings: () => loaded }));
 vi.mock('../engine/tonePlayer', () => ({ tones: () => ({ dtmf: vi.fn(), ring: vi.fn(), ringback: vi.fn(), dispose: vi.fn() }) }));
 
 const call = (over: Partial<CallRecord>): CallRecord => ({
