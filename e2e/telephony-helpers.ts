@@ -1,4 +1,5 @@
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { loginByKeyboard } from './fixtures';
 
 declare global {
   interface Window {
@@ -130,4 +131,25 @@ export function inboundAudioEnergy(page: Page): Promise<number> {
 export async function expectSoundArriving(page: Page, what: string): Promise<void> {
   const start = await inboundAudioEnergy(page);
   await expect.poll(() => inboundAudioEnergy(page), { message: `${what}: inbound audio energy grows`, timeout: 15_000 }).toBeGreaterThan(start);
+}
+
+/**
+ * One browser context per user, signed in by keyboard, on the Calls screen with the phone
+ * registered. Close the contexts when done (`close()`).
+ */
+export async function readyPhones(browser: Browser, baseURL: string, users: readonly string[]): Promise<{ pages: Page[]; close(): Promise<void> }> {
+  const contexts = await Promise.all(users.map(() => phoneContext(browser, baseURL)));
+  const close = () => Promise.all(contexts.map((c) => c.close())).then(() => undefined);
+  try {
+    const pages = await Promise.all(contexts.map((c) => c.newPage()));
+    for (const [i, page] of pages.entries()) await loginByKeyboard(page, users[i]!);
+    for (const page of pages) {
+      await page.goto('/calls');
+      await expectPhoneReady(page);
+    }
+    return { pages, close };
+  } catch (err) {
+    await close();
+    throw err;
+  }
 }

@@ -14,6 +14,7 @@ import {
   expectSoundArriving,
   localAudioEnabled,
   phoneContext,
+  readyPhones,
   recordDtmf,
 } from './telephony-helpers';
 
@@ -169,16 +170,9 @@ test.describe('telephony', () => {
     }
   });
   test('do not disturb sends callers a busy signal; blind and attended transfers hand a call over (audio between the two others); axe on the transfer screen', async ({ browser, baseURL }) => {
-    const ctxs = await Promise.all([0, 1, 2].map(() => phoneContext(browser, baseURL!)));
-    const [alice, bob, carol] = await Promise.all(ctxs.map((c) => c.newPage()));
+    const phones = await readyPhones(browser, baseURL!, ['alice', 'bob', 'carol']);
+    const [alice, bob, carol] = phones.pages;
     try {
-      await loginByKeyboard(alice!, 'alice');
-      await loginByKeyboard(bob!, 'bob');
-      await loginByKeyboard(carol!, 'carol');
-      for (const p of [alice!, bob!, carol!]) {
-        await p.goto('/calls');
-        await expectPhoneReady(p);
-      }
 
       // Bob turns do-not-disturb on with the keyboard; alice's call to him is answered busy.
       const settings = bob!.getByRole('region', { name: 'Call settings' });
@@ -254,7 +248,7 @@ test.describe('telephony', () => {
       await alice!.keyboard.press('Control+Shift+E');
       await expect(dock(carol!)).toBeHidden({ timeout: 10_000 });
     } finally {
-      await Promise.all(ctxs.map((c) => c.close()));
+      await phones.close();
     }
   });
 
@@ -338,16 +332,9 @@ test.describe('telephony', () => {
     }
   });
   test('3-way call: a held call merged with the connected one; muted, the two others still hear each other; one leaving unmerges', async ({ browser, baseURL }) => {
-    const ctxs = await Promise.all([0, 1, 2].map(() => phoneContext(browser, baseURL!)));
-    const [alice, bob, carol] = await Promise.all(ctxs.map((c) => c.newPage()));
+    const phones = await readyPhones(browser, baseURL!, ['alice', 'bob', 'carol']);
+    const [alice, bob, carol] = phones.pages;
     try {
-      await loginByKeyboard(alice!, 'alice');
-      await loginByKeyboard(bob!, 'bob');
-      await loginByKeyboard(carol!, 'carol');
-      for (const p of [alice!, bob!, carol!]) {
-        await p.goto('/calls');
-        await expectPhoneReady(p);
-      }
       const dial = async (number: string) => {
         await alice!.getByRole('textbox', { name: 'Number to call' }).fill(number);
         await alice!.getByRole('textbox', { name: 'Number to call' }).press('Enter');
@@ -384,7 +371,7 @@ test.describe('telephony', () => {
       await alice!.keyboard.press('Control+Shift+E');
       await expect(dock(bob!)).toBeHidden({ timeout: 10_000 });
     } finally {
-      await Promise.all(ctxs.map((c) => c.close()));
+      await phones.close();
     }
   });
   test('a real SIP desk phone (baresip over UDP) calls a browser user and is called by one, with audio', async ({ browser, baseURL }) => {

@@ -912,21 +912,29 @@ export class PhoneEngine {
     return { uri: `sip:${plan.number}@${this.deps.sip.domain}`, label: this.deps.lookupName?.(plan.number) || plan.number };
   }
 
+  /** The call to transfer and where to, or null after telling the user why not. */
+  private transferOf(target: string, id: string | undefined): { t: { c: CallRecord; session: SessionLike }; to: { uri: string; label: string } } | null {
+    const t = this.transferable(id);
+    if (!t) {
+      this.error('telephony:errors.noActiveCall');
+      return null;
+    }
+    const to = this.transferUri(target);
+    if (!to) {
+      this.error('telephony:errors.emptyNumber');
+      return null;
+    }
+    return { t, to };
+  }
+
   /**
    * Blind transfer: the call is held and its far end asked (REFER) to call `target`; our leg ends
    * once that call is answered. On failure the call stays held, to be resumed or transferred again.
    */
   blindTransfer(target: string, id = this.transferId()): boolean {
-    const t = this.transferable(id);
-    if (!t) {
-      this.error('telephony:errors.noActiveCall');
-      return false;
-    }
-    const to = this.transferUri(target);
-    if (!to) {
-      this.error('telephony:errors.emptyNumber');
-      return false;
-    }
+    const prepared = this.transferOf(target, id);
+    if (!prepared) return false;
+    const { t, to } = prepared;
     if (t.c.state === 'active') t.session.hold();
     t.c.transfer = { kind: 'blind', target: to.label, status: 'pending' };
     this.deps.notify.announce(this.deps.t('telephony:announce.transferring', { name: this.nameOf(t.c), to: to.label }), 'polite');
@@ -936,16 +944,9 @@ export class PhoneEngine {
 
   /** Attended transfer, first step: hold the call and call `target` to talk first. */
   async startAttendedTransfer(target: string, id = this.transferId()): Promise<boolean> {
-    const t = this.transferable(id);
-    if (!t) {
-      this.error('telephony:errors.noActiveCall');
-      return false;
-    }
-    const to = this.transferUri(target);
-    if (!to) {
-      this.error('telephony:errors.emptyNumber');
-      return false;
-    }
+    const prepared = this.transferOf(target, id);
+    if (!prepared) return false;
+    const { t, to } = prepared;
     if (Object.values(phone.calls).some((c) => c.consultFor === t.c.id && c.state !== 'none')) return false;
     if (t.c.state === 'active') t.session.hold();
     t.c.transfer = { kind: 'attended', target: to.label, status: 'pending' };
@@ -1021,12 +1022,18 @@ export class PhoneEngine {
   private transferFailed(id: string): void {
     const c = phone.calls[id];
     if (!c || !c.transfer) return;
-    c.transfer.status = 'failed';
     this.toast({ tone: 'error', titleKey: 'telephony:errors.transferFailedTitle', messageKey: 'telephony:errors.transferFailed', values: { name: this.nameOf(c), to: c.transfer.target } });
+    this.markTransferFailed(c);
+  }
+
+  /** Shows the transfer as failed, then forgets it after TRANSFER_RESET_MS. */
+  private markTransferFailed(c: CallRecord): void {
+    if (!c.transfer) return;
+    c.transfer.status = 'failed';
     this.addCallTimer(
-      id,
+      c.id,
       setTimeout(() => {
-        const now = phone.calls[id];
+        const now = phone.calls[c.id];
         if (now?.transfer?.status === 'failed') now.transfer = null;
       }, TRANSFER_RESET_MS),
     );
@@ -1037,15 +1044,7 @@ export class PhoneEngine {
     if (ended.consultFor) {
       const original = phone.calls[ended.consultFor];
       ended.consultFor = null;
-      if (original?.transfer?.kind === 'attended' && !this.transferred.has(original.id)) {
-        original.transfer.status = 'failed';
-        this.addCallTimer(
-          original.id,
-          setTimeout(() => {
-            if (phone.calls[original.id]?.transfer?.status === 'failed') phone.calls[original.id]!.transfer = null;
-          }, TRANSFER_RESET_MS),
-        );
-      }
+      if (original?.transfer?.kind === 'attended' && !this.transferred.has(original.id)) this.markTransferFailed(original);
     }
     for (const other of Object.values(phone.calls)) if (other.consultFor === ended.id) other.consultFor = null;
   }
