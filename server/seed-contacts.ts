@@ -10,7 +10,7 @@ import type { ContactInput, PhoneNumberWire } from '../src/wire/contacts';
 import { derivedColumns } from './contacts/repository';
 import type { Queryable } from './db/types';
 import { AREA_CODES, EXTERNAL_BUSINESSES, EXTERNAL_PEOPLE_FIRST, EXTERNAL_PEOPLE_LAST } from './seed-data';
-import { prng } from './seed';
+import { prng } from './prng';
 
 type Rng = () => number;
 const pick = <T>(rng: Rng, items: readonly T[]): T => items[Math.floor(rng() * items.length)]!;

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { prng } from './prng';
 import type { Queryable } from './db/types';
 import { joinWavs, readWav } from './media/wav';
 
@@ -161,17 +162,6 @@ const OUTSIDE_CALLERS: readonly MediaCaller[] = [
   { number: '+12065550137', name: 'Maria Lopez' },
 ];
 
-/** mulberry32, as in seed.ts: the same data on every run. */
-function rngFor(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Hours before now of each demo voicemail: today, yesterday, this week, and older. */
 const VOICEMAIL_AGES_H = [0.3, 3, 26, 50, 75, 130, 190, 260, 400, 720, 1100, 1500];
@@ -191,7 +181,7 @@ export async function seedDemoMedia(tx: Queryable, users: readonly MediaUser[], 
   const vmRows: unknown[][] = [];
   const recRows: unknown[][] = [];
   for (const u of users) {
-    const rng = rngFor(u.id * 7919 + u.username.length);
+    const rng = prng(u.id * 7919 + u.username.length);
     const callers = [...OUTSIDE_CALLERS, ...colleagues.filter((c) => c.number !== u.extension)];
     VOICEMAIL_AGES_H.forEach((hours, i) => {
       const clipIndex = (i + u.id) % voicemail.length;
@@ -256,7 +246,7 @@ export async function addBulkMedia(tx: Queryable, userId: number, count: number,
   const recBlob = await storeBlob(tx, recording[0]!);
   const { rows } = await tx.query<{ extension: string }>('SELECT extension FROM users WHERE id = $1', [userId]);
   const mailbox = rows[0]?.extension ?? '0';
-  const rng = rngFor(userId * 31 + count);
+  const rng = prng(userId * 31 + count);
   const vm: unknown[][] = [];
   const rec: unknown[][] = [];
   for (let i = 0; i < count; i++) {

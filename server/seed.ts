@@ -1,4 +1,5 @@
 import { hashPassword } from './auth/passwords';
+import { prng } from './prng';
 import type { Db, Queryable } from './db/types';
 import {
   ACME_CORE,
@@ -19,18 +20,6 @@ const SEED = 0x5eed_2026;
 const DAY_MS = 86_400_000;
 const HISTORY_DAYS = 120;
 const SEED_LOCK_KEY = 7_312_002;
-
-/** mulberry32: tiny, fast, and the same sequence on every run for the same seed. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A per-name seed, so adding a user never changes another user's data. */
 function seedFor(name: string): number {
