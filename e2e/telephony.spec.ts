@@ -1,6 +1,6 @@
 import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, request, test } from '@playwright/test';
+import { expect, request, test, type Page } from '@playwright/test';
 import { readServicesConfig } from '../server/services/layout';
 import { Baresip } from '../tests/services/peers/sip_baresip';
 import { E2E_PORT_BASE } from './global-setup';
@@ -271,17 +271,9 @@ test.describe('telephony', () => {
     }
   });
   test('a phone link (tel:) asks before calling; the microphone is switched mid-call without dropping it', async ({ browser, baseURL }) => {
-    const aliceCtx = await phoneContext(browser, baseURL!);
-    const bobCtx = await phoneContext(browser, baseURL!);
-    const alice = await aliceCtx.newPage();
-    const bob = await bobCtx.newPage();
+    const phones = await readyPhones(browser, baseURL!, ['alice', 'bob']);
+    const [alice, bob] = phones.pages as [Page, Page];
     try {
-      await loginByKeyboard(alice, 'alice');
-      await loginByKeyboard(bob, 'bob');
-      await bob.goto('/calls');
-      await expectPhoneReady(bob);
-      await alice.goto('/calls');
-      await expectPhoneReady(alice);
 
       // What the browser opens for a tel: link: nothing is dialled until the user says so.
       await alice.goto('/calls/dial?to=tel:%2B1-100-2');
@@ -327,8 +319,7 @@ test.describe('telephony', () => {
       await alice.keyboard.press('Control+Shift+E');
       await expect(dock(bob)).toBeHidden({ timeout: 10_000 });
     } finally {
-      await aliceCtx.close();
-      await bobCtx.close();
+      await phones.close();
     }
   });
   test('3-way call: a held call merged with the connected one; muted, the two others still hear each other; one leaving unmerges', async ({ browser, baseURL }) => {
