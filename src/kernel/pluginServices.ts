@@ -46,6 +46,11 @@ export type PresenceState = 'available' | 'away' | 'busy' | 'invisible' | 'lunch
 export interface PresenceService {
   /** The signed-in user's own presence now (telephony rejects incoming calls in do-not-disturb). */
   ownState(): PresenceState;
+  /**
+   * Telephony says when the user is on a call: an available user is then shown as available with
+   * the text 'on call'. Any end of the call — answered, cancelled (487) or failed — resets it.
+   */
+  setOnCall(onCall: boolean): void;
 }
 /** Owned by messaging (presence); read by telephony. */
 export const PresenceApi = serviceKey<PresenceService>('messaging.presence');

@@ -21,6 +21,11 @@ export async function withEngine(ctx: Pick<CommandContext, 'services'>, work: (e
   if (e) await work(e);
 }
 
+/** The running engine, without loading the chat chunk for it. */
+export async function currentEngineIfLoaded(): Promise<Engine | null> {
+  return lazyModule ? (await lazyModule).currentEngine() : null;
+}
+
 export function stopEngineIfStarted(): void {
   void lazyModule?.then((m) => m.stopEngine());
 }

@@ -1,6 +1,6 @@
 import { subscribe, useSnapshot } from 'valtio';
 import { definePlugin, MessagingApi, Navigation, PresenceApi, provide, Session, toDisposable } from '../../kernel';
-import { hasChat, loadLazy, messagingCommands, stopEngineIfStarted, withEngine } from './commands';
+import { currentEngineIfLoaded, hasChat, loadLazy, messagingCommands, stopEngineIfStarted, withEngine } from './commands';
 import en from './locales/en.json';
 import { chat, CHAT_PATH, chatPath, resetChat } from './state';
 
@@ -25,7 +25,15 @@ export const messagingPlugin = definePlugin({
     load: (lng) => (lng === 'en' ? Promise.resolve(en) : import(`./locales/${lng}.json`).then((m: { default: Record<string, unknown> }) => m.default)),
   },
   provides: [
-    provide(PresenceApi, () => ({ ownState: () => chat.own })),
+    provide(PresenceApi, () => ({
+      ownState: () => chat.own,
+      setOnCall: (onCall) => {
+        if (chat.onCall === onCall) return;
+        chat.onCall = onCall;
+        // Not yet connected: the first presence the engine sends already carries it.
+        void currentEngineIfLoaded().then((e) => e?.republishPresence());
+      },
+    })),
     provide(MessagingApi, (ctx) => ({
       openChat: (userId) =>
         void withEngine(ctx, () => {

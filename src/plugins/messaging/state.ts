@@ -40,6 +40,8 @@ export const chat = proxy({
   me: '',
   own: 'available' as PresenceState,
   ownText: '',
+  /** Telephony: the user is on a call (an available user then publishes the text 'on call'). */
+  onCall: false,
   presence: {} as Record<string, PeerPresence>,
   contacts: [] as ChatContact[],
   sessions: {} as Record<string, ChatSessionState>,
@@ -52,6 +54,7 @@ export function resetChat(): void {
   chat.me = '';
   chat.own = 'available';
   chat.ownText = '';
+  chat.onCall = false;
   chat.presence = {};
   chat.contacts = [];
   chat.sessions = {};

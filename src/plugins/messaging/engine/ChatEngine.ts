@@ -578,7 +578,7 @@ export class ChatEngine {
   // ---- presence --------------------------------------------------------------------------------
 
   private presenceStanza(to?: string): Element {
-    const w = toWire(chat.own, chat.ownText);
+    const w = toWire(chat.own, chat.ownText, chat.onCall);
     const p = $pres(to ? { to } : {});
     if (w.type && to) p.attrs({ type: w.type });
     if (w.show && !w.type) p.c('show').t(w.show).up();
@@ -624,6 +624,13 @@ export class ChatEngine {
       if (!wasInvisible) for (const c of chat.contacts) this.conn.send($pres({ to: c.jid, type: 'unavailable' }).tree());
       return;
     }
+    this.conn.send(this.presenceStanza());
+    this.sendDirectedPresence();
+  }
+
+  /** Publishes the own presence again (the 'on call' text came or went); the stored state is unchanged. */
+  republishPresence(): void {
+    if (!this.conn || chat.status !== 'connected' || chat.own === 'invisible') return;
     this.conn.send(this.presenceStanza());
     this.sendDirectedPresence();
   }

@@ -31,6 +31,13 @@ describe('presence mapping', () => {
     expect(fromWire(toWire('donotdisturb')).state).toBe('busy');
   });
 
+  it('an available user on a call publishes "on call", which others read as available; other states are unchanged by a call', () => {
+    expect(toWire('available', '', true)).toEqual({ show: 'chat', status: 'on call' });
+    expect(fromWire(toWire('available', '', true))).toEqual({ state: 'available', text: '' });
+    expect(toWire('away', '', true)).toEqual({ show: 'away' });
+    expect(toWire('custom', 'In the lab', true)).toEqual({ show: 'chat', status: 'In the lab' });
+  });
+
   it('own unavailable is replaced by the previously stored state', () => {
     expect(restoredOwnState('away', null)).toBe('away');
     expect(restoredOwnState('unavailable', 'busy')).toBe('busy');

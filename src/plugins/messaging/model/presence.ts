@@ -14,6 +14,9 @@ export interface WirePresence {
   status?: string;
 }
 
+/** The status text of an available user on a call (what telephony's calls publish). */
+export const ON_CALL = 'on call';
+
 export interface SeenPresence {
   state: PresenceState;
   /** The custom text, for `custom`. */
@@ -25,10 +28,11 @@ export interface SeenPresence {
  * do-not-disturb both go out as `dnd` (others see busy: "do not disturb maps to busy"); lunch as
  * `away` named in the status; custom as available with its free text.
  */
-export function toWire(state: PresenceState, text = ''): WirePresence {
+export function toWire(state: PresenceState, text = '', onCall = false): WirePresence {
   switch (state) {
     case 'available':
-      return { show: 'chat' };
+      // Others read 'on call' as available (specification); our own clients show it as such.
+      return onCall ? { show: 'chat', status: ON_CALL } : { show: 'chat' };
     case 'away':
       return { show: 'away' };
     case 'busy':
@@ -57,7 +61,7 @@ const NAMED: Readonly<Record<string, PresenceState>> = {
   donotdisturb: 'busy',
   dnd: 'busy',
   'do not disturb': 'busy',
-  'on call': 'available',
+  [ON_CALL]: 'available',
 };
 
 /**

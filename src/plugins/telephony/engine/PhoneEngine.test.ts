@@ -350,6 +350,22 @@ describe('incoming calls', () => {
     expect(h.toasts).toHaveLength(0);
   });
 
+  it('presence says "on call" from dialling until the call is over, and a cancelled call (487) resets it', async () => {
+    const onCall: boolean[] = [];
+    await started({ setOnCall: (v: boolean) => onCall.push(v) });
+    await engine.call('1003');
+    expect(onCall).toEqual([true]);
+    h.ua().sessions[0]!.end('failed', 'remote', 'Canceled');
+    expect(onCall).toEqual([true, false]);
+    await engine.call('1003');
+    const s = h.ua().sessions[1]!;
+    s.emit('accepted', {});
+    s.emit('confirmed', {});
+    expect(onCall).toEqual([true, false, true]);
+    s.end('ended', 'remote', 'Terminated');
+    expect(onCall).toEqual([true, false, true, false]);
+  });
+
   it('a caller who gives up leaves a missed call, not an error', async () => {
     await started();
     h.ua().ring('1002').end('failed', 'remote', 'Canceled');

@@ -64,6 +64,8 @@ export interface EngineDeps {
   lookupName?(number: string): string | null | undefined;
   /** The user's own presence (PresenceApi), if any plugin provides it. */
   presence?(): PresenceState | undefined;
+  /** Tells presence (PresenceApi) that the user is, or no longer is, on a call. */
+  setOnCall?(onCall: boolean): void;
   speedDial?(): SpeedDialService | undefined;
   channel?: TabChannel | null;
   /** Where redial remembers the last dial string. */
@@ -123,6 +125,8 @@ export class PhoneEngine {
   private seq = 0;
   private disposed = false;
   private authRetried = false;
+  /** Last value given to presence, so that it only hears of changes. */
+  private onCall = false;
   /** Sessions that replace one of ours (an attended transfer to us), answered without ringing. */
   private readonly replacing = new WeakSet<SessionLike>();
   /** Calls handed over by a completed transfer: they end as "Transferred", not "Call ended". */
@@ -624,7 +628,7 @@ export class PhoneEngine {
       this.deps.notify.announce(this.deps.t('telephony:announce.incoming', { name }), 'assertive');
       this.deps.desktop?.incoming(id, name);
     }
-    this.updateTones();
+    this.reflectCalls();
   }
 
   private patch(id: string, change: Partial<CallRecord>): void {
@@ -649,7 +653,7 @@ export class PhoneEngine {
     } else if (event === 'hold' || event === 'unhold') {
       this.deps.notify.announce(this.deps.t(next === 'hold' ? 'telephony:announce.held' : 'telephony:announce.resumed', { name: this.nameOf(c) }), 'polite');
     }
-    this.updateTones();
+    this.reflectCalls();
   }
 
   private scheduleDialDtmf(id: string): void {
@@ -708,14 +712,20 @@ export class PhoneEngine {
     this.afterConnect.delete(id);
     this.clearCallTimers(id);
     this.deps.audio.detach(id);
-    this.updateTones();
+    this.reflectCalls();
     setTimeout(() => {
       if (phone.calls[id]?.state === 'none') delete phone.calls[id];
     }, ENDED_CALL_LINGER_MS);
   }
 
-  private updateTones(): void {
+  /** Rings, ring-back and the 'on call' presence follow the calls; any end (487 included) resets presence. */
+  private reflectCalls(): void {
     const calls = Object.values(phone.calls);
+    const onCall = calls.some((c) => isBusyState(c.state) || c.state === 'hold');
+    if (onCall !== this.onCall) {
+      this.onCall = onCall;
+      this.deps.setOnCall?.(onCall);
+    }
     this.deps.tones.ring(calls.some((c) => c.state === 'incoming'));
     this.deps.tones.ringback(calls.some((c) => c.state === 'outgoing'));
   }

@@ -62,6 +62,7 @@ export function startEngine(services: ServiceLookup): Promise<PhoneEngine | null
       t: (key, values) => i18next.t(key, values),
       lookupName: (n) => services.maybe(ContactsApi)?.lookupNumber(n)?.name,
       presence: () => services.maybe(PresenceApi)?.ownState(),
+      setOnCall: (onCall) => services.maybe(PresenceApi)?.setOnCall(onCall),
       speedDial: () => services.maybe(SpeedDialApi),
       channel,
       getUserMedia: (constraints) => navigator.mediaDevices.getUserMedia(constraints),
