@@ -7,6 +7,7 @@ import { tcpOpen } from '../services/proc';
 import { XmppApiError } from '../services/xmpp-api';
 import { ensureXmppAccount, provisionAll, type ProvisionReport } from '../services/xmpp-provision';
 import { mintXmppToken, xmppJid } from '../services/xmpp-token';
+import { registerChatRoomRoutes } from './chat-rooms';
 import type { RouteContext } from './context';
 
 const xmppUnavailable = () => new ApiError(503, 'xmpp_unavailable', 'Chat server is not reachable');
@@ -57,6 +58,7 @@ export function registerXmppRoutes(app: FastifyInstance, ctx: RouteContext): voi
     };
   });
 
+  registerChatRoomRoutes(app, ctx);
   startXmppProvisioning(app, ctx);
 }
 
