@@ -78,3 +78,13 @@ export function joinWavs(parts: readonly Buffer[], gapMs = 0): Buffer {
   const data = Buffer.concat(chunks);
   return Buffer.concat([wavHeader(first, data.length), data]);
 }
+
+/** 16-bit mono PCM WAV of float samples (-1…1; louder is clipped rather than wrapped). */
+export function pcm16Wav(samples: Float32Array, sampleRate: number): Buffer {
+  const data = Buffer.alloc(samples.length * 2);
+  for (let i = 0; i < samples.length; i++) {
+    const s = Math.max(-1, Math.min(1, samples[i]!));
+    data.writeInt16LE(Math.round(s < 0 ? s * 0x8000 : s * 0x7fff), i * 2);
+  }
+  return Buffer.concat([wavHeader({ sampleRate, channels: 1, bitsPerSample: 16 }, data.length), data]);
+}
