@@ -21,6 +21,7 @@ import { registerSipInternalRoutes } from './routes/sip-internal';
 import { registerUserRoutes } from './routes/users';
 import { registerVoicemailRoutes } from './routes/voicemail';
 import { registerXmppRoutes } from './routes/xmpp';
+import { registerTextRoutes, type TextsOptions } from './texts/routes';
 import { readServicesConfig, type ServicesConfig } from './services/layout';
 import { readUccSettings, type UccSettings } from './settings';
 import { registerSpa, spaFallback } from './spa';
@@ -35,6 +36,8 @@ export interface AppOptions {
   settings?: Partial<UccSettings>;
   /** Where the real servers are; defaults to the environment's port plan and this runtime folder. */
   services?: ServicesConfig;
+  /** Texts: how they reach the clients and which carrier sends them (defaults: ejabberd, loopback). */
+  texts?: TextsOptions;
 }
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
@@ -85,6 +88,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerAnalyticsRoutes(app, ctx);
   registerVoicemailRoutes(app, ctx);
   registerCallRecordingRoutes(app, ctx);
+  registerTextRoutes(app, ctx, opts.texts);
 
   const servesClient = opts.staticDir ? await registerSpa(app, opts.staticDir) : false;
   app.setNotFoundHandler((request, reply) => {

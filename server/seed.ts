@@ -14,6 +14,7 @@ import {
 import { seedDemoContacts } from './seed-contacts';
 import { demoClips, seedDemoMedia } from './seed-media';
 import { seedDemoRooms } from './seed-rooms';
+import { seedDemoTexts } from './seed-texts';
 
 export const DEMO_PASSWORD = 'Demo-pass-1';
 const SEED = 0x5eed_2026;
@@ -307,6 +308,7 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
     if (unset.rows[0]?.n) throw new Error('seed: some demo users got no password hash');
     await seedDemoContacts(tx);
     await seedDemoRooms(tx);
+    await seedDemoTexts(tx);
     await clips;
     const core = new Set([...ACME_CORE.map((p) => p.username!), NORTHWIND_ADMIN.username!]);
     const mediaUsers = users.filter((u) => core.has(u.username)).map((u) => ({ id: idOf.get(u.username)!, extension: u.extension, username: u.username }));
