@@ -13,16 +13,20 @@ export interface TextDelivery {
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
-/** The XMPP message for a text: plain body plus the conversation and message as JSON. */
+/**
+ * The XMPP message for a text: a headline (every connected resource gets it; chat clients ignore
+ * headlines) whose only content is the conversation and message as JSON: no `<body>`, so no chat
+ * client mistakes it for a chat message. The archive of record is the API's store, which clients
+ * read on every (re)connect.
+ */
 export function textStanza(conversation: TextConversation, message: TextMessage): string {
   const payload = JSON.stringify({ conversation: { ...conversation, last: null, unread: 0 }, message });
-  return `<message xmlns='jabber:client' type='chat' id='${esc(message.id)}'><body>${esc(message.body)}</body><text xmlns='${TEXTS_NS}'>${esc(payload)}</text></message>`;
+  return `<message xmlns='jabber:client' type='headline' id='${esc(message.id)}'><text xmlns='${TEXTS_NS}'>${esc(payload)}</text></message>`;
 }
 
 /**
  * Through ejabberd (mod_http_api `send_stanza`), from the conversation's address to the user's bare
- * JID: ejabberd routes it to every connected resource, archives it (MAM) and keeps it offline for a
- * user with no client connected, exactly like a chat message.
+ * JID: ejabberd routes a headline to every connected resource of the user at once.
  */
 export function ejabberdDelivery(services: ServicesConfig): TextDelivery {
   const api = xmppApi(services);

@@ -218,12 +218,14 @@ describe.each(backends)('texts (SMS/MMS) ($name)', (backend) => {
     expect((await app.inject({ url: '/v1/texts/carrier', headers: bearer(await login('alice')) })).statusCode).toBe(403);
   });
 
-  it('the XMPP message carries the body as text and the details as escaped JSON', () => {
+  it('the XMPP message is a body-less headline carrying the details as escaped JSON', () => {
     const xml = textStanza(
       { jid: 'c.1.2@sms.uc.local', kind: 'sms', did: ALICE_DID, members: [OUTSIDE], unread: 0, read_at: null, last: null },
       { id: 'ucc-V1-x', direction: 'in', from: OUTSIDE, body: '<b>&"hi"</b>', media: [], status: 'delivered', sent_at: new Date(0).toISOString() },
     );
-    expect(xml).toContain('<body>&lt;b&gt;&amp;&quot;hi&quot;&lt;/b&gt;</body>');
+    expect(xml).toContain("type='headline'");
+    expect(xml).not.toContain('<body>');
     expect(xml).toContain("<text xmlns='urn:uc:texts:0'>{&quot;conversation&quot;");
+    expect(xml).toContain('&lt;b&gt;&amp;\\&quot;hi\\&quot;&lt;/b&gt;');
   });
 });
