@@ -107,7 +107,21 @@ export async function callStarted(db: Queryable, cfg: ServicesConfig, callId: st
   }
 }
 
-/** The call ended or failed: it can no longer be controlled (rtpengine closes the recording itself). */
-export async function callFinished(db: Queryable, callId: string): Promise<void> {
-  await db.query('DELETE FROM live_calls WHERE sip_call_id = $1', [callId]);
+export interface FinishedLiveCall {
+  caller_user_id: number | null;
+  callee_user_id: number | null;
+  started_at: Date | string;
+  recording_segments: number;
+}
+
+/**
+ * The call ended or failed: it can no longer be controlled (rtpengine closes the recording itself).
+ * Returns what the call was, once: a repeated report finds nothing, so its recording is indexed once.
+ */
+export async function callFinished(db: Queryable, callId: string): Promise<FinishedLiveCall | null> {
+  const { rows } = await db.query<FinishedLiveCall>(
+    'DELETE FROM live_calls WHERE sip_call_id = $1 RETURNING caller_user_id, callee_user_id, started_at, recording_segments',
+    [callId],
+  );
+  return rows[0] ?? null;
 }
