@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { CallRecordingsQuery, type CallRecordingsPage, type CallRecordingWire, type FailoverResponse } from '../../src/wire/callRecordings';
+import { CallRecordingsQuery, FailoverUpdate, type CallRecordingsPage, type CallRecordingWire, type FailoverResponse } from '../../src/wire/callRecordings';
+import { ROLE } from '../../src/wire/profile';
 import { recordingPolicy } from '../calls/recording-control';
 import type { Db } from '../db/types';
 import { ApiError, forbidden, notFound, parseOrThrow, unauthorized } from '../errors';
@@ -97,5 +98,18 @@ export function registerCallRecordingRoutes(app: FastifyInstance, { db, requireU
   app.get('/v1/organizations/failover', async (request): Promise<FailoverResponse> => {
     const userId = await requireUserId(request);
     return { fail_over: (await userOrg(db, userId)).fail_over };
+  });
+
+  // Who may switch it: the organisation's account owner and administrators, for their organisation only.
+  app.put('/v1/organizations/failover', async (request): Promise<FailoverResponse> => {
+    const userId = await requireUserId(request);
+    const body = parseOrThrow(FailoverUpdate, request.body, 'failover update');
+    const { rows } = await db.query<{ role_id: number; organization_id: number }>('SELECT role_id, organization_id FROM users WHERE id = $1', [userId]);
+    const me = rows[0];
+    if (!me) throw unauthorized('User no longer exists');
+    if (me.role_id !== ROLE.ACCOUNT_OWNER && me.role_id !== ROLE.ADMINISTRATOR) throw forbidden('Only an account owner or administrator can change failover');
+    await db.query('UPDATE organizations SET fail_over = $2 WHERE id = $1', [me.organization_id, body.fail_over]);
+    request.log.info({ organizationId: me.organization_id, failOver: body.fail_over, by: userId }, 'organisation failover changed');
+    return { fail_over: body.fail_over };
   });
 }

@@ -35,3 +35,11 @@ export type CallRecordingsQuery = z.input<typeof CallRecordingsQuery>;
 /** `GET /v1/organizations/failover`: while `fail_over` is true recordings cannot be played. */
 export const FailoverResponse = z.object({ fail_over: z.boolean() });
 export type FailoverResponse = z.infer<typeof FailoverResponse>;
+
+/**
+ * `PUT /v1/organizations/failover` (this server's own addition; the specification only reads it):
+ * an account owner or administrator declares that the organisation runs on its failover site, and
+ * ends it. Recordings cannot be played meanwhile.
+ */
+export const FailoverUpdate = z.object({ fail_over: z.boolean() });
+export type FailoverUpdate = z.infer<typeof FailoverUpdate>;

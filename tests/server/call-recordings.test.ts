@@ -99,6 +99,34 @@ describe.each(backends)('call recordings API ($name)', (backend) => {
     }
   });
 
+  it('an account owner or administrator switches failover for their organisation; nobody else can', async () => {
+    const put = (token: string, payload: unknown) => t.app.inject({ method: 'PUT', url: '/v1/organizations/failover', headers: bearer(token), payload: payload as object });
+    const olivia = await t.login('olivia');
+    const [first] = (await list(alice)).items;
+    const standard = await put(alice, { fail_over: true });
+    expect(standard.statusCode).toBe(403);
+    expect(standard.json().message).toBe('Only an account owner or administrator can change failover');
+    const bad = await put(olivia, { fail_over: 'yes' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/failover update/);
+    expect((await t.app.inject({ method: 'PUT', url: '/v1/organizations/failover', payload: { fail_over: true } })).statusCode).toBe(401);
+    try {
+      expect((await put(olivia, { fail_over: true })).json()).toEqual({ fail_over: true });
+      expect((await t.app.inject({ url: '/v1/organizations/failover', headers: bearer(alice) })).json()).toEqual({ fail_over: true });
+      expect((await t.app.inject({ url: first!.media_url, headers: bearer(alice) })).statusCode).toBe(503);
+      // Another organisation is not affected.
+      const { rows } = await t.db.query<{ username: string }>(`SELECT username FROM users WHERE organization_id <> (SELECT organization_id FROM users WHERE username = 'alice') LIMIT 1`);
+      if (rows[0]) {
+        const other = await t.login(rows[0].username);
+        expect((await t.app.inject({ url: '/v1/organizations/failover', headers: bearer(other) })).json()).toEqual({ fail_over: false });
+      }
+      expect((await put(olivia, { fail_over: false })).json()).toEqual({ fail_over: false });
+      expect((await t.app.inject({ url: first!.media_url, headers: bearer(alice) })).statusCode).toBe(200);
+    } finally {
+      await t.db.query('UPDATE organizations SET fail_over = false');
+    }
+  });
+
   it('a user whose organisation hides own recordings gets 403', async () => {
     await t.db.query(`INSERT INTO call_recording_policies (organization_id, status, can_view_own) SELECT organization_id, 'on', false FROM users WHERE username = 'bob'`);
     try {
