@@ -2,7 +2,7 @@ import { subscribe, useSnapshot } from 'valtio';
 import { definePlugin, MessagingApi, Navigation, PresenceApi, provide, Session, toDisposable } from '../../kernel';
 import { currentEngineIfLoaded, hasChat, loadLazy, messagingCommands, stopEngineIfStarted, withEngine } from './commands';
 import en from './locales/en.json';
-import { chat, CHAT_PATH, chatPath, resetChat } from './state';
+import { chat, CHAT_PATH, chatPath, resetChat, ROOM_NEW_PATH, ROOM_PATH } from './state';
 
 /** Unread messages in sessions that are not muted: the navigation badge (and so the document title). */
 function useUnread(): number {
@@ -14,6 +14,7 @@ function useUnread(): number {
 
 const screen = () => loadLazy().then((m) => ({ default: m.ChatScreen }));
 const route = (id: string, path: string, titleKey = 'messaging:title') => ({ id, path: CHAT_PATH + path, titleKey, component: screen });
+const roomScreen = () => loadLazy().then((m) => ({ default: m.RoomEditScreen }));
 
 /** Messaging: chat over Strophe.js + ejabberd, and presence. */
 export const messagingPlugin = definePlugin({
@@ -44,7 +45,14 @@ export const messagingPlugin = definePlugin({
       newText: () => ctx.services.get(Navigation).navigate(`${CHAT_PATH}/new`),
     })),
   ],
-  routes: [route('chat', ''), route('chat.new', '/new', 'messaging:commands.newChat'), route('chat.session', '/$jid')],
+  routes: [
+    route('chat', ''),
+    route('chat.new', '/new', 'messaging:commands.newChat'),
+    route('chat.session', '/$jid'),
+    // room/ redirects to the room editor with id new, type muc (specification).
+    { id: 'room', path: ROOM_PATH, titleKey: 'messaging:commands.newGroup', redirect: { to: ROOM_NEW_PATH, search: { type: 'muc' } } },
+    { id: 'room.edit', path: `${ROOM_PATH}/$id`, titleKey: 'messaging:commands.newGroup', component: roomScreen, validateSearch: (q) => (q.type === 'muc' ? { type: 'muc' } : {}) },
+  ],
   nav: [{ id: 'chat', titleKey: 'messaging:title', to: CHAT_PATH, icon: 'chat', order: 12, command: 'messaging.go', when: hasChat, useBadge: useUnread, badgeLabelKey: 'messaging:badge' }],
   menus: [{ id: 'messaging.status', menu: 'profileMenu', command: 'messaging.setPresence', order: 10 }],
   commands: messagingCommands,
@@ -52,13 +60,29 @@ export const messagingPlugin = definePlugin({
     { command: 'messaging.go', keys: 'g t' },
     { command: 'messaging.newChat', keys: 'Shift+C' },
     { command: 'messaging.nextUnread', keys: 'g u' },
+    { command: 'messaging.focusInput', keys: 'Alt+i' },
   ],
   searchProviders: [
     {
       // Every session is a palette entity ("Go to chat ▸").
       id: 'chats',
       kindKey: 'messaging:title',
-      items: (ctx) => (hasChat(ctx) ? Object.values(chat.sessions).map((s) => ({ id: `chats:${s.jid}`, label: s.name, detail: s.jid, actions: [{ command: 'messaging.go', args: { jid: s.jid } }] })) : []),
+      // Groups too, found by their members' names; Tab offers mute, pin and close on each.
+      items: (ctx) =>
+        hasChat(ctx)
+          ? Object.values(chat.sessions).map((s) => ({
+              id: `chats:${s.jid}`,
+              label: s.name,
+              detail: s.type === 'groupchat' ? s.members.map((m) => m.name).join(', ') : s.jid,
+              keywords: s.type === 'groupchat' ? s.members.map((m) => m.name) : undefined,
+              actions: [
+                { command: 'messaging.go', args: { jid: s.jid } },
+                { command: 'messaging.toggleMute', args: { jid: s.jid } },
+                { command: 'messaging.pin', args: { jid: s.jid } },
+                { command: 'messaging.close', args: { jid: s.jid } },
+              ],
+            }))
+          : [],
       subscribe: (onChange) => {
         let n = 0;
         // A new session changes the entities; a new message does not.

@@ -5,3 +5,4 @@
 export { startEngine, stopEngine, currentEngine } from './engine';
 export { uiStrings } from './uiStrings';
 export { default as ChatScreen } from './ui/ChatScreen';
+export { default as RoomEditScreen } from './ui/RoomEditScreen';

@@ -2,6 +2,7 @@ import { proxy } from 'valtio';
 import type { PresenceState } from '../../kernel/pluginServices';
 import type { ChatContact } from '../../wire/services';
 import type { ChatMessage, ComposingState, HistoryStatus } from './model/chat';
+import { emptyRosterGroups, type DestroyReason, type RosterGroups, type SessionPhase } from './model/sessions';
 
 /**
  * `off` until the chat engine has started (it loads after the first screen), `disabled` for a user
@@ -14,10 +15,24 @@ export interface PeerPresence {
   text: string;
 }
 
+/** A member of a group as the session shows it (occupant: role and affiliation). */
+export interface RoomMember {
+  jid: string;
+  userId: number;
+  name: string;
+  affiliation: 'owner' | 'admin' | 'member' | 'outcast' | 'none';
+  role: 'moderator' | 'participant' | 'visitor' | 'none';
+}
+
 export interface ChatSessionState {
   jid: string;
-  type: 'chat';
+  /** `groupchat`: a MUC room (with MucSub); the UI calls it gchat when it has more than 2 members. */
+  type: 'chat' | 'groupchat';
+  /** The other person's name, or the group's subject. */
   name: string;
+  /** Groups only: the subject and every member (oneself included). */
+  subject: string;
+  members: RoomMember[];
   messages: ChatMessage[];
   history: HistoryStatus;
   /** ms timestamp of the newest message read (kept on the server for every device). */
@@ -30,7 +45,7 @@ export interface ChatSessionState {
   input: string;
   lastActivity: number;
   /** created → initialised → hydrated (history, members, read position) → destroyed. */
-  phase: 'created' | 'initialised' | 'hydrated' | 'destroyed';
+  phase: SessionPhase;
 }
 
 /** Live chat state: the engine writes it; the screens, badge, palette and commands read it. */
@@ -47,6 +62,10 @@ export const chat = proxy({
   sessions: {} as Record<string, ChatSessionState>,
   /** The conversation on screen, whose new messages count as read while the window has focus. */
   open: null as string | null,
+  /** Pinned, recent and closed chats (each in one), kept with the read positions for every device. */
+  rosterGroups: emptyRosterGroups() as RosterGroups,
+  /** Sessions destroyed while this page is open, and why (the screen says so instead of a blank). */
+  ended: {} as Record<string, DestroyReason>,
 });
 
 export function resetChat(): void {
@@ -59,7 +78,16 @@ export function resetChat(): void {
   chat.contacts = [];
   chat.sessions = {};
   chat.open = null;
+  chat.rosterGroups = emptyRosterGroups();
+  chat.ended = {};
 }
 
+/** The id of the open conversation's message input (focused by the `focusInput` command). */
+export const MESSAGE_INPUT_ID = 'chat-message-input';
+
 export const CHAT_PATH = '/chat';
+/** `room/` redirects here: the room editor with id new, type muc. */
+export const ROOM_PATH = '/room';
+export const ROOM_NEW_PATH = `${ROOM_PATH}/new`;
+export const roomPath = (jid: string) => `${ROOM_PATH}/${encodeURIComponent(jid)}`;
 export const chatPath = (jid: string) => `${CHAT_PATH}/${encodeURIComponent(jid)}`;

@@ -13,8 +13,12 @@ describe('messaging strings', () => {
     for (const s of ['available', 'away', 'busy', 'donotdisturb', 'lunch', 'invisible', 'custom', 'unavailable']) used.add(`presence.${s}`);
     for (const s of ['sending', 'delivered', 'received', 'failed', 'cancel']) used.add(`status.${s}`);
     for (const g of ['all', 'unread', 'muted']) used.add(`chat.group.${g}`);
-    for (const r of ['offline', 'noUnread']) used.add(`reasons.${r}`);
-    for (const c of ['go', 'newChat', 'message', 'markAllRead', 'setPresence']) used.add(`commands.${c}`);
+    for (const r of ['accessDenied', 'affiliationNone', 'deleted', 'expired', 'left']) used.add(`ended.${r}`);
+    for (const a of ['owner', 'admin', 'member', 'outcast', 'none']) used.add(`room.affiliation.${a}`);
+    for (const r of ['moderator', 'participant', 'visitor', 'none']) used.add(`room.role.${r}`);
+    for (const p of ['subject_required', 'subject_too_long', 'members_required', 'too_many_members', 'not_a_colleague', 'self_member', 'duplicate_member']) used.add(`room.problem.${p}`);
+    for (const r of ['offline', 'noUnread', 'noSessions', 'noGroups', 'noOpen']) used.add(`reasons.${r}`);
+    for (const c of ['go', 'newChat', 'message', 'markAllRead', 'setPresence', 'newGroup', 'toggleMute', 'pin', 'close', 'leave', 'focusInput']) used.add(`commands.${c}`);
     expect(used.size).toBeGreaterThan(40);
     expect([...used].filter((k) => !all.has(k)).sort()).toEqual([]);
   });

@@ -3,9 +3,12 @@ import type { ConnectionHandle, ConnectionReporter, Notifier } from '../../../ke
 import type { ApiClient } from '../../../kernel/api';
 import type { PresenceState } from '../../../kernel/pluginServices';
 import { ChatContactsResponse, XmppTokenResponse } from '../../../wire/services';
+import { ChatRoom, ChatRoomsResponse, ROOMS_CHANGED_SUBJECT } from '../../../wire/chatRooms';
 import { emptyHistory, mergeMessages, newMessageId, nextStatus, unreadCount, type ChatMessage, type ComposingState, type MessageStatus } from '../model/chat';
 import { fromWire, PresenceDebouncer, restoredOwnState, toWire, type Clock, realClock } from '../model/presence';
+import { isAccessDenied, moveToRosterGroup, nextPhase, rosterGroupOf, type DestroyReason, type RosterGroup } from '../model/sessions';
 import { chat, type ChatSessionState } from '../state';
+import { parseRoomMamResult, parseRoomMessage, type RoomMessage } from './mucStanzas';
 import { bare, child, NS, parseMamFin, parseMamResult, parseMessage, parsePresence, parseStoredChats, type ParsedMessage, type StoredChats } from './stanzas';
 
 Strophe.setLogLevel(Strophe.LogLevel.FATAL);
@@ -19,7 +22,9 @@ const CATCH_UP_PAGE = 100;
 const TOKEN_RENEW_SHARE = 0.8;
 
 export interface ChatEngineDeps {
-  api: Pick<ApiClient, 'get'>;
+  api: Pick<ApiClient, 'get' | 'post' | 'put' | 'delete'>;
+  /** Host of the group-chat rooms (`conference.<domain>`). */
+  mucDomain: string;
   connections: ConnectionReporter;
   notify: Notifier;
   t(key: string, values?: Record<string, unknown>): string;
@@ -68,6 +73,8 @@ export class ChatEngine {
   private readonly pausedTimers = new Map<string, unknown>();
   private readonly composingSent = new Map<string, ComposingState>();
   private generation = 0;
+  /** Newest archive id seen per room (rooms keep their own archives): where a room's catch-up starts. */
+  private readonly roomLast = new Map<string, string>();
 
   constructor(private readonly deps: ChatEngineDeps) {
     this.clock = deps.clock ?? realClock;
@@ -204,6 +211,10 @@ export class ChatEngine {
     this.clock.clearTimeout(this.connectTimer);
     const conn = this.conn!;
     try {
+      // Groups first: offline room messages, delivered after the initial presence, then find their sessions.
+      await this.syncRooms();
+      if (gen !== this.generation) return;
+      for (const s of Object.values(chat.sessions)) s.phase = nextPhase(s.phase, 'reconnected', s.jid);
       // Initial presence (the server then delivers offline messages), carbons for the user's other devices.
       conn.send(this.presenceStanza());
       await this.iq($iq({ type: 'set' }).c('enable', { xmlns: NS.carbons })).catch(() => undefined);
@@ -211,9 +222,13 @@ export class ChatEngine {
       if (gen !== this.generation) return;
       this.sendDirectedPresence();
       await this.catchUp(gen);
+      for (const s of Object.values(chat.sessions)) if (s.type === 'groupchat' && gen === this.generation) await this.roomCatchUp(s, gen);
       if (gen !== this.generation) return;
       // On reconnect, sessions are re-hydrated: read positions and unread from the server's copy.
-      for (const s of Object.values(chat.sessions)) this.applyStored(s);
+      for (const s of Object.values(chat.sessions)) {
+        this.applyStored(s);
+        if (s.phase === 'initialised' && (s.history.first !== null || s.history.complete)) s.phase = nextPhase(s.phase, 'hydrated');
+      }
     } catch {
       if (gen === this.generation) {
         this.dropConnection();
@@ -246,20 +261,33 @@ export class ChatEngine {
     const conn = this.conn;
     if (!conn) return Promise.reject(new Error('not connected'));
     return new Promise((resolve, reject) => {
-      conn.sendIQ(stanza.tree(), resolve, (err) => reject(new Error(err ? 'iq error' : 'iq timeout')), timeoutMs);
+      conn.sendIQ(stanza.tree(), resolve, (err) => reject(new IqError(err ? errorCondition(err) : 'timeout')), timeoutMs);
     });
   }
 
   // ---- archive ---------------------------------------------------------------------------------
 
-  private async mam(opts: { with?: string; max: number; before?: string | ''; after?: string }): Promise<{ results: ParsedMessage[]; fin: ReturnType<typeof parseMamFin> }> {
+  private mam(opts: { with?: string; max: number; before?: string | ''; after?: string }): Promise<{ results: ParsedMessage[]; fin: ReturnType<typeof parseMamFin> }> {
+    return this.mamQuery(opts, undefined, (el) => parseMamResult(el, chat.me));
+  }
+
+  /** A page of a room's own archive (MAM to the room's JID; members may read it as subscribers). */
+  private roomMam(room: string, opts: { max: number; before?: string | ''; after?: string }): Promise<{ results: RoomMessage[]; fin: ReturnType<typeof parseMamFin> }> {
+    return this.mamQuery(opts, room, (el) => parseRoomMamResult(el, room));
+  }
+
+  private async mamQuery<T>(
+    opts: { with?: string; max: number; before?: string | ''; after?: string },
+    archive: string | undefined,
+    parse: (el: Element) => { queryid: string; message: T } | null,
+  ): Promise<{ results: T[]; fin: ReturnType<typeof parseMamFin> }> {
     const conn = this.conn;
     if (!conn) throw new Error('not connected');
     const queryid = conn.getUniqueId('mam');
-    const results: ParsedMessage[] = [];
+    const results: T[] = [];
     const h = conn.addHandler(
       (el) => {
-        const r = parseMamResult(el, chat.me);
+        const r = parse(el);
         if (r && r.queryid === queryid) results.push(r.message);
         return true;
       },
@@ -267,7 +295,7 @@ export class ChatEngine {
       'message',
       null,
     );
-    const q = $iq({ type: 'set' }).c('query', { xmlns: NS.mam, queryid }).c('x', { xmlns: 'jabber:x:data', type: 'submit' }).c('field', { var: 'FORM_TYPE', type: 'hidden' }).c('value').t(NS.mam).up().up();
+    const q = $iq(archive ? { type: 'set', to: archive } : { type: 'set' }).c('query', { xmlns: NS.mam, queryid }).c('x', { xmlns: 'jabber:x:data', type: 'submit' }).c('field', { var: 'FORM_TYPE', type: 'hidden' }).c('value').t(NS.mam).up().up();
     if (opts.with) q.c('field', { var: 'with' }).c('value').t(opts.with).up().up();
     q.up().c('set', { xmlns: NS.rsm }).c('max').t(String(opts.max)).up();
     if (opts.after) q.c('after').t(opts.after);
@@ -316,31 +344,193 @@ export class ChatEngine {
 
   /** Opens a conversation: created → initialised → hydrated with its newest history page. */
   async hydrate(jid: string): Promise<void> {
-    const s = this.session(jid);
-    if (s.phase === 'created') s.phase = 'initialised';
+    const s = chat.sessions[bare(jid)] ?? (jid.endsWith(`@${this.deps.mucDomain}`) ? null : this.session(jid));
+    if (!s || s.phase === 'destroyed') return;
+    s.phase = nextPhase(s.phase, 'init');
     this.applyStored(s);
     if (s.history.first === null && !s.history.complete) await this.loadOlder(jid);
-    s.phase = 'hydrated';
+    if (chat.sessions[s.jid]) s.phase = nextPhase(s.phase, 'hydrated');
   }
 
   /** The next older page of 25 (historyStatus first/last/count/complete/pending). */
   async loadOlder(jid: string): Promise<void> {
-    const s = this.session(jid);
-    if (s.history.pending || s.history.complete || chat.status !== 'connected') return;
+    const s = chat.sessions[bare(jid)];
+    if (!s || chat.status !== 'connected') return;
+    await this.olderPage(s);
+  }
+
+  private async olderPage(s: ChatSessionState): Promise<void> {
+    if (s.history.pending || s.history.complete) return;
     s.history.pending = true;
     try {
-      const { results, fin } = await this.mam({ with: jid, max: this.deps.historyPageSize, before: s.history.first ?? '' });
-      const msgs = results.filter((m) => m.body !== null).map((m) => this.toChatMessage(m, m.from === chat.me, true));
+      const page = { max: this.deps.historyPageSize, before: s.history.first ?? '' };
+      const { results, fin } =
+        s.type === 'groupchat'
+          ? await this.roomMam(s.jid, page).then((r) => ({ fin: r.fin, results: r.results.filter((m) => m.body !== null).map((m) => this.roomChatMessage(m, true)) }))
+          : await this.mam({ with: s.jid, ...page }).then((r) => ({ fin: r.fin, results: r.results.filter((m) => m.body !== null).map((m) => this.toChatMessage(m, m.from === chat.me, true)) }));
+      const msgs = results;
+      if (s.type === 'groupchat' && fin.last) this.noteRoomId(s.jid, fin.last);
       this.addMessages(s, msgs, false);
       s.history.first = fin.first ?? s.history.first;
       s.history.last ??= fin.last;
       s.history.count = fin.count;
       s.history.complete = fin.complete || results.length === 0;
-    } catch {
-      /* kept as it was; the next scroll or reconnect tries again */
+    } catch (err) {
+      // A room that refuses us (removed, or deleted): the session ends. Anything else: the next scroll or reconnect tries again.
+      if (s.type === 'groupchat' && err instanceof IqError && isAccessDenied(err.condition)) this.destroy(s.jid, 'accessDenied');
     } finally {
       s.history.pending = false;
     }
+  }
+
+  // ---- groups (MUC + MucSub) ------------------------------------------------------------------
+
+  /** The groups the API says the user belongs to: sessions for new ones, ended for the ones left. */
+  async syncRooms(): Promise<void> {
+    const { rooms } = ChatRoomsResponse.parse(await this.deps.api.get('/v1/chat/rooms'));
+    const keep = new Set(rooms.map((r) => this.applyRoom(r)));
+    for (const s of Object.values(chat.sessions)) if (s.type === 'groupchat' && !keep.has(s.jid)) this.destroy(s.jid, 'affiliationNone');
+  }
+
+  private applyRoom(r: ChatRoom): string {
+    const s = this.session(r.jid, 'groupchat');
+    s.subject = r.subject;
+    s.name = r.subject;
+    // Owners are moderators when they are in the room (XEP-0045); everyone in a group is an owner.
+    s.members = r.members.map((m) => ({ jid: bare(m.jid), userId: m.user_id, name: m.name, affiliation: m.affiliation, role: m.affiliation === 'owner' || m.affiliation === 'admin' ? 'moderator' : 'participant' }));
+    s.lastActivity = Math.max(s.lastActivity, Date.parse(r.created_at) || 0);
+    return s.jid;
+  }
+
+  /** After a (re)connect: the room's newest page the first time, then everything after the newest seen. */
+  private async roomCatchUp(s: ChatSessionState, gen: number): Promise<void> {
+    try {
+      const after = this.roomLast.get(s.jid);
+      if (!after) {
+        // Nothing seen from this room yet (new, or empty when last read): its newest page, again.
+        if (s.history.first === null) s.history.complete = false;
+        await this.olderPage(s);
+        return;
+      }
+      let from = after;
+      for (let i = 0; i < 50 && gen === this.generation && chat.sessions[s.jid]; i++) {
+        const { results, fin } = await this.roomMam(s.jid, { max: CATCH_UP_PAGE, after: from });
+        this.addMessages(s, results.filter((m) => m.body !== null).map((m) => this.roomChatMessage(m, true)));
+        if (fin.last) {
+          this.noteRoomId(s.jid, fin.last);
+          from = fin.last;
+        }
+        if (fin.complete || results.length === 0) return;
+      }
+    } catch (err) {
+      if (err instanceof IqError && isAccessDenied(err.condition)) this.destroy(s.jid, 'accessDenied');
+    }
+  }
+
+  private noteRoomId(room: string, id: string): void {
+    const seen = this.roomLast.get(room);
+    if (!seen || compareIds(id, seen) > 0) this.roomLast.set(room, id);
+  }
+
+  private roomChatMessage(m: RoomMessage, archived: boolean): ChatMessage {
+    const from = m.nick ? `${m.nick}@${chat.me.split('@')[1] ?? ''}`.toLowerCase() : m.room;
+    const mine = from === chat.me;
+    return {
+      id: m.id || m.stanzaId || newMessageId(),
+      stanzaId: m.stanzaId,
+      from,
+      body: m.body ?? '',
+      timestamp: m.stamp ?? Date.now(),
+      delayed: m.stamp !== null && !archived,
+      archived,
+      mine,
+      // The room sent our own message back: every member has it.
+      status: mine ? 'received' : null,
+    };
+  }
+
+  private onRoomMessage(r: RoomMessage): void {
+    const s = chat.sessions[r.room];
+    if (r.error) {
+      if (!s) return;
+      this.setStatus(s, r.id, 'failed');
+      if (isAccessDenied(r.error)) this.destroy(s.jid, 'accessDenied');
+      return;
+    }
+    if (r.body === null) return;
+    if (!s) {
+      // A group we have not heard of yet (just made by someone): the API's list names it.
+      void this.syncRooms()
+        .then(() => chat.sessions[r.room] && this.onRoomMessage(r))
+        .catch(() => undefined);
+      return;
+    }
+    const msg = this.roomChatMessage(r, false);
+    if (r.stanzaId) this.noteRoomId(s.jid, r.stanzaId);
+    const known = s.messages.find((x) => x.id === msg.id);
+    if (known && msg.mine) known.status = nextStatus(known.status, 'received');
+    this.addMessages(s, [msg]);
+    if (!msg.mine && !known) {
+      if (rosterGroupOf(chat.rosterGroups, s.jid) === 'closed') this.setRosterGroup(s.jid, 'recent');
+      if ((chat.open !== s.jid || !isVisible()) && !s.muted) this.deps.announceNew?.(`${this.memberName(s, msg.from)} (${s.name})`, msg.body);
+    }
+  }
+
+  memberName(s: Pick<ChatSessionState, 'members'>, jid: string): string {
+    return s.members.find((m) => m.jid === jid)?.name ?? this.nameOf(jid);
+  }
+
+  /** A new group of the user and these colleagues; its session is ready when this resolves. */
+  async createRoom(subject: string, memberIds: readonly number[]): Promise<string> {
+    const room = ChatRoom.parse(await this.deps.api.post('/v1/chat/rooms', { subject, member_ids: memberIds }));
+    const jid = this.applyRoom(room);
+    const s = chat.sessions[jid]!;
+    s.history.complete = true;
+    s.phase = nextPhase(nextPhase(s.phase, 'init'), 'hydrated');
+    this.setRosterGroup(jid, 'recent');
+    return jid;
+  }
+
+  /** Renames a group or changes who else belongs to it. */
+  async updateRoom(jid: string, change: { subject?: string; memberIds?: readonly number[] }): Promise<void> {
+    const room = ChatRoom.parse(await this.deps.api.put(`/v1/chat/rooms/${encodeURIComponent(jid)}`, { subject: change.subject, member_ids: change.memberIds }));
+    this.applyRoom(room);
+  }
+
+  /** Leaves a group: the user's affiliation becomes none, the session ends here and on the user's other clients. */
+  async leaveRoom(jid: string): Promise<void> {
+    await this.deps.api.delete(`/v1/chat/rooms/${encodeURIComponent(jid)}/members/me`);
+    this.destroy(jid, 'left');
+  }
+
+  /**
+   * Ends a session: it leaves the list and the server's active-chat list (private storage), and the
+   * user's other clients are told (they re-read it).
+   */
+  destroy(jid: string, reason: DestroyReason): void {
+    const key = bare(jid);
+    const s = chat.sessions[key];
+    if (!s) return;
+    s.phase = nextPhase(s.phase, { destroy: reason });
+    delete chat.sessions[key];
+    chat.ended[key] = reason;
+    chat.rosterGroups = moveToRosterGroup(chat.rosterGroups, key, null);
+    this.roomLast.delete(key);
+    if (this.stored[key]) {
+      delete this.stored[key];
+      this.saveStoredSoon();
+    }
+  }
+
+  // ---- roster groups and muting ---------------------------------------------------------------
+
+  /** Pin, back to recent, or close; a chat is in one roster group only. */
+  setRosterGroup(jid: string, group: RosterGroup): void {
+    const s = chat.sessions[bare(jid)];
+    if (!s) return;
+    chat.rosterGroups = moveToRosterGroup(chat.rosterGroups, s.jid, group);
+    this.stored[s.jid] = { ...this.stored[s.jid], group };
+    this.saveStoredSoon();
   }
 
   // ---- sessions --------------------------------------------------------------------------------
@@ -349,14 +539,17 @@ export class ChatEngine {
     return chat.contacts.find((c) => c.jid === jid)?.name ?? jid.split('@')[0]!;
   }
 
-  session(jid: string): ChatSessionState {
+  session(jid: string, type: ChatSessionState['type'] = 'chat'): ChatSessionState {
     const key = bare(jid);
     let s = chat.sessions[key];
     if (!s) {
+      delete chat.ended[key];
       chat.sessions[key] = {
         jid: key,
-        type: 'chat',
+        type,
         name: this.nameOf(key),
+        subject: '',
+        members: [],
         messages: [],
         history: emptyHistory(),
         readPosition: 0,
@@ -377,6 +570,7 @@ export class ChatEngine {
     const st = this.stored[s.jid];
     if (st?.read && st.read > s.readPosition) s.readPosition = st.read;
     if (st && typeof st.muted === 'boolean') s.muted = st.muted;
+    if (st?.group && rosterGroupOf(chat.rosterGroups, s.jid) !== st.group) chat.rosterGroups = moveToRosterGroup(chat.rosterGroups, s.jid, st.group);
     this.recount(s);
   }
 
@@ -392,7 +586,8 @@ export class ChatEngine {
     if (!msgs.length) return;
     s.messages = mergeMessages(s.messages, msgs);
     s.lastActivity = Math.max(s.lastActivity, s.messages.at(-1)?.timestamp ?? 0);
-    for (const m of msgs) if (m.stanzaId && (!this.lastArchiveId || (!m.archived && true))) this.noteArchiveId(m.stanzaId);
+    // Room archive ids belong to the room's archive, never the user's catch-up position.
+    if (s.type === 'chat') for (const m of msgs) if (m.stanzaId) this.noteArchiveId(m.stanzaId);
     if (recount) this.recount(s);
     else s.unread = unreadCount(s.messages, s.readPosition);
   }
@@ -443,7 +638,7 @@ export class ChatEngine {
   /** The conversation on screen changed (or the window's visibility did). */
   setOpen(jid: string | null): void {
     const prev = chat.open;
-    if (prev && prev !== jid) this.sendChatState(prev, 'inactive');
+    if (prev && prev !== jid && chat.sessions[prev]?.type === 'chat') this.sendChatState(prev, 'inactive');
     chat.open = jid ? bare(jid) : null;
     if (chat.open) {
       const s = chat.sessions[chat.open];
@@ -460,7 +655,16 @@ export class ChatEngine {
     if (!this.conn || chat.status !== 'connected') return;
     this.clock.clearTimeout(this.saveTimer);
     const stanza = $iq({ type: 'set' }).c('query', { xmlns: NS.private }).c('chats', { xmlns: NS.chats }).t(JSON.stringify(this.stored));
-    void this.iq(stanza).catch(() => undefined);
+    // Saved: the user's other clients re-read it (read positions, mute, roster groups, ended sessions).
+    void this.iq(stanza).then(
+      () => this.conn?.send($msg({ to: chat.me, type: 'headline' }).c('x', { xmlns: NS.chats }).tree()),
+      () => undefined,
+    );
+  }
+
+  private async reloadStored(): Promise<void> {
+    this.stored = parseStoredChats(await this.iq($iq({ type: 'get' }).c('query', { xmlns: NS.private }).c('chats', { xmlns: NS.chats })));
+    for (const s of Object.values(chat.sessions)) this.applyStored(s);
   }
 
   // ---- messages --------------------------------------------------------------------------------
@@ -479,16 +683,18 @@ export class ChatEngine {
       this.setStatus(s, id, 'failed');
       return;
     }
-    this.conn.send(
-      $msg({ to: s.jid, type: 'chat', id })
-        .c('body')
-        .t(body)
-        .up()
-        .c('request', { xmlns: NS.receipts })
-        .up()
-        .c('active', { xmlns: NS.chatStates })
-        .tree(),
-    );
+    if (s.type === 'groupchat') this.conn.send($msg({ to: s.jid, type: 'groupchat', id }).c('body').t(body).tree());
+    else
+      this.conn.send(
+        $msg({ to: s.jid, type: 'chat', id })
+          .c('body')
+          .t(body)
+          .up()
+          .c('request', { xmlns: NS.receipts })
+          .up()
+          .c('active', { xmlns: NS.chatStates })
+          .tree(),
+      );
     // A ping answered after the message means the server has it (stored, archived or routed).
     this.iq($iq({ type: 'get', to: chat.me.split('@')[1] ?? '' }).c('ping', { xmlns: NS.ping })).then(
       () => this.setStatus(s, id, 'delivered'),
@@ -508,8 +714,10 @@ export class ChatEngine {
 
   /** Typing in the input: composing now, paused after 5 s without a key, active when sent. */
   typing(jid: string, input: string): void {
-    const s = this.session(jid);
+    const s = chat.sessions[bare(jid)] ?? this.session(jid);
     s.input = input;
+    // Chat states go to one person; a group would archive and broadcast every keystroke's state.
+    if (s.type === 'groupchat') return;
     if (!input.trim()) {
       this.clearPaused(s.jid);
       if (this.composingSent.get(s.jid) === 'composing' || this.composingSent.get(s.jid) === 'paused') this.sendChatState(s.jid, 'active');
@@ -537,6 +745,23 @@ export class ChatEngine {
   private onMessage(stanza: Element): boolean {
     try {
       if (child(stanza, 'result', NS.mam)) return true;
+      const room = parseRoomMessage(stanza, this.deps.mucDomain);
+      if (room) {
+        this.onRoomMessage(room);
+        return true;
+      }
+      if (stanza.getAttribute('type') === 'headline') {
+        const from = stanza.getAttribute('from') ?? '';
+        // The API: the user's groups changed (made, renamed, joined, left, removed from).
+        if (from === chat.me.split('@')[1] && child(stanza, 'subject')?.textContent === ROOMS_CHANGED_SUBJECT) void this.syncRooms().catch(() => undefined);
+        // Another client of ours saved read positions, mutes or roster groups.
+        else if (bare(from) === chat.me && child(stanza, 'x', NS.chats) && from !== this.conn?.jid) {
+          void this.reloadStored()
+            .then(() => this.syncRooms())
+            .catch(() => undefined);
+        }
+        return true;
+      }
       const m = parseMessage(stanza, chat.me);
       if (!m) return true;
       if (m.type === 'groupchat') return true;
@@ -563,6 +788,7 @@ export class ChatEngine {
           if (m.receiptRequested && m.carbon === null && m.id && this.conn) {
             this.conn.send($msg({ to: m.from, id: newMessageId() }).c('received', { xmlns: NS.receipts, id: m.id }).tree());
           }
+          if (isNew && rosterGroupOf(chat.rosterGroups, s.jid) === 'closed') this.setRosterGroup(s.jid, 'recent');
           if (isNew && (chat.open !== peer || !isVisible()) && !s.muted) this.deps.announceNew?.(s.name, msg.body);
         }
       } else if (m.composing && !mine) {
@@ -655,6 +881,19 @@ export class ChatEngine {
       /* no storage: the state lasts for this page */
     }
   }
+}
+
+/** An IQ answered with an error (its defined condition) or never answered (`timeout`). */
+export class IqError extends Error {
+  constructor(readonly condition: string) {
+    super(`iq ${condition}`);
+  }
+}
+
+function errorCondition(iq: Element): string {
+  const err = child(iq, 'error');
+  for (let n = err?.firstChild; n; n = n.nextSibling) if (n.nodeType === 1 && (n as Element).localName !== 'text') return (n as Element).localName;
+  return 'undefined-condition';
 }
 
 function isVisible(): boolean {

@@ -25,6 +25,7 @@ export function startEngine(services: ServiceLookup): Promise<ChatEngine | null>
     const notify = services.get(Notifications);
     const e = new ChatEngine({
       api: services.get(Api),
+      mucDomain: cfg.muc_domain,
       connections: services.get(Connections),
       notify,
       t: (key, values) => i18next.t(key, values),

@@ -141,7 +141,7 @@ export function parsePresence(stanza: Element): { from: string; resource: string
 
 /** Read positions and muted chats as kept in private XML storage (a JSON text inside our element). */
 export interface StoredChats {
-  [jid: string]: { read?: number; muted?: boolean };
+  [jid: string]: { read?: number; muted?: boolean; group?: 'pin' | 'recent' | 'closed' };
 }
 
 export function parseStoredChats(iq: Element): StoredChats {

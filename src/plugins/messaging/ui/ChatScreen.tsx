@@ -1,11 +1,12 @@
 import { useNavigate, useParams, useRouterState } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { Button, GridList, GridListItem, Input, Label, SearchField, TextArea, TextField, ToggleButton, ToggleButtonGroup, type Key } from 'react-aria-components';
+import { Button, GridList, GridListItem, Input, Label, Menu, MenuItem, MenuTrigger, Popover, SearchField, TextArea, TextField, ToggleButton, ToggleButtonGroup, type Key } from 'react-aria-components';
 import { useSnapshot } from 'valtio';
 import { useKernel } from '../../../kernel';
 import { currentEngine } from '../engine';
 import { chatBody, filterSessions, type ChatMessage, type SessionGroup } from '../model/chat';
-import { chat, chatPath, CHAT_PATH, type ChatSessionState, type PeerPresence } from '../state';
+import { rosterGroupOf } from '../model/sessions';
+import { chat, chatPath, CHAT_PATH, MESSAGE_INPUT_ID, ROOM_NEW_PATH, roomPath, type ChatSessionState, type PeerPresence } from '../state';
 import { useChatT } from './useChatT';
 import './chat.css';
 
@@ -35,10 +36,16 @@ function SessionsBar({ selected }: { selected: string | null }) {
   const navigate = useNavigate();
   const [group, setGroup] = useState<SessionGroup>('all');
   const [term, setTerm] = useState('');
-  const list = useMemo(
-    () => filterSessions(Object.values(s.sessions).map((x) => ({ ...x, members: [x.name] })), group, term),
-    [s.sessions, group, term],
-  );
+  // Pinned first, then recent; closed chats leave the bar until something new arrives (or a search finds them).
+  const list = useMemo(() => {
+    const found = filterSessions(
+      Object.values(s.sessions).map((x) => ({ ...x, members: x.type === 'groupchat' ? x.members.map((m) => m.name) : [x.name], roster: rosterGroupOf(s.rosterGroups, x.jid) })),
+      group,
+      term,
+    );
+    const shown = term.trim() ? found : found.filter((x) => x.roster !== 'closed');
+    return [...shown.filter((x) => x.roster === 'pin'), ...shown.filter((x) => x.roster !== 'pin')];
+  }, [s.sessions, s.rosterGroups, group, term]);
   return (
     <section className="list-pane chat-bar" aria-labelledby="chat-bar-heading">
       <h2 id="chat-bar-heading" className="visually-hidden">
@@ -58,6 +65,9 @@ function SessionsBar({ selected }: { selected: string | null }) {
         <Button className="btn" onPress={() => void navigate({ to: `${CHAT_PATH}/new` })}>
           {t('chat.new')}
         </Button>
+        <Button className="btn" onPress={() => void navigate({ to: ROOM_NEW_PATH, search: { type: 'muc' } as never })}>
+          {t('chat.newGroup')}
+        </Button>
       </div>
       {list.length === 0 ? (
         <p className="empty-state">{Object.keys(s.sessions).length ? t('chat.noMatch') : t('chat.empty')}</p>
@@ -76,11 +86,13 @@ function SessionsBar({ selected }: { selected: string | null }) {
                 <div className="row-main">
                   <span className="row-primary">{x.name}</span>
                   <span className="row-secondary">
-                    <PresenceTag p={s.presence[x.jid]} />
+                    {x.type === 'groupchat' ? <span>{t('chat.gchat', { count: x.members.length })}</span> : <PresenceTag p={s.presence[x.jid]} />}
                     {last ? ` · ${last.mine ? t('chat.you') + ': ' : ''}${last.body.slice(0, 80)}` : ''}
                   </span>
                 </div>
+                {x.roster === 'pin' && <span className="row-meta">{t('chat.pinned')}</span>}
                 {x.muted && <span className="row-meta">{t('chat.muted')}</span>}
+                <SessionActions session={x} pinned={x.roster === 'pin'} />
                 {x.unread > 0 && !x.muted && (
                   <span className="badge" aria-label={t('chat.unread', { count: x.unread })}>
                     <span aria-hidden="true">{x.unread > 99 ? '99+' : x.unread}</span>
@@ -107,10 +119,13 @@ function Conversation({ jid }: { jid: string }) {
   const s = useSnapshot(chat);
   const session = s.sessions[jid] as ChatSessionState | undefined;
   const contact = s.contacts.find((c) => c.jid === jid);
+  const navigate = useNavigate();
   const lang = kernel.context.language;
   const logRef = useRef<HTMLOListElement>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const name = session?.name ?? contact?.name ?? jid;
+  const group = session?.type === 'groupchat';
+  const author = (m: ChatMessage) => (m.mine ? t('chat.you') : group ? (session!.members.find((x) => x.jid === m.from)?.name ?? m.from.split('@')[0]) : name);
 
   useEffect(() => {
     const e = currentEngine();
@@ -121,11 +136,26 @@ function Conversation({ jid }: { jid: string }) {
   useEffect(() => {
     if (s.status === 'connected') void currentEngine()?.hydrate(jid);
   }, [jid, s.status]);
-  const count = session?.messages.length ?? 0;
+  // A new last message scrolls to the bottom; an older page keeps what was on screen where it was.
+  const newest = session?.messages.at(-1)?.id;
+  const oldest = session?.messages[0]?.id;
+  const heightBefore = useRef(0);
   useEffect(() => {
     const el = logRef.current;
     if (el) el.scrollTop = el.scrollHeight;
-  }, [count]);
+  }, [newest]);
+  useEffect(() => {
+    const el = logRef.current;
+    if (el && heightBefore.current) el.scrollTop += el.scrollHeight - heightBefore.current;
+    heightBefore.current = 0;
+  }, [oldest]);
+  // Scrolling up to the top (mouse, or Home / Page Up in the focused log) loads the next older page.
+  const onScroll = () => {
+    const el = logRef.current;
+    if (!el || el.scrollTop > 24 || !session || session.history.complete || session.history.pending) return;
+    heightBefore.current = el.scrollHeight;
+    void currentEngine()?.loadOlder(jid);
+  };
 
   const connected = s.status === 'connected';
   const input = session?.input ?? '';
@@ -143,24 +173,53 @@ function Conversation({ jid }: { jid: string }) {
       send();
     }
   };
+  // A group that ended (or that one is not in): say so rather than offer an input.
+  if (!session && (s.ended[jid] || jid.split('@')[1]?.startsWith('conference.'))) {
+    return <p className="detail-pane empty-state">{s.ended[jid] ? t(`ended.${s.ended[jid]}`) : t('room.unknown')}</p>;
+  }
   const composing = session?.peerComposing === 'composing' ? t('chat.composing', { name }) : session?.peerComposing === 'paused' ? t('chat.paused', { name }) : '';
 
   return (
     <section className="detail-pane chat-conversation" aria-labelledby="chat-conv-heading">
       <header className="chat-head">
         <h2 id="chat-conv-heading">{name}</h2>
-        <PresenceTag p={s.presence[jid]} />
+        {group ? (
+          <>
+            <span>{t('chat.gchat', { count: session!.members.length })}</span>
+            <Button className="btn" onPress={() => void navigate({ to: roomPath(jid) })}>
+              {t('room.edit')}
+            </Button>
+            <SessionActions session={session!} pinned={rosterGroupOf(s.rosterGroups, jid) === 'pin'} />
+          </>
+        ) : (
+          <PresenceTag p={s.presence[jid]} />
+        )}
       </header>
+      {group && (
+        <details className="chat-members">
+          <summary>{t('room.occupants', { count: session!.members.length })}</summary>
+          <ul aria-label={t('room.occupantsList')}>
+            {session!.members.map((m) => (
+              <li key={m.jid}>
+                <span className="row-primary">{m.jid === s.me ? t('room.me', { name: m.name }) : m.name}</span> <PresenceTag p={m.jid === s.me ? { state: s.own, text: s.ownText } : s.presence[m.jid]} />{' '}
+                <span className="muted">
+                  {t(`room.affiliation.${m.affiliation}`)} · {t(`room.role.${m.role}`)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
       {session && !session.history.complete && (
         <Button className="btn chat-older" isDisabled={session.history.pending || !connected} onPress={() => void currentEngine()?.loadOlder(jid)}>
           {session.history.pending ? t('chat.loading') : t('chat.older')}
         </Button>
       )}
-      <ol ref={logRef} className="chat-log" aria-label={t('chat.log', { name })} tabIndex={0}>
+      <ol ref={logRef} className="chat-log" aria-label={t('chat.log', { name })} tabIndex={0} onScroll={onScroll}>
         {session?.messages.map((m) => (
           <li key={m.id} className={`chat-msg${m.mine ? ' mine' : ''}`}>
             <span className="chat-meta">
-              <span className="chat-author">{m.mine ? t('chat.you') : name}</span> <time dateTime={new Date(m.timestamp).toISOString()}>{time(m.timestamp, lang)}</time>
+              <span className="chat-author">{author(m as ChatMessage)}</span> <time dateTime={new Date(m.timestamp).toISOString()}>{time(m.timestamp, lang)}</time>
             </span>
             <span className="chat-body">{m.body}</span>
             {m.mine && <span className={`chat-status status-${m.status ?? 'sending'}`}>{statusText(m as ChatMessage, t)}</span>}
@@ -179,7 +238,7 @@ function Conversation({ jid }: { jid: string }) {
           className="field chat-field"
         >
           <Label className="visually-hidden">{t('chat.input', { name })}</Label>
-          <TextArea ref={inputRef} className="input" rows={2} onKeyDown={onKeyDown} placeholder={t('chat.placeholder')} />
+          <TextArea ref={inputRef} id={MESSAGE_INPUT_ID} className="input" rows={2} onKeyDown={onKeyDown} placeholder={t('chat.placeholder')} />
         </TextField>
         <Button className="btn primary" onPress={send} isDisabled={!connected || !chatBody(input)}>
           {t('chat.send')}
@@ -201,6 +260,9 @@ function NewChat() {
   return (
     <section className="detail-pane chat-new" aria-labelledby="chat-new-heading">
       <h2 id="chat-new-heading">{t('chat.newHeading')}</h2>
+      <Button className="btn chat-new-group" onPress={() => void navigate({ to: ROOM_NEW_PATH, search: { type: 'muc' } as never })}>
+        {t('chat.newGroup')}
+      </Button>
       <SearchField aria-label={t('chat.pick')} value={term} onChange={setTerm} className="field" autoFocus>
         <Input className="input" placeholder={t('chat.pick')} />
       </SearchField>
@@ -217,6 +279,52 @@ function NewChat() {
         ))}
       </GridList>
     </section>
+  );
+}
+
+/** Per-session actions: pin or unpin, mute or unmute, close; leave for groups. */
+function SessionActions({ session, pinned }: { session: Pick<ChatSessionState, 'jid' | 'name' | 'muted' | 'type'>; pinned: boolean }) {
+  const t = useChatT();
+  const navigate = useNavigate();
+  const onAction = (k: Key) => {
+    const e = currentEngine();
+    if (!e) return;
+    if (k === 'pin') e.setRosterGroup(session.jid, pinned ? 'recent' : 'pin');
+    else if (k === 'mute') e.setMuted(session.jid, !session.muted);
+    else if (k === 'close') {
+      e.setRosterGroup(session.jid, 'closed');
+      if (chat.open === session.jid) void navigate({ to: CHAT_PATH });
+    } else if (k === 'leave') {
+      void e.leaveRoom(session.jid).then(
+        () => void navigate({ to: CHAT_PATH }),
+        () => undefined,
+      );
+    }
+  };
+  return (
+    <MenuTrigger>
+      <Button className="btn icon" aria-label={t('actions.label', { name: session.name })}>
+        <span aria-hidden="true">⋯</span>
+      </Button>
+      <Popover className="popover" placement="bottom end">
+        <Menu className="menu" aria-label={t('actions.label', { name: session.name })} onAction={onAction}>
+          <MenuItem id="pin" className="menu-item">
+            {pinned ? t('actions.unpin') : t('actions.pin')}
+          </MenuItem>
+          <MenuItem id="mute" className="menu-item">
+            {session.muted ? t('actions.unmute') : t('actions.mute')}
+          </MenuItem>
+          <MenuItem id="close" className="menu-item">
+            {t('actions.close')}
+          </MenuItem>
+          {session.type === 'groupchat' && (
+            <MenuItem id="leave" className="menu-item">
+              {t('actions.leave')}
+            </MenuItem>
+          )}
+        </Menu>
+      </Popover>
+    </MenuTrigger>
   );
 }
 
