@@ -47,10 +47,15 @@ function Screen() {
   const key = JSON.stringify(filter);
   const first = useRef(true);
   useEffect(() => {
-    // Coming back to the screen shows what the store has (it refreshes every 60 s by itself).
+    // Coming back to the screen shows what the store has at once, then asks for the newest page in
+    // the background (a call just recorded is listed seconds after it ended, not at the next 60 s
+    // refresh); as with that refresh, not while something plays.
     const unchanged = first.current && recState.items !== null && JSON.stringify(currentFilter()) === key;
     first.current = false;
-    if (unchanged) return;
+    if (unchanged) {
+      if (recState.player.state !== 'playing' && recState.player.state !== 'loading') void load(services, filter);
+      return;
+    }
     const timer = setTimeout(() => void load(services, filter), filter.phoneNumber === currentFilter().phoneNumber ? 0 : 300);
     return () => clearTimeout(timer);
   }, [key, services]);
