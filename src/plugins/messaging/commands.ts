@@ -4,6 +4,7 @@ import type { PresenceState } from '../../kernel/pluginServices';
 import { chat, CHAT_PATH, chatPath, MESSAGE_INPUT_ID, ROOM_NEW_PATH } from './state';
 
 type Lazy = typeof import('./lazy');
+type SessionAction = Parameters<Engine['sessionAction']>[0];
 type Engine = NonNullable<Awaited<ReturnType<Lazy['startEngine']>>>;
 
 let lazyModule: Promise<Lazy> | null = null;
@@ -37,10 +38,6 @@ const why = (key: string): Enablement => ({ reasonKey: `messaging:reasons.${key}
 const connected = (): Enablement => (chat.status === 'connected' ? true : why('offline'));
 const unread = () => Object.values(chat.sessions).filter((s) => s.unread > 0 && !s.muted);
 
-/** A session argument: the palette offers every open chat and group; a hotkey or entity passes the one meant. */
-const sessionArg = { name: 'jid', titleKey: 'messaging:args.session', kind: 'choice' as const, options: () => Object.values(chat.sessions).map((s) => ({ id: s.jid, label: s.name, value: s.jid })) };
-const sessionOf = (a: Readonly<Record<string, unknown>>) => (typeof a.jid === 'string' ? chat.sessions[a.jid] : undefined);
-const hasSessions = (): Enablement => (Object.keys(chat.sessions).length ? true : why('noSessions'));
 
 const STATES: readonly PresenceState[] = ['available', 'away', 'busy', 'donotdisturb', 'lunch', 'invisible', 'unavailable'];
 const go = (ctx: CommandContext, to: string) => ctx.services.get(Navigation).navigate(to);
@@ -56,47 +53,32 @@ const cmd = (name: string, keywords: string[], extra: Omit<CommandContribution, 
   ...extra,
 });
 
+/**
+ * Mute/unmute, pin/unpin, close, leave: on a session the palette asks for (or an entity names). The
+ * work is the engine's (lazy); a session that left the bar while on screen sends the user to the list.
+ */
+const sessionCmd = (name: SessionAction, keywords: string[], groupsOnly = false) => {
+  const sessions = () => Object.values(chat.sessions).filter((s) => !groupsOnly || s.type === 'groupchat');
+  return cmd(name, keywords, {
+    enabled: () => (groupsOnly && chat.status !== 'connected' ? why('offline') : sessions().length ? true : why(groupsOnly ? 'noGroups' : 'noSessions')),
+    args: [{ name: 'jid', titleKey: 'messaging:args.session', kind: 'choice', options: () => sessions().map((s) => ({ id: s.jid, label: s.name, value: s.jid })) }],
+    run: (ctx, a) =>
+      withEngine(ctx, async (e) => {
+        const jid = String(a.jid);
+        if ((await e.sessionAction(name, jid)) && chat.open === jid) go(ctx, CHAT_PATH);
+      }),
+  });
+};
+
 export const messagingCommands: readonly CommandContribution[] = [
   // With a `jid` (a session's palette entity) it opens that conversation.
   cmd('go', ['chat', 'messages', 'im'], { run: (ctx, a) => go(ctx, typeof a.jid === 'string' ? chatPath(a.jid) : CHAT_PATH) }),
   cmd('newChat', ['chat', 'start'], { run: (ctx) => go(ctx, `${CHAT_PATH}/new`) }),
   cmd('newGroup', ['group', 'room', 'muc', 'team', 'chat'], { enabled: connected, run: (ctx) => go(ctx, `${ROOM_NEW_PATH}?type=muc`) }),
-  cmd('toggleMute', ['mute', 'unmute', 'silence', 'notifications'], {
-    enabled: hasSessions,
-    args: [sessionArg],
-    run: (ctx, a) => withEngine(ctx, (e) => {
-      const s = sessionOf(a);
-      if (s) e.setMuted(s.jid, !s.muted);
-    }),
-  }),
-  cmd('pin', ['pin', 'unpin', 'favourite', 'top'], {
-    enabled: hasSessions,
-    args: [sessionArg],
-    run: (ctx, a) => withEngine(ctx, (e) => {
-      const s = sessionOf(a);
-      if (s) e.setRosterGroup(s.jid, chat.rosterGroups.pin.includes(s.jid) ? 'recent' : 'pin');
-    }),
-  }),
-  cmd('close', ['close', 'hide', 'archive'], {
-    enabled: hasSessions,
-    args: [sessionArg],
-    run: (ctx, a) => withEngine(ctx, (e) => {
-      const s = sessionOf(a);
-      if (!s) return;
-      e.setRosterGroup(s.jid, 'closed');
-      if (chat.open === s.jid) go(ctx, CHAT_PATH);
-    }),
-  }),
-  cmd('leave', ['leave', 'exit', 'group', 'room'], {
-    enabled: () => (chat.status !== 'connected' ? why('offline') : Object.values(chat.sessions).some((s) => s.type === 'groupchat') ? true : why('noGroups')),
-    args: [{ ...sessionArg, options: () => Object.values(chat.sessions).filter((s) => s.type === 'groupchat').map((s) => ({ id: s.jid, label: s.name, value: s.jid })) }],
-    run: (ctx, a) => withEngine(ctx, async (e) => {
-      const s = sessionOf(a);
-      if (s?.type !== 'groupchat') return;
-      await e.leaveRoom(s.jid);
-      if (chat.open === null || chat.open === s.jid) go(ctx, CHAT_PATH);
-    }),
-  }),
+  sessionCmd('toggleMute', ['mute', 'unmute', 'silence', 'notifications']),
+  sessionCmd('pin', ['pin', 'unpin', 'favourite', 'top']),
+  sessionCmd('close', ['close', 'hide', 'archive']),
+  sessionCmd('leave', ['leave', 'exit', 'group', 'room'], true),
   // The open conversation's input (the message bar's textarea carries this id).
   cmd('focusInput', ['input', 'type', 'write', 'compose'], {
     enabled: () => (chat.open && chat.sessions[chat.open] ? true : why('noOpen')),

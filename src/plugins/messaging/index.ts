@@ -48,6 +48,7 @@ export const messagingPlugin = definePlugin({
   routes: [
     route('chat', ''),
     route('chat.new', '/new', 'messaging:commands.newChat'),
+    route('chat.newPrivate', '/new/private', 'messaging:commands.newChat'),
     route('chat.session', '/$jid'),
     // room/ redirects to the room editor with id new, type muc (specification).
     { id: 'room', path: ROOM_PATH, titleKey: 'messaging:commands.newGroup', redirect: { to: ROOM_NEW_PATH, search: { type: 'muc' } } },

@@ -227,6 +227,8 @@ export class ChatEngine {
       // On reconnect, sessions are re-hydrated: read positions and unread from the server's copy.
       for (const s of Object.values(chat.sessions)) {
         this.applyStored(s);
+        // A group has its members (the API's list) and its newest page by now; a 1:1 chat is hydrated when opened.
+        if (s.type === 'groupchat') s.phase = nextPhase(s.phase, 'init');
         if (s.phase === 'initialised' && (s.history.first !== null || s.history.complete)) s.phase = nextPhase(s.phase, 'hydrated');
       }
     } catch {
@@ -523,6 +525,17 @@ export class ChatEngine {
   }
 
   // ---- roster groups and muting ---------------------------------------------------------------
+
+  /** One per-session action (the bar's menu and the palette); true when the session left the bar. */
+  async sessionAction(action: 'toggleMute' | 'pin' | 'close' | 'leave', jid: string): Promise<boolean> {
+    const s = chat.sessions[bare(jid)];
+    if (!s) return false;
+    if (action === 'toggleMute') this.setMuted(s.jid, !s.muted);
+    else if (action === 'pin') this.setRosterGroup(s.jid, rosterGroupOf(chat.rosterGroups, s.jid) === 'pin' ? 'recent' : 'pin');
+    else if (action === 'close') this.setRosterGroup(s.jid, 'closed');
+    else if (s.type === 'groupchat') await this.leaveRoom(s.jid);
+    return action === 'close' || (action === 'leave' && s.type === 'groupchat');
+  }
 
   /** Pin, back to recent, or close; a chat is in one roster group only. */
   setRosterGroup(jid: string, group: RosterGroup): void {

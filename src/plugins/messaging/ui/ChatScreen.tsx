@@ -287,19 +287,10 @@ function SessionActions({ session, pinned }: { session: Pick<ChatSessionState, '
   const t = useChatT();
   const navigate = useNavigate();
   const onAction = (k: Key) => {
-    const e = currentEngine();
-    if (!e) return;
-    if (k === 'pin') e.setRosterGroup(session.jid, pinned ? 'recent' : 'pin');
-    else if (k === 'mute') e.setMuted(session.jid, !session.muted);
-    else if (k === 'close') {
-      e.setRosterGroup(session.jid, 'closed');
-      if (chat.open === session.jid) void navigate({ to: CHAT_PATH });
-    } else if (k === 'leave') {
-      void e.leaveRoom(session.jid).then(
-        () => void navigate({ to: CHAT_PATH }),
-        () => undefined,
-      );
-    }
+    void currentEngine()
+      ?.sessionAction(k as 'toggleMute' | 'pin' | 'close' | 'leave', session.jid)
+      .then((gone) => gone && chat.open === session.jid && void navigate({ to: CHAT_PATH }))
+      .catch(() => undefined);
   };
   return (
     <MenuTrigger>
@@ -311,7 +302,7 @@ function SessionActions({ session, pinned }: { session: Pick<ChatSessionState, '
           <MenuItem id="pin" className="menu-item">
             {pinned ? t('actions.unpin') : t('actions.pin')}
           </MenuItem>
-          <MenuItem id="mute" className="menu-item">
+          <MenuItem id="toggleMute" className="menu-item">
             {session.muted ? t('actions.unmute') : t('actions.mute')}
           </MenuItem>
           <MenuItem id="close" className="menu-item">
@@ -333,7 +324,8 @@ export default function ChatScreen() {
   const t = useChatT();
   const { jid: raw } = useParams({ strict: false }) as { jid?: string };
   const pathname = useRouterState({ select: (r) => r.location.pathname });
-  const isNew = pathname === `${CHAT_PATH}/new`;
+  // chat/new/private: the same one-to-one picker.
+  const isNew = pathname === `${CHAT_PATH}/new` || pathname === `${CHAT_PATH}/new/private`;
   const jid = raw && !isNew ? decodeURIComponent(raw).toLowerCase() : null;
   const status = useSnapshot(chat).status;
   if (status === 'disabled') return <p className="empty-state">{t('chat.disabled')}</p>;
