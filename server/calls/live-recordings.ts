@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Db, Queryable } from '../db/types';
-import { decodeRtpPcap, mixStreamsToWav } from '../media/rtp-pcap';
+import { decodeRtpPcap, mixStreamsToWavInTurns } from '../media/rtp-pcap';
 import { joinWavs, readWav } from '../media/wav';
 import { serviceDirs } from '../services/layout';
 
@@ -93,7 +93,7 @@ export async function recordingWav(runtimeDir: string, names: readonly string[])
   for (const n of names) {
     const streams = await decodeRtpPcap(await readFile(path.join(pcaps, n)), { opusSampleRate: RECORDING_SAMPLE_RATE });
     if (!streams.length) continue;
-    const { wav } = mixStreamsToWav(streams, { sampleRate: RECORDING_SAMPLE_RATE });
+    const { wav } = await mixStreamsToWavInTurns(streams, { sampleRate: RECORDING_SAMPLE_RATE });
     segments.push({ first: Math.min(...streams.map((s) => s.firstPacketMs)), wav });
   }
   if (!segments.length) return null;

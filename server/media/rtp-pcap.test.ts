@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readPcapUdp } from './pcap';
-import { decodeRtpPcap, mixStreamsToWav, type RtpStream } from './rtp-pcap';
+import { decodeRtpPcap, mixStreamsToWav, mixStreamsToWavInTurns, type RtpStream } from './rtp-pcap';
 import { readWav } from './wav';
 
 /**
@@ -238,3 +238,17 @@ function rewritePcap(pcap: Buffer, keep: (rec: { udp: ReturnType<typeof readPcap
   }
   return Buffer.concat(parts);
 }
+
+describe('mixStreamsToWavInTurns', () => {
+  it('gives the same WAV as mixStreamsToWav while letting other work run in between', async () => {
+    const streams = await decodeRtpPcap(fixture('opus-browsers-segment1.pcap'));
+    let ticks = 0;
+    const ticker = setInterval(() => ticks++, 0);
+    const inTurns = await mixStreamsToWavInTurns(streams, { sampleRate: 48_000 });
+    clearInterval(ticker);
+    const atOnce = mixStreamsToWav(streams, { sampleRate: 48_000 });
+    expect(inTurns.durationSec).toBe(atOnce.durationSec);
+    expect(inTurns.wav.equals(atOnce.wav)).toBe(true);
+    expect(ticks).toBeGreaterThan(0);
+  });
+});

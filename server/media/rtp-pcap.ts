@@ -1,6 +1,6 @@
 import { OpusDecoder } from 'opus-decoder';
 import { readPcapUdp, type UdpDatagram } from './pcap';
-import { pcm16Wav } from './wav';
+import { pcm16Wav, wavHeader } from './wav';
 
 /**
  * rtpengine's recordings (`--recording-method=pcap --recording-format=raw`) as audio: the pcap holds
@@ -46,6 +46,14 @@ const MAX_CLOCK_DRIFT_MS = 1000;
 
 /** Longest silence a stream may contain: a corrupt timestamp must not allocate hours of zeros. */
 const MAX_GAP_SECONDS = 600;
+
+/**
+ * Frames decoded between two turns of the event loop. Decoding is synchronous WASM (about 0.2 ms a
+ * 20 ms Opus frame here): a long call converted in one go would stall the API server's requests,
+ * Kamailio's routing questions included, for seconds.
+ */
+const FRAMES_PER_TURN = 50;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 interface RtpPacket {
   timeMs: number;
@@ -182,13 +190,16 @@ async function decodeStream(raw: RawStream, opts: DecodeOptions): Promise<RtpStr
   const decoder = await frameDecoder(raw.codec, opts.opusSampleRate);
   try {
     const rate = decoder.sampleRate;
-    const firstPacketMs = Math.min(...raw.packets.map((p) => p.timeMs));
+    // A loop, not Math.min(...): an hour of packets is more arguments than a call may take.
+    const firstPacketMs = raw.packets.reduce((min, p) => Math.min(min, p.timeMs), Infinity);
     const first = packets[0]!;
     const placed: Array<{ at: number; pcm: Float32Array }> = [];
     // Timestamp origin: the first packet's, moved whenever the sender's clock jumps.
     let base = { ts: first.extTs, ms: first.timeMs };
     let length = 0;
+    let decoded = 0;
     for (const p of packets) {
+      if (++decoded % FRAMES_PER_TURN === 0) await nextTurn();
       let sinceMs = ((p.extTs - base.ts) / clock) * 1000 + (base.ms - firstPacketMs);
       const captured = p.timeMs - firstPacketMs;
       if (Math.abs(sinceMs - captured) > MAX_CLOCK_DRIFT_MS) {
@@ -256,24 +267,71 @@ export function resample(input: Float32Array, from: number, to: number): Float32
   return out;
 }
 
-/** The streams summed into one mono track, each placed by the capture time of its first packet. */
-export function mixStreams(streams: readonly RtpStream[], sampleRate: number): Float32Array {
+/** Samples handled between two turns of the event loop when mixing and writing a long call. */
+const SAMPLES_PER_TURN = 1 << 18;
+
+/** Runs a step generator to its end at once. */
+function runNow<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+  }
+}
+
+/** Runs a step generator, letting the event loop turn between steps. */
+async function runInTurns<T>(steps: Generator<void, T>): Promise<T> {
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+    await nextTurn();
+  }
+}
+
+function* mixSteps(streams: readonly RtpStream[], sampleRate: number): Generator<void, Float32Array> {
   if (!streams.length) return new Float32Array(0);
   const start = Math.min(...streams.map((s) => s.firstPacketMs));
-  const parts = streams.map((s) => ({
-    at: Math.round(((s.firstPacketMs - start) / 1000) * sampleRate),
-    pcm: resample(s.samples, s.sampleRate, sampleRate),
-  }));
+  const parts: Array<{ at: number; pcm: Float32Array }> = [];
+  for (const s of streams) {
+    parts.push({ at: Math.round(((s.firstPacketMs - start) / 1000) * sampleRate), pcm: resample(s.samples, s.sampleRate, sampleRate) });
+    yield;
+  }
   const mix = new Float32Array(Math.max(...parts.map((p) => p.at + p.pcm.length)));
   for (const { at, pcm } of parts) {
-    for (let i = 0; i < pcm.length; i++) mix[at + i] = mix[at + i]! + pcm[i]!;
+    for (let from = 0; from < pcm.length; from += SAMPLES_PER_TURN) {
+      const to = Math.min(pcm.length, from + SAMPLES_PER_TURN);
+      for (let i = from; i < to; i++) mix[at + i] = mix[at + i]! + pcm[i]!;
+      yield;
+    }
   }
   return mix;
+}
+
+function* wavSteps(mix: Float32Array, sampleRate: number): Generator<void, Buffer> {
+  const parts: Buffer[] = [];
+  for (let from = 0; from < mix.length; from += SAMPLES_PER_TURN) {
+    // Each chunk as a headerless WAV body: pcm16Wav's conversion, minus its 44-byte header.
+    parts.push(pcm16Wav(mix.subarray(from, from + SAMPLES_PER_TURN), sampleRate).subarray(44));
+    yield;
+  }
+  const data = Buffer.concat(parts);
+  return Buffer.concat([wavHeader({ sampleRate, channels: 1, bitsPerSample: 16 }, data.length), data]);
+}
+
+/** The streams summed into one mono track, each placed by the capture time of its first packet. */
+export function mixStreams(streams: readonly RtpStream[], sampleRate: number): Float32Array {
+  return runNow(mixSteps(streams, sampleRate));
 }
 
 /** Mixes the chosen streams (default: all) into one mono WAV, aligned by capture time. */
 export function mixStreamsToWav(streams: RtpStream[], opts: { sampleRate?: number } = {}): { wav: Buffer; durationSec: number } {
   const sampleRate = opts.sampleRate ?? 16_000;
   const mix = mixStreams(streams, sampleRate);
-  return { wav: pcm16Wav(mix, sampleRate), durationSec: mix.length / sampleRate };
+  return { wav: runNow(wavSteps(mix, sampleRate)), durationSec: mix.length / sampleRate };
+}
+
+/** mixStreamsToWav for long calls in a busy server: the same result, in slices between other work. */
+export async function mixStreamsToWavInTurns(streams: RtpStream[], opts: { sampleRate?: number } = {}): Promise<{ wav: Buffer; durationSec: number }> {
+  const sampleRate = opts.sampleRate ?? 16_000;
+  const mix = await runInTurns(mixSteps(streams, sampleRate));
+  return { wav: await runInTurns(wavSteps(mix, sampleRate)), durationSec: mix.length / sampleRate };
 }

@@ -81,10 +81,13 @@ export function joinWavs(parts: readonly Buffer[], gapMs = 0): Buffer {
 
 /** 16-bit mono PCM WAV of float samples (-1…1; louder is clipped rather than wrapped). */
 export function pcm16Wav(samples: Float32Array, sampleRate: number): Buffer {
-  const data = Buffer.alloc(samples.length * 2);
+  const out = Buffer.alloc(44 + samples.length * 2);
+  wavHeader({ sampleRate, channels: 1, bitsPerSample: 16 }, samples.length * 2).copy(out);
+  // WAV is little-endian, as is every machine this runs on: write through a typed view (fast).
+  const pcm = new Int16Array(out.buffer, out.byteOffset + 44, samples.length);
   for (let i = 0; i < samples.length; i++) {
     const s = Math.max(-1, Math.min(1, samples[i]!));
-    data.writeInt16LE(Math.round(s < 0 ? s * 0x8000 : s * 0x7fff), i * 2);
+    pcm[i] = Math.round(s < 0 ? s * 0x8000 : s * 0x7fff);
   }
-  return Buffer.concat([wavHeader({ sampleRate, channels: 1, bitsPerSample: 16 }, data.length), data]);
+  return out;
 }
