@@ -172,6 +172,21 @@ describe('mixStreamsToWav', () => {
     expect(amplitudeAt(pcm, 8000, 440)).toBeCloseTo(0.244, 2);
   });
 
+  it('a G.711 phone and an Opus browser in one file: 8 kHz is brought up to 16 kHz, the tone intact', async () => {
+    const [phone] = await decodeRtpPcap(fixture('pcmu-browser-to-phone.pcap'));
+    const [browser] = await decodeRtpPcap(fixture('opus-browsers-segment1.pcap'));
+    // Pretend they were on one call: the browser starts 250 ms after the phone.
+    const { wav, durationSec } = mixStreamsToWav([phone!, { ...browser!, firstPacketMs: phone!.firstPacketMs + 250 }]);
+    expect(durationSec).toBeCloseTo(0.25 + browser!.samples.length / 48_000, 2);
+    const info = readWav(wav);
+    expect(info.sampleRate).toBe(16_000);
+    const pcm = new Float32Array(info.dataBytes / 2).map((_, i) => wav.readInt16LE(info.dataOffset + i * 2) / 32768);
+    // The first 250 ms are the phone alone: its 440 Hz sine at full strength, nothing else.
+    const phoneOnly = pcm.subarray(0, 4000);
+    expect(amplitudeAt(phoneOnly, 16_000, 440)).toBeCloseTo(0.244, 1);
+    expect(amplitudeAt(phoneOnly, 16_000, 3560)).toBeLessThan(0.01);
+  });
+
   it('nothing to mix is an empty WAV', () => {
     expect(mixStreamsToWav([])).toMatchObject({ durationSec: 0 });
   });
