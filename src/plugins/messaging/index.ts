@@ -2,6 +2,8 @@ import { subscribe, useSnapshot } from 'valtio';
 import { definePlugin, MessagingApi, Navigation, PresenceApi, provide, Session, toDisposable } from '../../kernel';
 import { currentEngineIfLoaded, hasChat, loadLazy, messagingCommands, stopEngineIfStarted, withEngine } from './commands';
 import en from './locales/en.json';
+import { textCommands, textHotkeys, textNumber, textRoutes, textsNav, textsSearch } from './texts/manifest';
+import { resetTexts } from './texts/state';
 import { chat, CHAT_PATH, chatPath, resetChat, ROOM_NEW_PATH, ROOM_PATH } from './state';
 
 /** Unread messages in sessions that are not muted: the navigation badge (and so the document title). */
@@ -41,29 +43,30 @@ export const messagingPlugin = definePlugin({
           const c = chat.contacts.find((x) => x.user_id === userId);
           if (c) ctx.services.get(Navigation).navigate(chatPath(c.jid));
         }),
-      // Texts (SMS) come with a later step; until then a new conversation.
-      newText: () => ctx.services.get(Navigation).navigate(`${CHAT_PATH}/new`),
+      newText: (number) => textNumber(ctx.services, number),
     })),
   ],
   routes: [
     route('chat', ''),
     route('chat.new', '/new', 'messaging:commands.newChat'),
     route('chat.newPrivate', '/new/private', 'messaging:commands.newChat'),
-    route('chat.session', '/$jid'),
+    route('chat.session', '/$jid'), ...textRoutes(loadLazy),
     // room/ redirects to the room editor with id new, type muc (specification).
     { id: 'room', path: ROOM_PATH, titleKey: 'messaging:commands.newGroup', redirect: { to: ROOM_NEW_PATH, search: { type: 'muc' } } },
     { id: 'room.edit', path: `${ROOM_PATH}/$id`, titleKey: 'messaging:commands.newGroup', component: roomScreen, validateSearch: (q) => (q.type === 'muc' ? { type: 'muc' } : {}) },
   ],
-  nav: [{ id: 'chat', titleKey: 'messaging:title', to: CHAT_PATH, icon: 'chat', order: 12, command: 'messaging.go', when: hasChat, useBadge: useUnread, badgeLabelKey: 'messaging:badge' }],
+  nav: [{ id: 'chat', titleKey: 'messaging:title', to: CHAT_PATH, icon: 'chat', order: 12, command: 'messaging.go', when: hasChat, useBadge: useUnread, badgeLabelKey: 'messaging:badge' }, textsNav],
   menus: [{ id: 'messaging.status', menu: 'profileMenu', command: 'messaging.setPresence', order: 10 }],
-  commands: messagingCommands,
+  commands: [...messagingCommands, ...textCommands],
   hotkeys: [
     { command: 'messaging.go', keys: 'g t' },
     { command: 'messaging.newChat', keys: 'Shift+C' },
     { command: 'messaging.nextUnread', keys: 'g u' },
+    ...textHotkeys,
     { command: 'messaging.focusInput', keys: 'Alt+i' },
   ],
   searchProviders: [
+    textsSearch,
     {
       // Every session is a palette entity ("Go to chat ▸").
       id: 'chats',
@@ -97,11 +100,12 @@ export const messagingPlugin = definePlugin({
       return toDisposable(resetChat);
     }
     // After the first screen: Strophe and the engine are not part of the boot bundle.
-    const timer = setTimeout(() => void withEngine(ctx, () => undefined), 300);
+    const timer = setTimeout(() => void withEngine(ctx, () => loadLazy().then((m) => m.startTexts(ctx.services))), 300);
     return toDisposable(() => {
       clearTimeout(timer);
       stopEngineIfStarted();
       resetChat();
+      resetTexts();
     });
   },
 });

@@ -5,4 +5,6 @@
 export { startEngine, stopEngine, currentEngine } from './engine';
 export { uiStrings } from './uiStrings';
 export { default as ChatScreen } from './ui/ChatScreen';
+export { default as TextsScreen } from './texts/TextsScreen';
+export { startTexts } from './texts/store';
 export { default as RoomEditScreen } from './ui/RoomEditScreen';

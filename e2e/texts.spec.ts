@@ -1,0 +1,155 @@
+import { createHmac } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, expectNoAxeViolations, loginByKeyboard, openPalette } from './fixtures';
+
+// Texts (SMS/MMS) against the real API server, its loopback carrier and the real ejabberd (which
+// pushes every text to the user's browsers). A provider is played by this test: it POSTs signed
+// inbound texts to the webhook and reads what the carrier sent out through the carrier's own API.
+
+const ALICE_DID = '+14155550101';
+const PEER = '+13105550177';
+const PEER_NAME = '(310) 555-0177';
+
+interface Carrier {
+  base: string;
+  webhook: string;
+  secret: string;
+}
+
+/** The organisation's webhook and secret, as its administrator (olivia) sees them. */
+async function carrier(base: string): Promise<Carrier> {
+  const login = await fetch(`${base}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'olivia', password: DEMO_PASSWORD }) });
+  const { access_token } = (await login.json()) as { access_token: string };
+  const acct = (await (await fetch(`${base}/v1/texts/carrier`, { headers: { authorization: `Bearer ${access_token}` } })).json()) as { webhook_url: string; secret: string };
+  return { base, webhook: acct.webhook_url, secret: acct.secret };
+}
+
+async function inbound(c: Carrier, id: string, from: string, text: string): Promise<void> {
+  const body = JSON.stringify({ id, from, to: [ALICE_DID], text });
+  const res = await fetch(c.base + c.webhook, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-uc-signature': `sha256=${createHmac('sha256', c.secret).update(body).digest('hex')}` },
+    body,
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
+}
+
+/** What the loopback carrier sent out to a number (its own API, authenticated by the secret). */
+async function sentTo(c: Carrier, to: string): Promise<Array<{ from: string; to: string[]; text: string }>> {
+  const res = await fetch(`${c.base}/carrier/loopback/v1/messages?to=${encodeURIComponent(to)}`, { headers: { authorization: `Bearer ${c.secret}` } });
+  return ((await res.json()) as { messages: Array<{ from: string; to: string[]; text: string }> }).messages;
+}
+
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
+
+test.describe('texts', () => {
+  test.setTimeout(120_000);
+
+  test('SMS by keyboard: an inbound text arrives live (list with unread, open conversation), the reply goes out through the carrier, an oversized MMS is refused and the draft kept, two recipients make a group text; axe on every texts screen', async ({ page, baseURL }) => {
+    const c = await carrier(baseURL!);
+    const run = Date.now().toString(36);
+    await loginByKeyboard(page, 'alice');
+
+    // g x: the texts (Alt+N first: a focused list would take the letters as type-ahead).
+    await page.keyboard.press('Alt+n');
+    await page.keyboard.press('g');
+    await page.keyboard.press('x');
+    await expect(page.getByRole('heading', { level: 1, name: 'Texts' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'New text' })).toBeEnabled();
+    await expectNoAxeViolations(page, 'texts list');
+
+    // A provider delivers an inbound SMS: it appears in the list, unread, and on the navigation badge.
+    await inbound(c, `e2e-${run}-1`, PEER, `hello alice ${run}`);
+    const row = page.getByRole('row', { name: new RegExp(PEER_NAME.replace(/[()]/g, '\\$&')) });
+    await expect(row).toContainText(`hello alice ${run}`);
+    await expect(row.getByLabel('Unread texts: 1')).toBeVisible();
+    await expect(nav(page).getByRole('link', { name: /^Texts Unread texts: 1$/ })).toBeVisible();
+
+    // Open it by keyboard: read, the badge goes.
+    await row.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 2, name: PEER_NAME })).toBeVisible();
+    const log = page.getByRole('list', { name: `Texts with ${PEER_NAME}` });
+    await expect(log).toContainText(`hello alice ${run}`);
+    await expect(nav(page).getByRole('link', { name: /^Texts$/ })).toBeVisible();
+
+    // A second inbound text appears live in the open conversation, and stays read.
+    await inbound(c, `e2e-${run}-2`, PEER, `are you there ${run}`);
+    await expect(log).toContainText(`are you there ${run}`);
+    await expect(nav(page).getByRole('link', { name: /^Texts$/ })).toBeVisible();
+    await expectNoAxeViolations(page, 'text conversation');
+
+    // The reply, typed and sent with Enter; the loopback carrier records it.
+    const box = page.getByRole('textbox', { name: `Text to ${PEER_NAME}` });
+    await box.focus();
+    await page.keyboard.type(`yes, here ${run}`);
+    await page.keyboard.press('Enter');
+    await expect(box).toHaveValue('');
+    await expect(log.getByRole('listitem').filter({ hasText: `yes, here ${run}` })).toContainText('Delivered');
+    await expect.poll(async () => (await sentTo(c, PEER)).find((m) => m.text === `yes, here ${run}`)).toMatchObject({ from: ALICE_DID, to: [PEER] });
+
+    // An MMS over 3670016 bytes: refused with a clear error, the text and the file stay.
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Attach files' }).focus();
+    await page.keyboard.press('Enter');
+    await (await chooser).setFiles({ name: 'Holiday.MP4', mimeType: 'video/mp4', buffer: Buffer.alloc(3_670_017) });
+    await expect(page.getByRole('list', { name: 'Attached files' })).toContainText('Holiday.MP4');
+    await box.focus();
+    await page.keyboard.type('the video');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText('Attachments can total at most 3.5 MB (3670016 bytes).');
+    await expect(box).toHaveValue('the video');
+    await expect(page.getByRole('list', { name: 'Attached files' })).toContainText('Holiday.MP4');
+    expect((await sentTo(c, PEER)).some((m) => m.text === 'the video')).toBe(false);
+    // Removing the file lets the text go.
+    await page.getByRole('button', { name: 'Remove Holiday.MP4' }).focus();
+    await page.keyboard.press('Enter');
+    await box.focus();
+    await page.keyboard.press('Enter');
+    await expect(log.getByRole('listitem').filter({ hasText: 'the video' })).toContainText('Delivered');
+
+    // The counter shows within 100 characters of the limit; over it, Enter does not send.
+    await box.fill('x'.repeat(905));
+    await expect(page.getByText('Characters left: 95')).toBeVisible();
+    await box.press('End');
+    await page.keyboard.type('y'.repeat(96));
+    await expect(page.getByText('Characters over the limit: 1')).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(box).toHaveValue('x'.repeat(905) + 'y'.repeat(96));
+    await box.fill('');
+
+    // "Text ▸ number" in the palette opens the conversation with that number.
+    await page.keyboard.press('Alt+n');
+    await openPalette(page);
+    await page.keyboard.type('Text');
+    await expect(page.getByRole('option', { name: /^Text\b/ }).first()).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('3105550177');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 2, name: PEER_NAME })).toBeVisible();
+
+    // New text (Shift+X) to two numbers: a group text; a number that is no US number is ignored.
+    await page.keyboard.press('Alt+n');
+    await page.keyboard.press('Shift+X');
+    await expect(page.getByRole('heading', { level: 2, name: 'New text' })).toBeVisible();
+    const to = page.getByRole('textbox', { name: 'To' });
+    await expect(to).toBeFocused();
+    // Nothing typed: the specification's rule, said in words.
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('textbox', { name: 'Message' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText('Enter at least one recipient (a US phone number).');
+    await to.focus();
+    await page.keyboard.type('212-555-0123, 646 555 0134, 12345');
+    await expect(page.getByText('Ignored (not US numbers): 12345')).toBeVisible();
+    await expect(page.getByText('Several recipients: this starts a group text.')).toBeVisible();
+    await expectNoAxeViolations(page, 'new text');
+    await page.getByRole('textbox', { name: 'Message' }).focus();
+    await page.keyboard.type(`team update ${run}`);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 2, name: '(212) 555-0123, (646) 555-0134' })).toBeVisible();
+    await expect(page.getByText('Group text ·').first()).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Texts with (212) 555-0123, (646) 555-0134' })).toContainText(`team update ${run}`);
+    await expect.poll(async () => (await sentTo(c, '+16465550134')).find((m) => m.text === `team update ${run}`)?.to.sort()).toEqual(['+12125550123', '+16465550134']);
+  });
+});

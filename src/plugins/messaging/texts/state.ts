@@ -1,0 +1,58 @@
+import { proxy } from 'valtio';
+// Types only: the wire module (with libphonenumber-js) loads with the screens, not at boot.
+import type { MessagingDid, TextConversation, TextMessage } from '../../../wire/texts';
+
+/** A file chosen for the next text: uploaded when the text is sent. */
+export interface PendingFile {
+  id: string;
+  file: File;
+}
+
+export interface TextConversationState {
+  jid: string;
+  kind: TextConversation['kind'];
+  did: string;
+  members: string[];
+  /** Oldest first. */
+  messages: TextMessage[];
+  unread: number;
+  /** Nothing older on the server. */
+  complete: boolean;
+  loaded: boolean;
+  pending: boolean;
+  lastActivity: number;
+  /** The draft: kept when a send fails. */
+  input: string;
+  files: PendingFile[];
+  /** texts.errors.<key> of the last refusal, shown until the next try. */
+  error: string | null;
+  sending: boolean;
+}
+
+const fresh = () => ({
+  status: 'off' as 'off' | 'loading' | 'ready' | 'error',
+  dids: [] as MessagingDid[],
+  banned: [] as string[],
+  conversations: {} as Record<string, TextConversationState>,
+  /** The conversation on screen. */
+  open: null as string | null,
+  /** The new-text form's draft, kept across a failed send. */
+  draft: { to: '', input: '', from: '', files: [] as PendingFile[], error: null as string | null, sending: false },
+});
+
+/** Texts (SMS/MMS): the store writes it; the screens, badge, palette and commands read it. */
+export const texts = proxy(fresh());
+
+export function resetTexts(): void {
+  Object.assign(texts, fresh());
+}
+
+export const TEXTS_PATH = '/message';
+export const textPath = (jid: string) => `${TEXTS_PATH}/${encodeURIComponent(jid)}`;
+
+
+/** A US number as people read it, without libphonenumber (the palette's labels at boot). */
+export function displayNumber(e164: string): string {
+  const m = /^\+1(\d{3})(\d{3})(\d{4})$/.exec(e164);
+  return m ? `(${m[1]}) ${m[2]}-${m[3]}` : e164;
+}
