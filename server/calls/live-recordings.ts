@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Db, Queryable } from '../db/types';
 import { decodeRtpPcap, mixStreamsToWavInTurns } from '../media/rtp-pcap';
@@ -17,11 +17,17 @@ import { serviceDirs } from '../services/layout';
  * direction and other party; the audio is stored once).
  */
 
-/** Where rtpengine writes its segments and their metadata files (see server/services/rtpengine.ts). */
-export function recordingDirs(runtimeDir: string): { pcaps: string; metadata: string } {
+/**
+ * Where rtpengine writes its segments and their metadata files (see server/services/rtpengine.ts),
+ * and where this server notes the calls whose recording it still has to convert.
+ */
+export function recordingDirs(runtimeDir: string): { pcaps: string; metadata: string; pending: string } {
   const root = path.join(serviceDirs(runtimeDir, 'rtpengine').data, 'recordings');
-  return { pcaps: path.join(root, 'pcaps'), metadata: path.join(root, 'metadata') };
+  return { pcaps: path.join(root, 'pcaps'), metadata: path.join(root, 'metadata'), pending: path.join(root, 'pending') };
 }
+
+/** A Call-ID is any text: the note's file name is a digest of it. */
+const pendingName = (callId: string) => `${createHash('sha256').update(callId).digest('hex').slice(0, 32)}.json`;
 
 /** Rate of the stored WAV: wideband speech, a third of Opus's 48 kHz, twice G.711's 8 kHz. */
 export const RECORDING_SAMPLE_RATE = 16_000;
@@ -145,7 +151,8 @@ export async function storeCallRecording(db: Db, call: FinishedCall, audio: { wa
 
 /**
  * Converts and indexes a finished call's recording, then removes rtpengine's files. Never throws:
- * a recording that cannot be converted is logged and its files are kept for another try by hand.
+ * a recording that cannot be converted is logged, and its files and a note of the call are kept,
+ * so that the next start of the server tries again (as it does for one it was stopped in the middle of).
  */
 export async function indexCallRecording(
   db: Db,
@@ -154,17 +161,33 @@ export async function indexCallRecording(
   log: Log,
   opts: { closeTimeoutMs?: number } = {},
 ): Promise<IndexedRecording | null> {
+  const { pending } = recordingDirs(runtimeDir);
+  const note = path.join(pending, pendingName(call.callId));
+  await mkdir(pending, { recursive: true });
+  await writeFile(note, JSON.stringify(call));
+  const { result, retry } = await convert(db, runtimeDir, call, log, opts);
+  if (!retry) await rm(note, { force: true });
+  return result;
+}
+
+async function convert(
+  db: Db,
+  runtimeDir: string,
+  call: FinishedCall,
+  log: Log,
+  opts: { closeTimeoutMs?: number },
+): Promise<{ result: IndexedRecording | null; retry: boolean }> {
   const names = await segmentFiles(runtimeDir, call.callId);
   if (!names.length) {
     log.warn({ callId: call.callId }, 'recorded call has no recording files');
-    return null;
+    return { result: null, retry: false };
   }
   try {
     await waitUntilClosed(runtimeDir, names, opts.closeTimeoutMs ?? CLOSE_TIMEOUT_MS);
     const audio = await recordingWav(runtimeDir, names);
     if (!audio) {
       log.warn({ callId: call.callId, files: names }, 'recorded call has no audio; files kept');
-      return null;
+      return { result: null, retry: false };
     }
     const stored = await storeCallRecording(db, call, audio);
     const { pcaps } = recordingDirs(runtimeDir);
@@ -173,9 +196,38 @@ export async function indexCallRecording(
       await rm(metadataOf(runtimeDir, n), { force: true });
     }
     log.info({ callId: call.callId, segments: names.length, durationMs: audio.durationMs, recordings: stored.recordingIds }, 'call recording indexed');
-    return { ...stored, segments: names.length };
+    return { result: { ...stored, segments: names.length }, retry: false };
   } catch (err) {
     log.warn({ err, callId: call.callId, files: names }, 'call recording could not be converted; files kept');
-    return null;
+    return { result: null, retry: true };
   }
+}
+
+/**
+ * At start: converts the recordings of calls that ended while the server was stopping, or whose
+ * conversion failed before. Each note is first renamed to this process's name, so that of two
+ * servers starting at once only one takes it.
+ */
+export async function resumePendingRecordings(db: Db, runtimeDir: string, log: Log): Promise<number> {
+  const { pending } = recordingDirs(runtimeDir);
+  const notes = (await readdir(pending).catch(() => [] as string[])).filter((n) => /^[0-9a-f]{32}\.json$/.test(n));
+  let done = 0;
+  for (const n of notes) {
+    const claimed = path.join(pending, `${n}.${process.pid}`);
+    try {
+      await rename(path.join(pending, n), claimed);
+    } catch {
+      continue; // Another server took it.
+    }
+    try {
+      const saved = JSON.parse(await readFile(claimed, 'utf8')) as Omit<FinishedCall, 'startedAt'> & { startedAt: string };
+      log.info({ callId: saved.callId }, 'converting a recording left from before');
+      if (await indexCallRecording(db, runtimeDir, { ...saved, startedAt: new Date(saved.startedAt) }, log)) done++;
+    } catch (err) {
+      log.warn({ err, note: n }, 'unreadable note of a recording to convert; left aside');
+      continue;
+    }
+    await rm(claimed, { force: true });
+  }
+  return done;
 }

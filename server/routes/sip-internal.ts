@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
 import type { ForwardSetting } from '../../src/wire/calling';
 import type { Queryable } from '../db/types';
-import { indexCallRecording } from '../calls/live-recordings';
+import { indexCallRecording, resumePendingRecordings } from '../calls/live-recordings';
 import { callFinished, callStarted } from '../calls/recording-control';
 import { ApiError, parseOrThrow } from '../errors';
 import { loadOrCreateSecret, SECRET_NAMES } from '../services/layout';
@@ -132,6 +132,14 @@ function internalRoutes(app: FastifyInstance, { db, services }: RouteContext): v
 
   /** Recordings being converted: a server that stops finishes them first (they hold the database). */
   const converting = new Set<Promise<unknown>>();
+  const track = (job: Promise<unknown>) => {
+    converting.add(job);
+    void job.finally(() => converting.delete(job));
+  };
+  app.addHook('onReady', async () => {
+    // Calls that ended while this server was down or busy stopping: their recordings are converted now.
+    track(resumePendingRecordings(db, services.runtimeDir, app.log));
+  });
   app.addHook('onClose', async () => {
     await Promise.allSettled([...converting]);
   });
@@ -153,8 +161,7 @@ function internalRoutes(app: FastifyInstance, { db, services }: RouteContext): v
           callerNumber: q.caller,
           calleeNumber: q.callee,
         }, app.log);
-        converting.add(job);
-        void job.finally(() => converting.delete(job));
+        track(job);
       }
     }
     reply.type('text/plain');

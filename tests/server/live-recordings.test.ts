@@ -1,7 +1,8 @@
-import { copyFile, mkdir, readdir, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { buildApp } from '../../server/app';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { indexCallRecording, recordingDirs } from '../../server/calls/live-recordings';
+import { indexCallRecording, recordingDirs, resumePendingRecordings } from '../../server/calls/live-recordings';
 import { readWav } from '../../server/media/wav';
 import { loadOrCreateSecret, SECRET_NAMES } from '../../server/services/layout';
 import { CallRecordingsPage, type CallRecordingWire } from '../../src/wire/callRecordings';
@@ -147,6 +148,31 @@ describe.each(backends)('live call recordings ($name)', (backend) => {
     expect(log.warn).toHaveBeenCalledWith(expect.objectContaining({ callId, files: [`${callId}-dead.pcap`] }), expect.stringMatching(/could not be converted; files kept/));
     expect(await files(callId)).toEqual([`${callId}-dead.pcap`]);
     expect((await list(alice)).length).toBe(count);
+    // Kept for the next start: cleared here so that the restart test below sees only its own.
+    await rm(recordingDirs(t.runtimeDir).pending, { recursive: true, force: true });
+  });
+
+  it('a failed conversion is tried again when the server next starts, and then indexed once', async () => {
+    const callId = 'live-rec-retry';
+    const log = { info: vi.fn(), warn: vi.fn() };
+    const pending = async () => readdir(recordingDirs(t.runtimeDir).pending).catch(() => [] as string[]);
+    await rtpengineFiles(callId, [{ fixture: '/cut short', hex: 'beef' }]);
+    const call = { callId, startedAt: new Date('2026-03-19T10:00:00Z'), callerUserId: await t.userId('carol'), calleeUserId: await t.userId('alice'), callerNumber: '1003', calleeNumber: '1001' };
+    expect(await indexCallRecording(t.db, t.runtimeDir, call, log)).toBeNull();
+    expect(await pending()).toHaveLength(1);
+    // The file turns out fine after all (say, the disk was full): the next start converts it.
+    await rtpengineFiles(callId, [{ fixture: 'opus-browsers-segment1.pcap', hex: 'beef' }]);
+    const before = (await list(alice)).length;
+    const restarted = await buildApp({ db: t.db, runtimeDir: t.runtimeDir });
+    await restarted.ready();
+    await restarted.close(); // Waits for the conversions it started.
+    expect(await pending()).toEqual([]);
+    const mine = (await list(alice)).filter((r) => r.timestamp === '2026-03-19T10:00:00.000Z');
+    expect(mine).toMatchObject([{ direction: 'IN', remoteParty: '1003', cnam: 'Carol Okafor', duration: 2 }]);
+    expect((await list(alice)).length).toBe(before + 1);
+    expect(await files(callId)).toEqual([]);
+    // Nothing left to do: another start indexes nothing.
+    expect(await resumePendingRecordings(t.db, t.runtimeDir, log)).toBe(0);
   });
 
   it('waits for rtpengine to finish a segment (no end in its metadata yet) before converting', async () => {
