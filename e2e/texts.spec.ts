@@ -74,8 +74,23 @@ test.describe('texts', () => {
     await expect(nav(page).getByRole('link', { name: /^Texts$/ })).toBeVisible();
 
     // A second inbound text appears live in the open conversation, and stays read.
+    // Measured: webhook POST sent → the text in the open conversation's DOM (same machine clock).
+    await log.evaluate((el, needle) => {
+      (window as unknown as { textSeen: Promise<number> }).textSeen = new Promise((resolve) => {
+        const o = new MutationObserver(() => {
+          if (el.textContent?.includes(needle)) {
+            o.disconnect();
+            resolve(performance.timeOrigin + performance.now());
+          }
+        });
+        o.observe(el, { subtree: true, childList: true, characterData: true });
+      });
+    }, `are you there ${run}`);
+    const posted = Date.now();
     await inbound(c, `e2e-${run}-2`, PEER, `are you there ${run}`);
     await expect(log).toContainText(`are you there ${run}`);
+    const ms = (await page.evaluate(() => (window as unknown as { textSeen: Promise<number> }).textSeen)) - posted;
+    console.log(`inbound_text_webhook_to_render_ms=${ms.toFixed(1)}`);
     await expect(nav(page).getByRole('link', { name: /^Texts$/ })).toBeVisible();
     await expectNoAxeViolations(page, 'text conversation');
 

@@ -6,7 +6,7 @@ import { useKernel } from '../../../kernel';
 import { filterSessions } from '../model/chat';
 import '../ui/chat.css';
 import { attachmentProblem, counter, enterSends, formatNumber, newTextProblem, pastCutoff, recipients, SMS_MAX_CHARS, usNumber } from './rules';
-import { loadOlder, mediaUrl, openConversation, sendInConversation, sendText } from './store';
+import { cutoffs, loadOlder, mediaUrl, openConversation, sendInConversation, sendText } from './store';
 import { texts, TEXTS_PATH, textPath, type PendingFile, type TextConversationState } from './state';
 import { useTextsT } from './useTextsT';
 import type { TextMedia, TextMessage } from '../../../wire/texts';
@@ -203,7 +203,8 @@ function Conversation({ jid }: { jid: string }) {
   const name = nameOf(conv.members);
   const mms = s.dids.find((d) => d.number === conv.did)?.mms_enabled ?? false;
   const now = Date.now();
-  const shown = conv.messages.filter((m) => !pastCutoff(conv.kind, Date.parse(m.sent_at), {}, now));
+  // Messages older than the user's cut-off for this kind are not shown (730 days: never cut off).
+  const shown = conv.messages.filter((m) => !pastCutoff(conv.kind, Date.parse(m.sent_at), cutoffs(), now));
   const send = async () => {
     const problem = attachProblemKey(live.files, mms);
     if (problem) {

@@ -1,8 +1,10 @@
 import i18next from 'i18next';
 import { Strophe } from 'strophe.js';
-import { Api, Notifications, type ServiceLookup } from '../../../kernel';
+import { Api, Notifications, Preferences, type ServiceLookup } from '../../../kernel';
 import { ApiError } from '../../../kernel/api';
 import {
+  CUTOFF_KINDS,
+  type Cutoffs,
   MessagingDidsResponse,
   SendTextResponse,
   TextConversationsResponse,
@@ -139,9 +141,22 @@ export async function refresh(): Promise<void> {
   }
 }
 
+let userCutoffs: Cutoffs = {};
+/** The user's message cut-off per kind (preference `uc-messages-cut-off`); missing kinds default to 90 days. */
+export const cutoffs = (): Cutoffs => userCutoffs;
+
+async function loadCutoffs(services: ServiceLookup): Promise<void> {
+  const v = await services.maybe(Preferences)?.get<Record<string, unknown>>('uc-messages-cut-off').catch(() => false);
+  if (!v || typeof v !== 'object') return;
+  const out: Cutoffs = {};
+  for (const k of CUTOFF_KINDS) if (typeof v[k] === 'number' && v[k] > 0) out[k] = v[k];
+  userCutoffs = out;
+}
+
 export function startTexts(services: ServiceLookup, tr: Deps['tr'] = (key, values) => i18next.getFixedT(null, 'messaging', 'texts')(key, values)): void {
   if (deps) return;
   deps = { services, tr };
+  void loadCutoffs(services);
   void refresh();
 }
 
