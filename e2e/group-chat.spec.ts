@@ -57,9 +57,7 @@ test.describe('group chat', () => {
     let carol: Page | null = null;
     try {
       // Bob waits on the chat list.
-      await bob.keyboard.press('Alt+n');
-      await bob.keyboard.press('g');
-      await bob.keyboard.press('t');
+      await runCommand(bob, 'Go to chat');
       await expect(bob.getByRole('heading', { level: 1, name: 'Chat' })).toBeVisible();
 
       // Alice: palette → New group → the room editor (room/ → id new, type muc).
@@ -116,9 +114,10 @@ test.describe('group chat', () => {
 
       // Carol was signed out all along: she signs in and finds both messages, unread.
       carol = await person(browser, baseURL!, 'carol');
-      await carol.keyboard.press('Alt+n');
-      await carol.keyboard.press('g');
-      await carol.keyboard.press('t');
+      // Before she opens anything, the navigation badge counts them.
+      await expect(carol.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: /^Chat Unread messages: 2$/ })).toBeVisible({ timeout: 20_000 });
+      await runCommand(carol, 'Go to chat');
+      await expect(carol.getByRole('heading', { level: 1, name: 'Chat' })).toBeVisible();
       const carolRow = bar(carol).getByRole('row', { name: new RegExp(subject) });
       await expect(carolRow).toBeVisible({ timeout: 20_000 });
       await expect(carolRow.getByLabel('Unread: 2')).toBeVisible();
@@ -150,6 +149,26 @@ test.describe('group chat', () => {
       await expect(carol.getByText('You are no longer a member of this group.')).toBeVisible({ timeout: 15_000 });
       await expect(bar(carol).getByRole('row', { name: new RegExp(subject) })).toHaveCount(0);
       await expectNoAxeViolations(carol, 'ended group');
+
+      // Bob, by keyboard: the conversation's ⋯ menu mutes it; the palette leaves the group.
+      const actions = bob.getByRole('button', { name: `Actions for ${subject}` }).first();
+      await actions.focus();
+      await bob.keyboard.press('Enter');
+      const menu = bob.getByRole('menu', { name: `Actions for ${subject}` });
+      await expect(menu).toBeVisible();
+      await expect(menu.getByRole('menuitem', { name: 'Unpin' })).toBeVisible();
+      await bob.keyboard.press('ArrowDown');
+      await expect(menu.getByRole('menuitem', { name: 'Mute' })).toBeFocused();
+      await bob.keyboard.press('Enter');
+      await expect(bar(bob).getByRole('row', { name: new RegExp(subject) })).toContainText('Muted');
+      await expectNoAxeViolations(bob, 'group conversation, muted and pinned');
+      await runCommand(bob, 'Leave group');
+      await bob.keyboard.type(subject);
+      await expect(bob.getByRole('option', { name: new RegExp(subject) }).first()).toHaveAttribute('aria-selected', 'true');
+      await bob.keyboard.press('Enter');
+      await expect(bar(bob).getByRole('row', { name: new RegExp(subject) })).toHaveCount(0);
+      // Alice's copy of the group follows: she is its only member now.
+      await expect(alice.locator('.chat-head')).toContainText('Group · 1 member', { timeout: 15_000 });
     } finally {
       await alice.context().close();
       await bob.context().close();

@@ -12,6 +12,7 @@ import { xmppProvisioning } from '../../server/routes/xmpp';
 import { mucHost } from '../../server/services/ejabberd';
 import { xmppApi } from '../../server/services/xmpp-api';
 import { startServicesApi, type ServicesApi } from './harness';
+import { $msg } from 'strophe.js';
 import { child, StropheClient } from './peers/xmpp_strophe';
 
 let api: ServicesApi;
@@ -66,5 +67,13 @@ describe('groups made through the API', () => {
     expect((await ejabberd.call<string[]>('get_subscribers', { name, service: mucHost(api.cfg) })).map((j) => j.split('@')[0]).sort()).toEqual(['alice', 'bob']);
     const notice = await carolC.waitForMessage((m) => m.type === 'headline' && child(m.stanza, 'subject')?.textContent === ROOMS_CHANGED_SUBJECT && (m.body ?? '').includes(room.jid), 5000, 'removal notice');
     expect(notice.from).toBe(api.cfg.domain);
+  });
+
+  it("reaches every other client of the user when one of them saves its read positions (a headline to its own bare JID)", async () => {
+    const one = await client('olivia');
+    const two = await client('olivia');
+    one.conn.send($msg({ to: 'olivia@' + api.cfg.domain, type: 'headline' }).c('x', { xmlns: 'urn:uc:chats:0' }).tree());
+    const got = await two.waitForMessage((m) => m.type === 'headline' && !!child(m.stanza, 'x', 'urn:uc:chats:0'), 5000, 'saved-positions notice');
+    expect(got.from).toBe(one.jid);
   });
 });

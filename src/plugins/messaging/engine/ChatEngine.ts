@@ -212,7 +212,8 @@ export class ChatEngine {
     const conn = this.conn!;
     try {
       // Groups first: offline room messages, delivered after the initial presence, then find their sessions.
-      await this.syncRooms();
+      // The API unreachable just now must not keep chat down: the groups are read again at the next notice or connect.
+      await this.syncRooms().catch(() => undefined);
       if (gen !== this.generation) return;
       for (const s of Object.values(chat.sessions)) s.phase = nextPhase(s.phase, 'reconnected', s.jid);
       // Initial presence (the server then delivers offline messages), carbons for the user's other devices.

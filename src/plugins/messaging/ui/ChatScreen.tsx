@@ -4,7 +4,7 @@ import { Button, GridList, GridListItem, Input, Label, Menu, MenuItem, MenuTrigg
 import { useSnapshot } from 'valtio';
 import { useKernel } from '../../../kernel';
 import { currentEngine } from '../engine';
-import { chatBody, filterSessions, type ChatMessage, type SessionGroup } from '../model/chat';
+import { chatBody, filterSessions, uiKind, type ChatMessage, type SessionGroup } from '../model/chat';
 import { rosterGroupOf } from '../model/sessions';
 import { chat, chatPath, CHAT_PATH, MESSAGE_INPUT_ID, ROOM_NEW_PATH, roomPath, type ChatSessionState, type PeerPresence } from '../state';
 import { useChatT } from './useChatT';
@@ -24,6 +24,11 @@ function PresenceTag({ p }: { p: PeerPresence | undefined }) {
   );
 }
 
+/** Whose presence a row shows: the other person (a group of two looks like a chat). */
+function peerOf(x: { jid: string; type: ChatSessionState['type']; members: readonly { jid: string }[] }, me: string): string {
+  return x.type === 'groupchat' ? (x.members.find((m) => m.jid !== me)?.jid ?? x.jid) : x.jid;
+}
+
 function time(ts: number, lang: string): string {
   const d = new Date(ts);
   const today = new Date().toDateString() === d.toDateString();
@@ -39,7 +44,7 @@ function SessionsBar({ selected }: { selected: string | null }) {
   // Pinned first, then recent; closed chats leave the bar until something new arrives (or a search finds them).
   const list = useMemo(() => {
     const found = filterSessions(
-      Object.values(s.sessions).map((x) => ({ ...x, members: x.type === 'groupchat' ? x.members.map((m) => m.name) : [x.name], roster: rosterGroupOf(s.rosterGroups, x.jid) })),
+      Object.values(s.sessions).map((x) => ({ ...x, members: x.type === 'groupchat' ? x.members.map((m) => m.name) : [x.name], people: x.members, roster: rosterGroupOf(s.rosterGroups, x.jid) })),
       group,
       term,
     );
@@ -86,7 +91,7 @@ function SessionsBar({ selected }: { selected: string | null }) {
                 <div className="row-main">
                   <span className="row-primary">{x.name}</span>
                   <span className="row-secondary">
-                    {x.type === 'groupchat' ? <span>{t('chat.gchat', { count: x.members.length })}</span> : <PresenceTag p={s.presence[x.jid]} />}
+                    {uiKind(x.type, x.members.length) === 'gchat' ? <span>{t('chat.gchat', { count: x.members.length })}</span> : <PresenceTag p={s.presence[peerOf({ ...x, members: x.people }, s.me)]} />}
                     {last ? ` · ${last.mine ? t('chat.you') + ': ' : ''}${last.body.slice(0, 80)}` : ''}
                   </span>
                 </div>
