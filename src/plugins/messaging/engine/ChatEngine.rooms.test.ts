@@ -22,6 +22,28 @@ class FakeConnection {
   _proto = {};
   private n = 0;
   private cb: ((status: number) => void) | null = null;
+  /** Room archives by room JID: ids and bodies, oldest first. */
+  archive: Record<string, Array<{ id: string; body: string }>> = {};
+
+  /** One RSM page before `<before>` (newest first page when empty), results sent as messages first. */
+  private page(room: string, q: Element, id: string): Element {
+    const all = this.archive[room]!;
+    const max = Number(q.getElementsByTagName('max')[0]?.textContent ?? 25);
+    const before = q.getElementsByTagName('before')[0]?.textContent || null;
+    const end = before ? all.findIndex((m) => m.id === before) : all.length;
+    const slice = all.slice(Math.max(0, end - max), end);
+    const queryid = q.getAttribute('queryid');
+    for (const [i, m] of slice.entries()) {
+      this.receive(
+        `<message xmlns="jabber:client" from="${room}"><result xmlns="urn:xmpp:mam:2" queryid="${queryid}" id="${m.id}"><forwarded xmlns="urn:xmpp:forward:0"><delay xmlns="urn:xmpp:delay" stamp="${new Date(Date.UTC(2026, 0, 1, 0, 0, Number(m.id)) + i).toISOString()}"/><message xmlns="jabber:client" from="${room}/bob" type="groupchat" id="a${m.id}"><body>${m.body}</body></message></forwarded></result></message>`,
+      );
+    }
+    const complete = end - max <= 0;
+    return xml(
+      `<iq type="result" id="${id}"><fin xmlns="urn:xmpp:mam:2" complete="${complete}"><set xmlns="http://jabber.org/protocol/rsm">${slice.length ? `<first>${slice[0]!.id}</first><last>${slice.at(-1)!.id}</last>` : ''}<count>${all.length}</count></set></fin></iq>`,
+    );
+  }
+
   /** IQ answers by a test: return an error condition to refuse. */
   refuse: (iq: Element) => string | null = () => null;
 
@@ -61,6 +83,8 @@ class FakeConnection {
       const condition = this.refuse(el);
       if (condition) return fail(xml(`<iq type="error" id="${id}"><error type="cancel"><${condition} xmlns="urn:ietf:params:xml:ns:xmpp-stanzas"/></error></iq>`));
       const q = el.getElementsByTagName('query')[0];
+      const to = el.getAttribute('to');
+      if (q?.getAttribute('xmlns') === 'urn:xmpp:mam:2' && to && this.archive[to]) return ok(this.page(to, q, id));
       if (q?.getAttribute('xmlns') === 'urn:xmpp:mam:2') return ok(xml(`<iq type="result" id="${id}"><fin xmlns="urn:xmpp:mam:2" complete="true"><set xmlns="http://jabber.org/protocol/rsm"><count>0</count></set></fin></iq>`));
       if (q?.getAttribute('xmlns') === 'jabber:iq:private') return ok(xml(`<iq type="result" id="${id}"><query xmlns="jabber:iq:private"><chats xmlns="urn:uc:chats:0">{}</chats></query></iq>`));
       ok(xml(`<iq type="result" id="${id}"/>`));
@@ -102,6 +126,8 @@ beforeEach(async () => {
   resetChat();
   rooms = [room(ROOM, 'Launch'), room(ROOM2, 'Ops')];
   conn = new FakeConnection();
+  // Ops has 30 archived messages: a newest page of 25, then 5 older.
+  conn.archive[ROOM2] = Array.from({ length: 30 }, (_, i) => ({ id: String(100 + i), body: `old ${i}` }));
   engine = new ChatEngine({
     api: api as never,
     mucDomain: 'conference.uc.local',
@@ -197,5 +223,22 @@ describe('group sessions', () => {
       `<message xmlns="jabber:client" from="${ROOM}"><event xmlns="http://jabber.org/protocol/pubsub#event"><items node="urn:xmpp:mucsub:nodes:messages"><item><message xmlns="jabber:client" from="${ROOM}/carol" type="groupchat" id="m2"><body>back</body></message></item></items></event></message>`,
     );
     expect(chat.rosterGroups).toMatchObject({ recent: [ROOM], closed: [] });
+  });
+
+  it('page history by 25 from the room archive with historyStatus first/last/count/complete/pending', async () => {
+    const s = chat.sessions[ROOM2]!;
+    expect(s.messages.map((m) => m.body)).toEqual(Array.from({ length: 25 }, (_, i) => `old ${i + 5}`));
+    expect(s.history).toEqual({ first: '105', last: '129', count: 30, complete: false, pending: false });
+    const older = engine.loadOlder(ROOM2);
+    expect(s.history.pending).toBe(true);
+    await older;
+    expect(s.messages).toHaveLength(30);
+    expect(s.messages[0]!.body).toBe('old 0');
+    expect(s.history).toEqual({ first: '100', last: '129', count: 30, complete: true, pending: false });
+    // Authors come from the room nickname; all of them unread until read.
+    expect(s.messages.every((m) => m.from === 'bob@uc.local' && !m.mine)).toBe(true);
+    expect(s.unread).toBe(30);
+    engine.markRead(ROOM2);
+    expect(s.unread).toBe(0);
   });
 });
