@@ -57,7 +57,8 @@ const plugin: { conn: Conn | null; init(conn: Conn): void; statusChanged(status:
 };
 Strophe.addConnectionPlugin('ucTexts', plugin);
 
-function onHeadline(el: Element): void {
+/** A headline from the chat connection: the text it carries, if any, into the store. */
+export function onHeadline(el: Element): void {
   for (let n = el.firstChild; n; n = n.nextSibling) {
     const e = n as Element;
     if (n.nodeType !== 1 || e.localName !== 'text' || e.namespaceURI !== TEXTS_NS) continue;

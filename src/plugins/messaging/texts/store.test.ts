@@ -1,0 +1,82 @@
+import { Strophe } from 'strophe.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Api, Notifications, Preferences, type ServiceLookup } from '../../../kernel';
+import { ApiError } from '../../../kernel/api';
+import type { TextConversation, TextMessage } from '../../../wire/texts';
+import { cutoffs, onHeadline, sendInConversation, startTexts, stopTexts } from './store';
+import { resetTexts, texts } from './state';
+
+const xml = (s: string) => Strophe.xmlHtmlNode(s).documentElement as unknown as Element;
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+const JID = 'c.14155550101.12125550123@sms.uc.local';
+const conv = (over: Partial<TextConversation> = {}): TextConversation => ({ jid: JID, kind: 'sms', did: '+14155550101', members: ['+12125550123'], unread: 2, read_at: null, last: null, ...over });
+const msg = (id: string, over: Partial<TextMessage> = {}): TextMessage => ({ id, direction: 'in', from: '+12125550123', body: `body ${id}`, media: [], status: 'delivered', sent_at: new Date(Date.parse('2026-11-24T07:00:00Z') + id.length).toISOString(), ...over });
+const headline = (c: TextConversation, m: TextMessage) =>
+  xml(`<message xmlns="jabber:client" type="headline" from="${c.jid}" to="alice@uc.local"><text xmlns="urn:uc:texts:0">${esc(JSON.stringify({ conversation: c, message: m }))}</text></message>`);
+
+function fakeServices(over: { post?: () => Promise<unknown> } = {}) {
+  const announce = vi.fn();
+  const api = {
+    get: vi.fn(async (path: string) =>
+      path === '/v1/p1/messaging-dids'
+        ? { dids: [{ number: '+14155550101', label: 'x', mms_enabled: true }], banned_numbers: ['+14155550666'] }
+        : { conversations: [conv({ last: msg('m0') })] },
+    ),
+    put: vi.fn(async () => undefined),
+    post: vi.fn(over.post ?? (async () => ({}))),
+    request: vi.fn(),
+  };
+  const prefs = { get: vi.fn(async () => ({ sms: 30, group_sms: 730, chat: null })), set: vi.fn() };
+  const byKey = new Map<unknown, unknown>([
+    [Api, api],
+    [Notifications, { announce, toast: vi.fn() }],
+    [Preferences, prefs],
+  ]);
+  const services = { get: (k: unknown) => byKey.get(k), maybe: (k: unknown) => byKey.get(k), has: (k: unknown) => byKey.has(k) } as unknown as ServiceLookup;
+  return { services, api, announce };
+}
+
+afterEach(() => {
+  stopTexts();
+  resetTexts();
+});
+
+describe('texts store', () => {
+  it('loads numbers, banned numbers, conversations with their unread counts and the cut-offs', async () => {
+    const { services } = fakeServices();
+    startTexts(services, (k) => k);
+    await vi.waitFor(() => expect(texts.status).toBe('ready'));
+    expect(texts.dids[0]?.number).toBe('+14155550101');
+    expect(texts.banned).toEqual(['+14155550666']);
+    expect(texts.conversations[JID]).toMatchObject({ unread: 2, members: ['+12125550123'] });
+    expect(texts.conversations[JID]!.messages.map((m) => m.id)).toEqual(['m0']);
+    expect(cutoffs()).toEqual({ sms: 30, group_sms: 730 });
+  });
+
+  it('a live text (headline) lands once in its conversation: unread and announced when not on screen', async () => {
+    const { services, announce } = fakeServices();
+    startTexts(services, (k, v) => `${k}:${JSON.stringify(v)}`);
+    await vi.waitFor(() => expect(texts.status).toBe('ready'));
+    const m = msg('m-live', { body: 'hello there' });
+    onHeadline(headline(conv({ unread: 0 }), m));
+    onHeadline(headline(conv({ unread: 0 }), m));
+    expect(texts.conversations[JID]!.messages.filter((x) => x.id === 'm-live')).toHaveLength(1);
+    expect(texts.conversations[JID]!.unread).toBe(3);
+    expect(announce).toHaveBeenCalledTimes(1);
+    expect(announce.mock.calls[0]![0]).toContain('hello there');
+    // Chat's own headlines (no texts element) are not texts.
+    onHeadline(xml('<message xmlns="jabber:client" type="headline" from="uc.local"><subject>rooms</subject></message>'));
+    expect(Object.keys(texts.conversations)).toEqual([JID]);
+  });
+
+  it('a refused send keeps the draft and its files and says why', async () => {
+    const { services } = fakeServices({ post: async () => Promise.reject(new ApiError(400, { error: 'banned_number', message: 'no' })) });
+    startTexts(services, (k) => k);
+    await vi.waitFor(() => expect(texts.status).toBe('ready'));
+    const s = texts.conversations[JID]!;
+    s.input = 'draft text';
+    expect(await sendInConversation(JID)).toBe(false);
+    expect(s.error).toBe('banned');
+    expect(s.input).toBe('draft text');
+  });
+});
