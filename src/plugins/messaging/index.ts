@@ -88,9 +88,9 @@ export const messagingPlugin = definePlugin({
             }))
           : [],
       subscribe: (onChange) => {
-        let n = 0;
-        // A new session changes the entities; a new message does not.
-        return toDisposable(subscribe(chat.sessions, () => n !== (n = Object.keys(chat.sessions).length) && onChange()));
+        let key = '';
+        // A new or ended session, or a renamed group, changes the entities; a new message does not.
+        return toDisposable(subscribe(chat.sessions, () => key !== (key = Object.values(chat.sessions).map((s) => `${s.jid} ${s.name}`).join('\n')) && onChange()));
       },
     },
   ],
