@@ -45,12 +45,12 @@ wait_http() {
   done
 }
 
-# Debian packages of the real servers (ejabberd, Kamailio, rtpengine) and of the independent peers
-# the integration tests use (sipp, baresip, slixmpp).
+# Debian packages of the real servers (ejabberd, Kamailio, rtpengine, baresip as the voicemail phone)
+# and of the independent peers the integration tests use (sipp, baresip, slixmpp).
 service_packages() {
   echo ejabberd erlang-p1-sqlite3 erlang-p1-pgsql \
     kamailio kamailio-websocket-modules kamailio-extra-modules kamailio-autheph-modules kamailio-utils-modules \
-    rtpengine-daemon rtpengine-utils
+    rtpengine-daemon rtpengine-utils baresip
 }
 test_peer_packages() {
   echo sip-tester baresip python3-slixmpp

@@ -36,6 +36,12 @@ export interface AppOptions {
   settings?: Partial<UccSettings>;
   /** Where the real servers are; defaults to the environment's port plan and this runtime folder. */
   services?: ServicesConfig;
+  /**
+   * Drive the voicemail phone of `services` (server/voicemail): only the API server of a running
+   * product or test stack does, never a test's in-process app next to it (baresip takes one
+   * control connection).
+   */
+  voicemail?: boolean;
   /** Texts: how they reach the clients and which carrier sends them (defaults: ejabberd, loopback). */
   texts?: TextsOptions;
 }
@@ -72,6 +78,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     requireUserId: createGuard(tokens),
     settings: { ...readUccSettings(), ...opts.settings },
     services: opts.services ?? readServicesConfig(process.env, opts.runtimeDir),
+    voicemail: opts.voicemail ?? false,
   };
   registerHealthRoutes(app, ctx);
   registerAuthRoutes(app, ctx);

@@ -39,6 +39,7 @@ async function start() {
     logger: { level: env.UC_LOG_LEVEL || 'info', file: logFile },
     // UC_STATIC_DIR: another build (engineers testing side by side on one machine each build their own).
     staticDir: process.env.UC_STATIC_DIR ? path.resolve(process.env.UC_STATIC_DIR) : path.join(repoRoot, 'dist'),
+    voicemail: true,
   });
   await app.listen({ host, port });
   const address = app.server.address();

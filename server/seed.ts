@@ -316,6 +316,15 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
     await seedDemoMedia(tx, mediaUsers, callers, now);
     // Carol's mailbox runs on the first voicemail generation (the voicemail2 feature off), so both can be tried.
     await tx.query(`UPDATE users SET voicemail_generation = 1 WHERE username = 'carol'`);
+    // Like a desk phone system: calls a user cannot take (not answered within the ring time, busy,
+    // declined, offline, do-not-disturb) go to their voicemail; the default forward says so.
+    await tx.query(
+      `INSERT INTO user_call_routing (user_id, forward_default)
+       SELECT id, jsonb_build_object('enabled', true, 'destination', jsonb_build_object(
+                'destination_type', 'box', 'destination_id', id::text, 'destination_name', NULL, 'destination_parameter', extension))
+         FROM users WHERE extension IS NOT NULL AND extension <> ''
+       ON CONFLICT (user_id) DO UPDATE SET forward_default = EXCLUDED.forward_default`,
+    );
     return { seeded: true, users: users.length, historyRows: historyRows.length };
   });
 }

@@ -53,8 +53,19 @@ const FORWARD_MESSAGES: Record<NonNullable<ReturnType<typeof forwardProblem>>, s
   destination_not_available: 'Calls cannot be forwarded to this kind of destination here',
 };
 
-/** An `ext` destination must name a user of the caller's own organisation, and its real extension. */
-async function resolveExtension(db: Queryable, organizationId: number, d: Destination): Promise<Destination> {
+/** The user's own voicemail box as a forwarding destination (the mailbox is their extension). */
+async function ownBox(db: Queryable, userId: number): Promise<Destination> {
+  const { rows } = await db.query<{ extension: string | null }>('SELECT extension FROM users WHERE id = $1', [userId]);
+  if (!rows[0]?.extension) throw new ApiError(400, 'validation_failed', 'You have no voicemail box', [{ path: 'destination.destination_type', message: 'destination_not_available' }]);
+  return { destination_type: 'box', destination_id: String(userId), destination_name: null, destination_parameter: rows[0].extension };
+}
+
+/**
+ * An `ext` destination must name a user of the caller's own organisation, and its real extension;
+ * `box` is always the caller's own mailbox.
+ */
+async function resolveExtension(db: Queryable, organizationId: number, userId: number, d: Destination): Promise<Destination> {
+  if (d.destination_type === 'box') return ownBox(db, userId);
   if (d.destination_type !== 'ext') return { ...d, destination_parameter: d.destination_parameter!.replace(/[\s()-]/g, '') };
   const { rows } = await db.query<{ id: number; extension: string; name: string }>(
     `SELECT id, extension, trim(first_name || ' ' || last_name) AS name FROM users
@@ -108,7 +119,7 @@ export function registerBroadRoutes(app: FastifyInstance, { db, requireUserId }:
       throw new ApiError(400, 'validation_failed', FORWARD_MESSAGES[problem], [{ path, message: problem }]);
     }
     // Disabled keeps the destination, so switching it back on needs no new choice.
-    const saved: ForwardSetting = { enabled: body.enabled, destination: body.destination && (body.enabled ? await resolveExtension(db, me.organizationId, body.destination) : body.destination) };
+    const saved: ForwardSetting = { enabled: body.enabled, destination: body.destination && (body.enabled ? await resolveExtension(db, me.organizationId, userId, body.destination) : body.destination) };
     const column = (type satisfies ForwardType) === 'always' ? 'forward_always' : 'forward_default';
     await db.query(
       `INSERT INTO user_call_routing (user_id, ${column}) VALUES ($1, $2::jsonb)
@@ -128,8 +139,13 @@ export function registerBroadRoutes(app: FastifyInstance, { db, requireUserId }:
         ORDER BY lower(first_name), lower(last_name), id`,
       [me.organizationId, userId],
     );
+    const box = await ownBox(db, userId).catch(() => null);
     return {
-      items: rows.map((u) => ({ destination_type: 'ext', destination_id: String(u.id), destination_name: u.name, destination_parameter: u.extension })),
+      items: [
+        // The user's own voicemail first (the usual place for calls they cannot take).
+        ...(box ? [box] : []),
+        ...rows.map((u): Destination => ({ destination_type: 'ext', destination_id: String(u.id), destination_name: u.name, destination_parameter: u.extension })),
+      ],
     };
   });
 }

@@ -12,4 +12,6 @@ export interface RouteContext {
   settings: UccSettings;
   /** Ports, secrets folder and domain of ejabberd, Kamailio and rtpengine. */
   services: ServicesConfig;
+  /** This server drives the voicemail phone (see AppOptions.voicemail). */
+  voicemail: boolean;
 }

@@ -6,6 +6,7 @@ import type { Queryable } from '../db/types';
 import { indexCallRecording, resumePendingRecordings } from '../calls/live-recordings';
 import { callFinished, callStarted } from '../calls/recording-control';
 import { ApiError, parseOrThrow } from '../errors';
+import { startVoicemailBox, type VoicemailBox } from '../voicemail/deposit';
 import { loadOrCreateSecret, SECRET_NAMES } from '../services/layout';
 import { callRouting } from './broad';
 import type { RouteContext } from './context';
@@ -15,8 +16,11 @@ const SipNumber = z.string().check(z.regex(/^\+?[0-9*#]{1,32}$/));
 
 const RouteQuery = z.object({
   callee: SipNumber,
-  /** `unanswered`: the callee is offline, busy, declined or did not answer. */
-  on: z.optional(z.enum(['unanswered'])),
+  /**
+   * `unanswered`: the callee is offline, busy, declined or did not answer. `voicemail`: the caller
+   * dialled the extension followed by * (a transfer to voicemail does that).
+   */
+  on: z.optional(z.enum(['unanswered', 'voicemail'])),
 });
 
 const CallEventQuery = z.object({
@@ -29,6 +33,8 @@ const CallEventQuery = z.object({
   t0: z.coerce.number().check(z.int(), z.gte(0)),
   /** Seconds the call was connected (end). */
   duration: z.optional(z.coerce.number().check(z.int(), z.gte(0))),
+  /** The mailbox, when the call went to voicemail. */
+  voicemail: z.optional(z.string().check(z.regex(/^[0-9]{1,5}$/))),
 });
 
 interface Party {
@@ -55,15 +61,21 @@ async function userByExtension(db: Queryable, extension: string): Promise<Party 
 }
 
 /**
- * Where a call to `callee` goes now: `ring`, `dnd` (busy) or `forward:<number>`; asked again with
- * `unanswered` when the callee could not take the call, which the default forward answers.
+ * Where a call to `callee` goes now: `ring`, `dnd` (busy), `forward:<number>` or
+ * `voicemail:<mailbox>`; asked again with `unanswered` when the callee could not take the call (or
+ * is on do-not-disturb), which the default forward answers. `voicemail` (the extension dialled with
+ * a trailing *) answers `voicemail:<mailbox>` or `none`. Voicemail is only chosen while the
+ * voicemail phone is connected, and otherwise falls back to what would happen without it.
  */
-export async function routingDecision(db: Queryable, callee: string, on?: 'unanswered'): Promise<string> {
+export async function routingDecision(db: Queryable, callee: string, on?: 'unanswered' | 'voicemail', box?: VoicemailBox | null): Promise<string> {
   const user = await userByExtension(db, callee);
+  const toVoicemail = async () => (user && box?.ready && (await box.open(user.extension)) ? `voicemail:${user.extension}` : null);
+  if (on === 'voicemail') return (await toVoicemail()) ?? 'none';
   if (!user) return 'ring';
   const routing = await callRouting(db, user.id);
   if (!on && routing.do_not_disturb) return 'dnd';
   const fwd: ForwardSetting | null = on === 'unanswered' ? routing.forward_default : routing.forward_always;
+  if (fwd?.enabled && fwd.destination?.destination_type === 'box') return (await toVoicemail()) ?? 'ring';
   const target = fwd?.enabled ? fwd.destination?.destination_parameter : null;
   // Never back to the same phone (a loop Kamailio would otherwise follow once).
   if (target && target !== callee) return `forward:${target}`;
@@ -76,22 +88,24 @@ export async function routingDecision(db: Queryable, callee: string, on?: 'unans
  * (for the callee: missed); an answered call is never downgraded by a late failure report.
  */
 export async function recordCallEvent(db: Queryable, e: z.output<typeof CallEventQuery>): Promise<{ rows: number; callerId: number | null; calleeId: number | null }> {
-  const [from, to] = await Promise.all([userByExtension(db, e.caller), userByExtension(db, e.callee)]);
+  // A call that went to voicemail: the voicemail phone answered it, the callee did not (missed).
+  const [from, to] = await Promise.all([userByExtension(db, e.caller), userByExtension(db, e.voicemail ?? e.callee)]);
   const callTime = new Date(e.t0 * 1000).toISOString();
   const disposition = e.event === 'failed' ? 'UNANSWERED' : 'ANSWERED';
+  const calleeDisposition = e.voicemail ? 'UNANSWERED' : disposition;
   const duration = e.event === 'end' ? (e.duration ?? 0) : 0;
-  const rows: Array<[number, 'inbound' | 'outbound', string | null]> = [];
+  const rows: Array<[number, 'inbound' | 'outbound', string | null, string]> = [];
   // The row describes the other party: its name when it is a colleague, the number otherwise.
-  if (from) rows.push([from.id, 'outbound', to?.name ?? null]);
-  if (to && to.id !== from?.id) rows.push([to.id, 'inbound', from?.name ?? null]);
-  for (const [userId, direction, otherName] of rows) {
+  if (from) rows.push([from.id, 'outbound', to?.name ?? null, disposition]);
+  if (to && to.id !== from?.id) rows.push([to.id, 'inbound', from?.name ?? null, calleeDisposition]);
+  for (const [userId, direction, otherName, rowDisposition] of rows) {
     await db.query(
       `INSERT INTO call_history (user_id, call_time, direction, disposition, source_phone, dest_phone, duration, is_primary, caller_id, cnam, sip_call_id)
        VALUES ($1, $2, $3, $4, $5, $6, $7, true, $8, $8, $9)
        ON CONFLICT (user_id, sip_call_id) WHERE sip_call_id IS NOT NULL DO UPDATE
           SET disposition = CASE WHEN call_history.disposition = 'ANSWERED' THEN 'ANSWERED' ELSE EXCLUDED.disposition END,
               duration = GREATEST(call_history.duration, EXCLUDED.duration)`,
-      [userId, callTime, direction, disposition, e.caller, e.callee, duration, otherName, e.call_id],
+      [userId, callTime, direction, rowDisposition, e.caller, e.voicemail ?? e.callee, duration, otherName, e.call_id],
     );
   }
   return { rows: rows.length, callerId: from?.id ?? null, calleeId: to?.id ?? null };
@@ -112,7 +126,10 @@ export function registerSipInternalRoutes(app: FastifyInstance, ctx: RouteContex
   });
 }
 
-function internalRoutes(app: FastifyInstance, { db, services }: RouteContext): void {
+function internalRoutes(app: FastifyInstance, { db, services, voicemail }: RouteContext): void {
+  const box = voicemail ? startVoicemailBox(db, services, app.log) : null;
+  app.addHook('onClose', async () => box?.close());
+
   let secret: Promise<Buffer> | null = null;
   const expected = () => (secret ??= loadOrCreateSecret(services.runtimeDir, SECRET_NAMES.internalApi).then((b) => Buffer.from(b.toString('base64url'))));
 
@@ -127,7 +144,7 @@ function internalRoutes(app: FastifyInstance, { db, services }: RouteContext): v
     await assertKamailio(request);
     const q = parseOrThrow(RouteQuery, request.query, 'route query');
     reply.type('text/plain');
-    return routingDecision(db, q.callee, q.on);
+    return routingDecision(db, q.callee, q.on, box);
   });
 
   /** Recordings being converted: a server that stops finishes them first (they hold the database). */
@@ -148,8 +165,10 @@ function internalRoutes(app: FastifyInstance, { db, services }: RouteContext): v
     await assertKamailio(request);
     const q = parseOrThrow(CallEventQuery, request.body ?? request.query, 'call event');
     const recorded = await recordCallEvent(db, q);
-    if (q.event === 'start') await callStarted(db, services, q.call_id, recorded.callerId, recorded.calleeId);
-    else {
+    if (q.event === 'start') {
+      // A message being left is recorded by the voicemail box itself, never as a call recording.
+      if (!q.voicemail) await callStarted(db, services, q.call_id, recorded.callerId, recorded.calleeId);
+    } else {
       const finished = await callFinished(db, q.call_id);
       if (finished && finished.recording_segments > 0) {
         // Decoding takes a while: Kamailio's request (and the call's teardown) does not wait for it.

@@ -8,6 +8,9 @@ import { tcpOpen } from './proc';
 
 const TEMPLATE = path.join(import.meta.dirname, 'kamailio.cfg.tmpl');
 
+/** How long an extension rings before the callee's default forward (voicemail, usually) takes the call. */
+export const RING_TIME_MS = 25_000;
+
 /** The auth_ephemeral secret, as the text Kamailio and the API server both use as the HMAC key. */
 export async function sipEphemeralSecret(cfg: ServicesConfig): Promise<string> {
   return (await loadOrCreateSecret(cfg.runtimeDir, SECRET_NAMES.sipEphemeral)).toString('base64url');
@@ -45,6 +48,8 @@ export function renderKamailioCfg(template: string, cfg: ServicesConfig, values:
     ORIGIN_DENIED: originDenied,
     API_URL: cfg.apiUrl,
     INTERNAL_SECRET: values.internalSecret,
+    VOICEMAIL_PORT: String(cfg.ports.voicemailSip),
+    RING_TIME_MS: String(RING_TIME_MS),
   };
   const out = template.replace(/\{\{([A-Z_]+)\}\}/g, (_, name: string) => {
     const v = vars[name];
@@ -54,8 +59,11 @@ export function renderKamailioCfg(template: string, cfg: ServicesConfig, values:
   return out;
 }
 
-/** An OPTIONS to the proxy itself over UDP answered 200: the SIP core is up, not just the socket. */
-export function sipOptionsPing(port: number, timeoutMs = 500): Promise<boolean> {
+/**
+ * An OPTIONS over UDP answered 200: the SIP core is up, not just the socket. To the proxy itself by
+ * default; `user` addresses one of a phone's accounts (a phone answers only for its own).
+ */
+export function sipOptionsPing(port: number, timeoutMs = 500, user?: string): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = dgram.createSocket('udp4');
     const callId = randomBytes(8).toString('hex');
@@ -72,12 +80,13 @@ export function sipOptionsPing(port: number, timeoutMs = 500): Promise<boolean> 
     socket.on('error', () => done(false));
     socket.bind(0, '127.0.0.1', () => {
       const local = socket.address().port;
+      const target = `sip:${user ? `${user}@` : ''}127.0.0.1:${port}`;
       const msg = [
-        `OPTIONS sip:127.0.0.1:${port} SIP/2.0`,
+        `OPTIONS ${target} SIP/2.0`,
         `Via: SIP/2.0/UDP 127.0.0.1:${local};branch=z9hG4bK${callId};rport`,
         'Max-Forwards: 5',
         `From: <sip:probe@127.0.0.1>;tag=${callId}`,
-        `To: <sip:127.0.0.1:${port}>`,
+        `To: <${target}>`,
         `Call-ID: ${callId}`,
         'CSeq: 1 OPTIONS',
         'Content-Length: 0',

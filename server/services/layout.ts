@@ -3,7 +3,7 @@ import { chmod, link, mkdir, readFile, stat, unlink, writeFile } from 'node:fs/p
 import path from 'node:path';
 import { servicePorts, type ServicePorts } from './ports';
 
-export const SERVICE_NAMES = ['rtpengine', 'kamailio', 'ejabberd'] as const;
+export const SERVICE_NAMES = ['rtpengine', 'kamailio', 'voicemail', 'ejabberd'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
 /** XMPP and SIP domain of the demo organisation. */

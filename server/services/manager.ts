@@ -23,6 +23,7 @@ export interface ServiceStatus {
 const LOADERS: Record<ServiceName, () => Promise<ServiceDefinition>> = {
   rtpengine: () => import('./rtpengine').then((m) => m.rtpengine),
   kamailio: () => import('./kamailio').then((m) => m.kamailio),
+  voicemail: () => import('./voicemail').then((m) => m.voicemail),
   ejabberd: () => import('./ejabberd').then((m) => m.ejabberd),
 };
 

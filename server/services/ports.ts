@@ -22,6 +22,13 @@ export interface ServicePorts {
   rtpengineNg: number;
   /** The API server listens here (UDP, loopback) for rtpengine's DTMF events: recording by DTMF. */
   dtmfEvents: number;
+  /** The voicemail phone (baresip) that answers calls for mailboxes: SIP over UDP (its SIP-TLS takes +1). */
+  voicemailSip: number;
+  /** Its control connection (ctrl_tcp), used by the API server only. */
+  voicemailCtrl: number;
+  /** Its RTP ports (towards rtpengine). */
+  voicemailRtpMin: number;
+  voicemailRtpMax: number;
   rtpMin: number;
   rtpMax: number;
 }
@@ -44,6 +51,10 @@ export function servicePorts(base: number = Number(process.env.UC_PORT_BASE || P
     sipGateway: base + 70,
     rtpengineNg: base + 223,
     dtmfEvents: base + 224,
+    voicemailSip: base + 64,
+    voicemailCtrl: base + 67,
+    voicemailRtpMin: base + 450,
+    voicemailRtpMax: base + 499,
     rtpMin,
     rtpMax: rtpMin + 499,
   };

@@ -8,11 +8,11 @@ export const DESTINATION_TYPES = [
 export type DestinationType = (typeof DESTINATION_TYPES)[number];
 
 /**
- * Where this deployment can really send a call: another user's extension, or a number through the
- * gateway. The other types belong to PBX features this product does not run (queues, IVRs…), so
+ * Where this deployment can really send a call: another user's extension, a number through the
+ * gateway, or the user's own voicemail box (`box`). The other types belong to PBX features this product does not run (queues, IVRs…), so
  * saving one is refused rather than stored and silently ignored.
  */
-export const ROUTABLE_DESTINATION_TYPES = ['ext', 'phone', 'outside'] as const satisfies readonly DestinationType[];
+export const ROUTABLE_DESTINATION_TYPES = ['ext', 'phone', 'outside', 'box'] as const satisfies readonly DestinationType[];
 
 /** A number Kamailio routes: an extension (1–5 digits) or a longer number, optionally with +. */
 export const ROUTABLE_NUMBER = /^(\+?[0-9]{6,15}|[0-9]{1,5})$/;
@@ -63,6 +63,8 @@ export function forwardProblem(s: ForwardSetting): ForwardProblem | null {
   const d = s.destination;
   if (!d) return 'destination_required';
   if (!(ROUTABLE_DESTINATION_TYPES as readonly string[]).includes(d.destination_type)) return 'destination_not_available';
+  // The user's own voicemail box: the server knows the mailbox.
+  if (d.destination_type === 'box') return null;
   // An extension is named by its user; the server looks the number up itself.
   if (d.destination_type === 'ext') return d.destination_id ? null : 'destination_id_required';
   if (!d.destination_parameter || !ROUTABLE_NUMBER.test(d.destination_parameter.replace(/[\s()-]/g, ''))) return 'destination_number_invalid';

@@ -37,7 +37,7 @@ export async function startServicesApi(opts: { now?: Date } = {}): Promise<Servi
   await seedDemo(db, opts.now ? { now: opts.now } : {});
   // The WebSocket addresses handed to clients are the test servers', not the product's.
   const settings = readUccSettings({ UC_PORT_BASE: String(cfg.ports.base) });
-  const app = await buildApp({ db, runtimeDir: cfg.runtimeDir, services: cfg, settings });
+  const app = await buildApp({ db, runtimeDir: cfg.runtimeDir, services: cfg, settings, voicemail: true });
   await app.listen({ host: '127.0.0.1', port: apiPort(cfg) });
   const origin = `http://127.0.0.1:${apiPort(cfg)}`;
   async function call<T>(method: 'GET' | 'POST', url: string, token: string, body?: unknown): Promise<T> {

@@ -70,6 +70,8 @@ describe('call routing and history through the real Kamailio', () => {
   });
 
   it('do-not-disturb: the caller gets busy, the phone never rings, and the callee sees a missed call', async () => {
+    // Without voicemail as the default forward (tests/services/voicemail.test.ts has it on).
+    expect((await put('bob', '/v1/broad/forwards/default', { enabled: false, destination: null })).statusCode).toBe(200);
     expect((await put('bob', '/v1/broad/donotdisturb', { do_not_disturb: true })).statusCode).toBe(200);
     try {
       const ringsBefore = (await phones.bob!.sessions()).length;

@@ -6,27 +6,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
-import net from 'node:net';
 import path from 'node:path';
+import { BaresipControl, type BaresipEvent } from '../../../server/services/baresip-control';
 
-export interface BaresipEvent {
-  event: true;
-  class: string;
-  type: string;
-  accountaor?: string;
-  direction?: string;
-  peeruri?: string;
-  /** For call events: the SIP Call-ID. */
-  id?: string;
-  param?: string;
-}
-
-interface BaresipResponse {
-  response: true;
-  ok: boolean;
-  data?: string;
-  token?: string;
-}
+export type { BaresipEvent };
 
 export interface BaresipOptions {
   /** Folder for its config, WAV and log (created). */
@@ -62,19 +45,18 @@ function toneWav(rate: number, seconds: number): Buffer {
 
 export class Baresip {
   private child: ChildProcess | null = null;
-  private socket: net.Socket | null = null;
-  private buffer = Buffer.alloc(0);
-  private readonly pending = new Map<string, (r: BaresipResponse) => void>();
-  private readonly listeners = new Set<(e: BaresipEvent) => void>();
-  /** Every event seen, oldest first. */
-  readonly events: BaresipEvent[] = [];
-  private tokens = 0;
+  private control: BaresipControl | null = null;
   private exited = false;
 
   private constructor(private readonly opts: BaresipOptions) {}
 
   get pid(): number | undefined {
     return this.child?.pid;
+  }
+
+  /** Every event seen, oldest first. */
+  get events(): readonly BaresipEvent[] {
+    return this.control?.events ?? [];
   }
 
   static async start(opts: BaresipOptions, timeoutMs = 10_000): Promise<Baresip> {
@@ -125,89 +107,23 @@ export class Baresip {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       if (this.exited) throw new Error(`baresip exited at start; see ${path.join(dir, 'baresip.log')}`);
-      const socket = await new Promise<net.Socket | null>((resolve) => {
-        const s = net.connect({ host: '127.0.0.1', port: ctrlPort });
-        s.once('connect', () => resolve(s));
-        s.once('error', () => resolve(null));
-      });
-      if (socket) {
-        this.attach(socket);
-        return;
-      }
+      this.control = await BaresipControl.connect(ctrlPort);
+      if (this.control) return;
       if (Date.now() > deadline) throw new Error(`baresip control port ${ctrlPort} not open after ${timeoutMs} ms`);
       await new Promise((r) => setTimeout(r, 50));
     }
   }
 
-  private attach(socket: net.Socket): void {
-    this.socket = socket;
-    socket.on('data', (chunk: Buffer) => {
-      this.buffer = Buffer.concat([this.buffer, chunk]);
-      for (;;) {
-        const colon = this.buffer.indexOf(0x3a);
-        if (colon < 0) return;
-        const len = Number(this.buffer.subarray(0, colon).toString());
-        if (this.buffer.length < colon + 1 + len + 1) return;
-        const json = this.buffer.subarray(colon + 1, colon + 1 + len).toString();
-        this.buffer = this.buffer.subarray(colon + 1 + len + 1);
-        this.dispatch(JSON.parse(json) as BaresipEvent | BaresipResponse);
-      }
-    });
-    socket.on('error', () => undefined);
-  }
-
-  private dispatch(msg: BaresipEvent | BaresipResponse): void {
-    if ('response' in msg) {
-      const waiter = msg.token ? this.pending.get(msg.token) : undefined;
-      if (waiter && msg.token) {
-        this.pending.delete(msg.token);
-        waiter(msg);
-      }
-      return;
-    }
-    this.events.push(msg);
-    for (const l of [...this.listeners]) l(msg);
-  }
-
   /** Sends a command; resolves with its answer (`ok` false is an error). */
-  async command(command: string, params = '', timeoutMs = 5000): Promise<string> {
-    const socket = this.socket;
-    if (!socket) throw new Error('baresip is not running');
-    const token = `t${++this.tokens}`;
-    const body = Buffer.from(JSON.stringify({ command, params, token }));
-    const answer = new Promise<BaresipResponse>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.pending.delete(token);
-        reject(new Error(`baresip did not answer "${command}" within ${timeoutMs} ms`));
-      }, timeoutMs);
-      this.pending.set(token, (r) => {
-        clearTimeout(timer);
-        resolve(r);
-      });
-    });
-    socket.write(Buffer.concat([Buffer.from(`${body.length}:`), body, Buffer.from(',')]));
-    const r = await answer;
-    if (!r.ok) throw new Error(`baresip "${command} ${params}" failed: ${r.data ?? ''}`);
-    return r.data ?? '';
+  command(command: string, params = '', timeoutMs = 5000): Promise<string> {
+    if (!this.control) return Promise.reject(new Error('baresip is not running'));
+    return this.control.command(command, params, timeoutMs);
   }
 
   /** The first event (already seen after `since`, or to come) that matches. */
   waitEvent(match: (e: BaresipEvent) => boolean, timeoutMs: number, since = 0): Promise<BaresipEvent> {
-    const seen = this.events.slice(since).find(match);
-    if (seen) return Promise.resolve(seen);
-    return new Promise((resolve, reject) => {
-      const listener = (e: BaresipEvent) => {
-        if (!match(e)) return;
-        clearTimeout(timer);
-        this.listeners.delete(listener);
-        resolve(e);
-      };
-      const timer = setTimeout(() => {
-        this.listeners.delete(listener);
-        reject(new Error(`no matching baresip event within ${timeoutMs} ms; seen: ${this.events.map((e) => e.type).join(', ')}`));
-      }, timeoutMs);
-      this.listeners.add(listener);
-    });
+    if (!this.control) return Promise.reject(new Error('baresip is not running'));
+    return this.control.waitEvent(match, timeoutMs, since);
   }
 
   /** Adds an account (auto-answer) and waits until the registrar accepts it. */
@@ -220,8 +136,8 @@ export class Baresip {
 
   /** Stops the process (SIGTERM, then SIGKILL); safe to call twice. */
   kill(): void {
-    this.socket?.destroy();
-    this.socket = null;
+    this.control?.close();
+    this.control = null;
     const child = this.child;
     if (!child?.pid || this.exited) return;
     try {
@@ -233,8 +149,8 @@ export class Baresip {
 
   async stop(timeoutMs = 3000): Promise<void> {
     const child = this.child;
-    this.socket?.destroy();
-    this.socket = null;
+    this.control?.close();
+    this.control = null;
     if (!child?.pid || this.exited) return;
     const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     child.kill('SIGTERM');

@@ -1,0 +1,123 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { speak } from '../media/speech';
+import { pcm16Wav, readWav } from '../media/wav';
+import { sipOptionsPing } from './kamailio';
+import { makeServiceDirs, serviceDirs, type ServicesConfig } from './layout';
+import type { ServiceDefinition } from './manager';
+
+/**
+ * The voicemail phone: one baresip process (Debian's) that answers calls Kamailio sends to a
+ * mailbox. There is no PBX in Debian 12 (see INFRA.md), so the parts are: Kamailio decides when a
+ * call goes to voicemail, baresip answers it and plays the greeting, rtpengine records the caller's
+ * audio, and the API server (server/voicemail/deposit.ts) drives baresip over `ctrl_tcp`, turns the
+ * recording into a voicemail message and files it in the mailbox.
+ *
+ * baresip hangs up when its audio source ends, so the greeting file is the greeting, a tone, and
+ * then silence as long as the longest message: that is what caps a message's length.
+ */
+
+/** Voicemail plays at telephone quality: baresip offers G.711 only. */
+export const GREETING_RATE = 8000;
+/** The longest message a caller can leave. */
+export const MAX_MESSAGE_SECONDS = 120;
+/** The one account configured from the start; mailboxes are numbers, so it never takes a call. */
+const PROBE_USER = 'voicemail';
+export const GREETING_TEXT = 'Please leave your message after the tone. Hang up when you are done.';
+
+export interface GreetingInfo {
+  /** Where the caller's message starts: the end of the tone, from the moment the call is answered. */
+  messageStartsMs: number;
+  maxMessageSeconds: number;
+}
+
+export const greetingFiles = (cfg: Pick<ServicesConfig, 'runtimeDir'>) => {
+  const conf = serviceDirs(cfg.runtimeDir, 'voicemail').conf;
+  return { wav: path.join(conf, 'greeting.wav'), info: path.join(conf, 'greeting.json') };
+};
+
+export async function readGreetingInfo(cfg: Pick<ServicesConfig, 'runtimeDir'>): Promise<GreetingInfo> {
+  return JSON.parse(await readFile(greetingFiles(cfg).info, 'utf8')) as GreetingInfo;
+}
+
+/** Its CommonJS build: the package's ESM entry has no default export, and Node and Vite disagree on which to load. */
+const { resample } = createRequire(import.meta.url)('wave-resampler') as typeof import('wave-resampler');
+
+/** The spoken greeting at 8 kHz, a short pause, a 1 kHz tone, then silence up to the longest message. */
+export async function makeGreeting(speech: Buffer): Promise<{ wav: Buffer; info: GreetingInfo }> {
+  const w = readWav(speech);
+  if (w.bitsPerSample !== 16) throw new Error('espeak-ng produced a WAV that is not 16-bit');
+  const voice = new Float32Array(w.dataBytes / 2 / w.channels);
+  for (let i = 0; i < voice.length; i++) voice[i] = speech.readInt16LE(w.dataOffset + i * 2 * w.channels) / 0x8000;
+  const spoken = Float32Array.from(resample(voice, w.sampleRate, GREETING_RATE, { method: 'sinc' }));
+  const pause = Math.round(GREETING_RATE * 0.3);
+  const tone = Math.round(GREETING_RATE * 0.4);
+  const before = spoken.length + pause + tone;
+  const out = new Float32Array(before + GREETING_RATE * MAX_MESSAGE_SECONDS);
+  out.set(spoken, 0);
+  for (let i = 0; i < tone; i++) out[spoken.length + pause + i] = 0.3 * Math.sin((2 * Math.PI * 1000 * i) / GREETING_RATE);
+  return { wav: pcm16Wav(out, GREETING_RATE), info: { messageStartsMs: Math.round((before / GREETING_RATE) * 1000), maxMessageSeconds: MAX_MESSAGE_SECONDS } };
+}
+
+export function baresipConfig(cfg: ServicesConfig, greetingWav: string): string {
+  const { ports } = cfg;
+  return [
+    'poll_method epoll',
+    `sip_listen 127.0.0.1:${ports.voicemailSip}`,
+    // The interface by address: by name ("lo") baresip finds no network address.
+    'net_interface 127.0.0.1',
+    `rtp_ports ${ports.voicemailRtpMin}-${ports.voicemailRtpMax}`,
+    // Several callers may leave messages at once (two RTP ports each).
+    'call_max_calls 20',
+    // No sound card: what callers say goes nowhere here (rtpengine records it); the greeting is the microphone.
+    'audio_player aubridge,nowhere',
+    `audio_source aufile,${greetingWav}`,
+    'audio_alert aubridge,nowhere',
+    `ausrc_srate ${GREETING_RATE}`,
+    'ausrc_channels 1',
+    'module_path /usr/lib/baresip/modules',
+    'module g711.so',
+    'module aufile.so',
+    'module aubridge.so',
+    'module_app account.so',
+    // `uanew` (a mailbox per account) is a menu command.
+    'module_app menu.so',
+    'module_app ctrl_tcp.so',
+    `ctrl_tcp_listen 127.0.0.1:${ports.voicemailCtrl}`,
+    '',
+  ].join('\n');
+}
+
+export const voicemail: ServiceDefinition = {
+  name: 'voicemail',
+  packages: ['baresip', 'espeak-ng'],
+  pidFile: (cfg) => path.join(serviceDirs(cfg.runtimeDir, 'voicemail').run, 'voicemail.pid'),
+  // An OPTIONS answered: its SIP stack runs (the control port takes one client only: the API's).
+  probe: (cfg) => sipOptionsPing(cfg.ports.voicemailSip, 500, PROBE_USER),
+  async prepare(cfg: ServicesConfig) {
+    const dirs = await makeServiceDirs(cfg.runtimeDir, 'voicemail');
+    const files = greetingFiles(cfg);
+    const greeting = await makeGreeting(await speak(GREETING_TEXT));
+    await writeFile(files.wav, greeting.wav);
+    await writeFile(files.info, JSON.stringify(greeting.info));
+    await writeFile(path.join(dirs.conf, 'config'), baresipConfig(cfg, files.wav));
+    // Mailboxes are added at run time by the API server (`uanew`), one account each. This one only
+    // gives baresip a user agent from the start, which answers the readiness probe's OPTIONS.
+    await writeFile(path.join(dirs.conf, 'accounts'), `<sip:${PROBE_USER}@${cfg.domain}>;regint=0\n`);
+    return {
+      name: 'voicemail',
+      command: 'baresip',
+      args: ['-f', dirs.conf],
+      cwd: dirs.run,
+      logFile: path.join(dirs.log, 'baresip.log'),
+      pidFile: voicemail.pidFile(cfg),
+      ready: () => voicemail.probe(cfg),
+      ports: [
+        { port: cfg.ports.voicemailSip, proto: 'udp' },
+        { port: cfg.ports.voicemailCtrl, proto: 'tcp' },
+      ],
+      readyTimeoutMs: 15_000,
+    };
+  },
+};
