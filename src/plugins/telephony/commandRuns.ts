@@ -46,6 +46,7 @@ export const commandRuns: Readonly<Record<string, CommandRun>> = {
   dtmf: onEngine((e, a) => e.sendDtmf(String(a.digits ?? ''), idArg(a))),
   takeOver: onEngine((e) => e.takeOver()),
   transfer: onEngine((e, a, deps) => e.blindTransfer(target(deps, a.target), idArg(a))),
+  transferToVoicemail: onEngine((e, a, deps) => e.transferToVoicemail(target(deps, a.target), idArg(a))),
   transferAttended: onEngine((e, a, deps) => e.startAttendedTransfer(target(deps, a.target), idArg(a))),
   completeTransfer: onEngine((e, a) => e.completeTransfer(idArg(a))),
   cancelTransfer: onEngine((e, a) => e.cancelTransfer(idArg(a))),

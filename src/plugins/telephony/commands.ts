@@ -134,6 +134,7 @@ export const telephonyCommands: readonly CommandContribution[] = [
     run: (ctx) => ctx.services.get(Navigation).navigate(TRANSFER_PATH),
   },
   lazyCommand('transfer', ['transfer', 'blind transfer', 'hand over'], canTransfer, { args: TRANSFER_ARGS }),
+  lazyCommand('transferToVoicemail', ['transfer', 'voicemail', 'mailbox', 'leave a message'], canTransfer, { args: TRANSFER_ARGS }),
   lazyCommand('transferAttended', ['attended transfer', 'consult', 'warm transfer', 'talk first'], () => (consultation() ? why('transferPending') : canTransfer()), {
     args: TRANSFER_ARGS,
     feature: 'attendedTransfer',

@@ -538,6 +538,17 @@ describe('transfers', () => {
     expect(s.terminate).not.toHaveBeenCalled();
   });
 
+  it("to voicemail: a blind transfer to the extension followed by *, shown as the person's voicemail; only extensions have one", async () => {
+    await started();
+    const s = await connectedTo();
+    expect(engine.transferToVoicemail('5551234567')).toBe(false);
+    expect(h.toasts.at(-1)).toMatchObject({ messageKey: 'telephony:errors.voicemailNeedsExtension' });
+    expect(s.refer).not.toHaveBeenCalled();
+    expect(engine.transferToVoicemail('1003')).toBe(true);
+    expect(s.refer).toHaveBeenCalledWith('sip:1003*@uc.local', undefined);
+    expect(only().transfer).toMatchObject({ kind: 'blind', target: 'telephony:transfer.voicemailOf {"name":"1003"}', status: 'pending' });
+  });
+
   it('with no connected or held call there is nothing to transfer', async () => {
     await started();
     expect(engine.blindTransfer('1003')).toBe(false);

@@ -952,6 +952,23 @@ export class PhoneEngine {
     return true;
   }
 
+  /**
+   * Transfer to a colleague's voicemail: a blind transfer to their extension followed by `*`
+   * (specification), which Kamailio sends to the voicemail phone. Only extensions have mailboxes.
+   */
+  transferToVoicemail(target: string, id = this.transferId()): boolean {
+    const plan = parseDialString(target.trim());
+    if (plan.kind !== 'number' || !/^[0-9]{1,5}$/.test(plan.number)) {
+      this.error('telephony:errors.voicemailNeedsExtension');
+      return false;
+    }
+    const call = this.transferable(id)?.c;
+    if (!this.blindTransfer(`${plan.number}*`, id)) return false;
+    // Shown and announced as the person's voicemail, not as "1002*".
+    if (call?.transfer) call.transfer.target = this.deps.t('telephony:transfer.voicemailOf', { name: this.deps.lookupName?.(plan.number) || plan.number });
+    return true;
+  }
+
   /** Attended transfer, first step: hold the call and call `target` to talk first. */
   async startAttendedTransfer(target: string, id = this.transferId()): Promise<boolean> {
     const prepared = this.transferOf(target, id);

@@ -60,7 +60,7 @@ function DockToggles() {
         isDisabled={loading || settings.saving || (!forwarding && !saved)}
         onChange={(on) => void currentSettings()?.setForwardAlways(on)}
       >
-        {saved ? t('settings.forwardToName', { to: destinationLabel(saved) }) : t('settings.forwardAlways')}
+        {saved ? t('settings.forwardToName', { to: destinationLabel(saved, t('settings.voicemailBox')) }) : t('settings.forwardAlways')}
       </ToggleButton>
     </div>
   );

@@ -10,9 +10,10 @@ import { useTelephonyT } from './useTelephonyT';
 
 const NUMBER = '__number';
 
-/** Where the saved forwarding goes, as the user reads it. */
-export function destinationLabel(d: Destination | null | undefined): string {
+/** Where the saved forwarding goes, as the user reads it (`voicemail`: the name of the user's own box). */
+export function destinationLabel(d: Destination | null | undefined, voicemail: string): string {
   if (!d) return '';
+  if (d.destination_type === 'box') return voicemail;
   return d.destination_name ? `${d.destination_name} (${d.destination_parameter ?? ''})` : (d.destination_parameter ?? '');
 }
 
@@ -46,7 +47,7 @@ export function CallSettingsPanel() {
   const saved = settings.forwardAlways?.destination ?? null;
   useEffect(() => {
     if (choice !== null || !saved) return;
-    if (saved.destination_type === 'ext' && saved.destination_id) setChoice(saved.destination_id);
+    if ((saved.destination_type === 'ext' || saved.destination_type === 'box') && saved.destination_id) setChoice(saved.destination_id);
     else {
       setChoice(NUMBER);
       setNumber(saved.destination_parameter ?? '');
@@ -80,11 +81,11 @@ export function CallSettingsPanel() {
   };
 
   const status = forwarding
-    ? t('settings.statusForwarding', { to: destinationLabel(saved) })
+    ? t('settings.statusForwarding', { to: destinationLabel(saved, t('settings.voicemailBox')) })
     : settings.dnd
       ? t('settings.statusDnd')
       : t('settings.statusRinging');
-  const changed = forwarding && destinationLabel(chosenDestination()) !== destinationLabel(saved);
+  const changed = forwarding && destinationLabel(chosenDestination(), '') !== destinationLabel(saved, '');
 
   return (
     <section className="call-settings" aria-labelledby={headingId}>
@@ -122,7 +123,7 @@ export function CallSettingsPanel() {
             <option value="">{t('settings.choose')}</option>
             {colleagues.map((c) => (
               <option key={c.destination_id} value={c.destination_id ?? ''}>
-                {destinationLabel(c)}
+                {destinationLabel(c, t('settings.voicemailBox'))}
               </option>
             ))}
             <option value={NUMBER}>{t('settings.anotherNumber')}</option>

@@ -49,7 +49,7 @@ export default function TransferScreen() {
     );
   }
 
-  const go = (command: 'telephony.transfer' | 'telephony.transferAttended') => {
+  const go = (command: 'telephony.transfer' | 'telephony.transferAttended' | 'telephony.transferToVoicemail') => {
     const problem = dialable(target);
     if (problem) {
       setError(t('transfer.needTarget'));
@@ -104,6 +104,9 @@ export default function TransferScreen() {
               {t('transfer.talkFirst')}
             </Button>
           )}
+          <Button className="btn" isDisabled={call?.transfer?.status === 'pending'} onPress={() => go('telephony.transferToVoicemail')}>
+            {t('transfer.toVoicemail')}
+          </Button>
         </div>
       </Form>
     </div>
