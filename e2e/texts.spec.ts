@@ -40,6 +40,9 @@ async function sentTo(c: Carrier, to: string): Promise<Array<{ from: string; to:
   return ((await res.json()) as { messages: Array<{ from: string; to: string[]; text: string }> }).messages;
 }
 
+/** A 1×1 PNG. */
+const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
 
 test.describe('texts', () => {
@@ -122,6 +125,16 @@ test.describe('texts', () => {
     await box.focus();
     await page.keyboard.press('Enter');
     await expect(log.getByRole('listitem').filter({ hasText: 'the video' })).toContainText('Delivered');
+
+    // A picture (MMS with an empty text): uploaded, sent, shown as an image fetched with the user's token.
+    const pick = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Attach files' }).focus();
+    await page.keyboard.press('Enter');
+    await (await pick).setFiles({ name: 'dot.PNG', mimeType: 'image/png', buffer: PNG });
+    await box.focus();
+    await page.keyboard.press('Enter');
+    await expect(log.getByRole('img', { name: 'Picture: dot.PNG' })).toBeVisible();
+    await expect.poll(async () => (await sentTo(c, PEER))[0]).toMatchObject({ text: ' ' });
 
     // The counter shows within 100 characters of the limit; over it, Enter does not send.
     await box.fill('x'.repeat(905));
