@@ -128,6 +128,11 @@ test.describe('group chat', () => {
       await send(carol, subject, `carol here ${run}`);
       await expect(bobLog).toContainText(`carol here ${run}`);
 
+      // Alice reloads the group's address: the session is hydrated again from the room's archive.
+      await alice.reload();
+      await expect(alice.getByRole('heading', { level: 2, name: subject })).toBeVisible({ timeout: 20_000 });
+      for (const text of [`hello team ${run}`, `hi alice ${run}`, `carol here ${run}`]) await expect(log(alice, subject).getByRole('listitem').filter({ hasText: text })).toHaveCount(1);
+
       // Bob pins the group from the palette: it shows as pinned.
       await runCommand(bob, 'Pin chat');
       await bob.keyboard.type(subject);

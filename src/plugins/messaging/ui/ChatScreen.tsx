@@ -179,7 +179,8 @@ function Conversation({ jid }: { jid: string }) {
     }
   };
   // A group that ended (or that one is not in): say so rather than offer an input.
-  if (!session && (s.ended[jid] || jid.split('@')[1]?.startsWith('conference.'))) {
+  // (Groups are known once connected: until then a reloaded group address just waits.)
+  if (!session && (s.ended[jid] || (s.status === 'connected' && jid.split('@')[1]?.startsWith('conference.')))) {
     return <p className="detail-pane empty-state">{s.ended[jid] ? t(`ended.${s.ended[jid]}`) : t('room.unknown')}</p>;
   }
   const composing = session?.peerComposing === 'composing' ? t('chat.composing', { name }) : session?.peerComposing === 'paused' ? t('chat.paused', { name }) : '';

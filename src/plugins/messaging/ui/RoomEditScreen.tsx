@@ -19,10 +19,19 @@ type Problem = 'subject_required' | 'subject_too_long' | 'members_required' | 't
  */
 export default function RoomEditScreen() {
   const t = useChatT();
-  const navigate = useNavigate();
   const s = useSnapshot(chat);
   const { id: raw } = useParams({ strict: false }) as { id?: string };
   const id = raw ? decodeURIComponent(raw).toLowerCase() : 'new';
+  const known = id === 'new' || !!s.sessions[id];
+  // A group is known once chat has connected (a reloaded edit address waits for it); the form starts from it.
+  if (!known) return <p className="detail-pane empty-state">{s.ended[id] ? t(`ended.${s.ended[id]}`) : s.status === 'connected' ? t('room.unknown') : t('chat.loading')}</p>;
+  return <RoomForm key={id} id={id} />;
+}
+
+function RoomForm({ id }: { id: string }) {
+  const t = useChatT();
+  const navigate = useNavigate();
+  const s = useSnapshot(chat);
   const isNew = id === 'new';
   const room = isNew ? undefined : s.sessions[id];
   const [subject, setSubject] = useState(room?.subject ?? '');
@@ -36,6 +45,7 @@ export default function RoomEditScreen() {
   const q = term.trim().toLowerCase();
   const people = useMemo(() => s.contacts.filter((c) => c.jid !== s.me && (!q || c.name.toLowerCase().includes(q))), [s.contacts, s.me, q]);
 
+  // Ended (or left) while the form was open.
   if (!isNew && !room) return <p className="detail-pane empty-state">{s.ended[id] ? t(`ended.${s.ended[id]}`) : t('room.unknown')}</p>;
 
   const onSelection = (keys: Selection) => {
