@@ -163,18 +163,22 @@ test.describe('telephony', () => {
       await expect(dock(first)).toHaveCount(0);
       await second.keyboard.press('Control+Shift+D');
       await expect(dock(second)).toContainText('Declined');
+      // Declined: olivia's call goes to carol's voicemail (her default forward); she hangs up at the greeting.
+      await expect(dock(olivia)).toContainText(/00:00:\d\d/, { timeout: 10_000 });
+      await olivia.keyboard.press('Control+Shift+E');
       await expect(dock(olivia)).toHaveCount(0, { timeout: 10_000 });
     } finally {
       await carolCtx.close();
       await oliviaCtx.close();
     }
   });
-  test('do not disturb sends callers a busy signal; blind and attended transfers hand a call over (audio between the two others); axe on the transfer screen', async ({ browser, baseURL }) => {
+  test('do not disturb sends callers to voicemail; blind and attended transfers hand a call over (audio between the two others); axe on the transfer screen', async ({ browser, baseURL }) => {
     const phones = await readyPhones(browser, baseURL!, ['alice', 'bob', 'carol']);
     const [alice, bob, carol] = phones.pages;
     try {
 
-      // Bob turns do-not-disturb on with the keyboard; alice's call to him is answered busy.
+      // Bob turns do-not-disturb on with the keyboard; alice's call to him goes to his voicemail, and
+      // his phone never rings. She hangs up during the greeting (so no message is left).
       const settings = bob!.getByRole('region', { name: 'Call settings' });
       const dnd = settings.getByRole('switch', { name: 'Do not disturb' });
       await expect(dnd).toBeEnabled();
@@ -185,8 +189,9 @@ test.describe('telephony', () => {
       await expectNoAxeViolations(bob!, 'calls screen with call settings');
       await alice!.getByRole('textbox', { name: 'Number to call' }).fill('1002');
       await alice!.getByRole('textbox', { name: 'Number to call' }).press('Enter');
-      await expect(alice!.getByRole('region', { name: 'Notifications' })).toContainText('Bob Martinez is busy.');
+      await expect(dock(alice!)).toContainText(/00:00:\d\d/, { timeout: 10_000 });
       await expect(dock(bob!)).toHaveCount(0);
+      await alice!.keyboard.press('Control+Shift+E');
       await openPalette(bob!);
       await bob!.keyboard.type('turn off do not disturb');
       await expect(bob!.getByRole('option', { name: /^Turn off do not disturb/ })).toHaveAttribute('aria-selected', 'true');
@@ -247,6 +252,53 @@ test.describe('telephony', () => {
       await expectAudioFlowing(carol!, 'carol talking to alice after the attended transfer');
       await alice!.keyboard.press('Control+Shift+E');
       await expect(dock(carol!)).toBeHidden({ timeout: 10_000 });
+    } finally {
+      await phones.close();
+    }
+  });
+
+  test("transfer to voicemail: bob sends alice to aiko's voicemail from the palette; what alice says is a new unread message aiko plays", async ({ browser, baseURL }) => {
+    const phones = await readyPhones(browser, baseURL!, ['alice', 'bob', 'aiko.tanaka']);
+    const [alice, bob, aiko] = phones.pages;
+    try {
+      await alice!.getByRole('textbox', { name: 'Number to call' }).fill('1002');
+      await alice!.getByRole('textbox', { name: 'Number to call' }).press('Enter');
+      await expect(dock(bob!)).toContainText('Alice Nguyen');
+      await bob!.keyboard.press('Control+Shift+A');
+      await expect(dock(bob!)).toContainText(/00:00:\d\d/);
+      await openPalette(bob!);
+      await bob!.keyboard.type('transfer to voicemail');
+      await expect(bob!.getByRole('option', { name: /^Transfer to voicemail of/ })).toHaveAttribute('aria-selected', 'true');
+      await bob!.keyboard.press('Enter');
+      await bob!.keyboard.type('1005');
+      await bob!.keyboard.press('Enter');
+      await expect(dock(bob!)).toContainText('Transferred');
+      // Aiko's phone never rings: her voicemail answers, greets alice, and records after the tone.
+      await expect(dock(aiko!)).toHaveCount(0);
+      const timer = dock(alice!).getByText(/^\d\d:\d\d:\d\d$/).first();
+      await expect(timer).toBeVisible({ timeout: 10_000 });
+      // The greeting lasts about 5 s: talking (Chromium's fake microphone beeps) until 00:00:09.
+      await expect(timer).toHaveText(/00:00:(09|[1-5]\d)/, { timeout: 20_000 });
+      await alice!.keyboard.press('Control+Shift+E');
+      await expect(dock(alice!)).toHaveCount(0, { timeout: 10_000 });
+
+      // Aiko opens Voicemail (g v): the newest message is alice's, unread; p plays it.
+      await aiko!.locator('body').press('g');
+      await aiko!.keyboard.press('v');
+      await expect(aiko!).toHaveURL(/\/voicemail$/);
+      const grid = aiko!.getByRole('grid', { name: 'Voicemail messages' });
+      const newest = grid.getByRole('row').first();
+      // Filed a moment after the hang-up; the list is read again when the screen is opened.
+      await expect(async () => {
+        await aiko!.reload();
+        await expect(newest).toContainText('Alice Nguyen', { timeout: 2000 });
+      }).toPass({ timeout: 20_000 });
+      await expect(newest).toHaveAttribute('aria-label', /Unread/);
+      await grid.focus();
+      await aiko!.keyboard.press('Enter');
+      await aiko!.keyboard.press('p');
+      await expect(aiko!.locator('.detail-pane .vm-status')).toHaveAttribute('data-state', 'playing');
+      await expect(newest).not.toHaveAttribute('aria-label', /Unread/);
     } finally {
       await phones.close();
     }

@@ -148,13 +148,20 @@ describe('voicemail through the real stack', () => {
     await expect.poll(async () => (await newMessages('bob', since)).length, { timeout: 20_000 }).toBe(1);
   });
 
-  it('busy, or signed out: the call goes to voicemail; without the default forward the caller hears busy / unavailable', async () => {
+  it('busy, declined, or signed out: the call goes to voicemail; without the default forward the caller hears busy / unavailable', async () => {
     await phones.bob!.setIncoming('busy');
     try {
       const key = await phones.alice!.call('1002');
       await phones.alice!.waitFor(key, 'confirmed');
       await phones.alice!.hangup(key);
       await phones.alice!.waitFor(key, 'ended');
+      // Declined (603) goes there too.
+      await phones.bob!.setIncoming('decline');
+      const declined = await phones.alice!.call('1002');
+      await phones.alice!.waitFor(declined, 'confirmed');
+      await phones.alice!.hangup(declined);
+      await phones.alice!.waitFor(declined, 'ended');
+      await phones.bob!.setIncoming('busy');
       // Olivia has no phone signed in here: her voicemail answers.
       const offline = await phones.alice!.call('1000');
       await phones.alice!.waitFor(offline, 'confirmed');

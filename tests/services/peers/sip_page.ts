@@ -38,8 +38,8 @@ export interface SipPageApi {
   hangup(key: string): void;
   /** Sends DTMF in the media (RFC 4733 events through rtpengine), with the product's timing. */
   dtmf(key: string, tones: string): void;
-  /** How incoming calls are met from now on: answered (the default) or refused with 486 Busy Here. */
-  setIncoming(mode: 'answer' | 'busy'): void;
+  /** How incoming calls are met from now on: answered (the default), refused with 486 Busy Here, or declined (603). */
+  setIncoming(mode: 'answer' | 'busy' | 'decline'): void;
   stop(): Promise<void>;
 }
 
@@ -57,7 +57,7 @@ let domain = '';
 const sessions = new Map<string, { session: RTCSession; state: PageSessionState; waiters: Array<() => void> }>();
 const incomingWaiters: Array<(s: PageSessionState) => void> = [];
 let counter = 0;
-let incomingMode: 'answer' | 'busy' = 'answer';
+let incomingMode: 'answer' | 'busy' | 'decline' = 'answer';
 let lastOutgoingCallId = '';
 
 function notify(key: string): void {
@@ -143,6 +143,7 @@ window.sipPage = {
       }
       const state = track(e.session, 'incoming', e.request.getHeader('Call-ID'));
       if (incomingMode === 'busy') e.session.terminate({ status_code: 486, reason_phrase: 'Busy Here' });
+      else if (incomingMode === 'decline') e.session.terminate({ status_code: 603, reason_phrase: 'Decline' });
       else e.session.answer({ mediaConstraints: MEDIA, pcConfig: PC_CONFIG });
       for (const w of incomingWaiters.splice(0)) w(state);
     });
