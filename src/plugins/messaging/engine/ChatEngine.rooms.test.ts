@@ -241,4 +241,15 @@ describe('group sessions', () => {
     engine.markRead(ROOM2);
     expect(s.unread).toBe(0);
   });
+
+  it('read the groups once for a burst of notices, and once more for a notice during that read', async () => {
+    const reads = () => api.get.mock.calls.filter(([p]) => p === '/v1/chat/rooms').length;
+    const before = reads();
+    const notice = `<message xmlns="jabber:client" from="uc.local" to="alice@uc.local" type="headline"><subject>urn:uc:rooms:0</subject><body>{}</body></message>`;
+    for (let i = 0; i < 5; i++) conn.receive(notice);
+    rooms = [room(ROOM, 'Launch, renamed')];
+    await vi.waitFor(() => expect(chat.sessions[ROOM]?.name).toBe('Launch, renamed'));
+    await vi.waitFor(() => expect(chat.sessions[ROOM2]).toBeUndefined());
+    expect(reads() - before).toBe(2);
+  });
 });

@@ -395,6 +395,28 @@ export class ChatEngine {
     for (const s of Object.values(chat.sessions)) if (s.type === 'groupchat' && !keep.has(s.jid)) this.destroy(s.jid, 'affiliationNone');
   }
 
+  private roomsSyncing: Promise<void> | null = null;
+  private roomsAgain = false;
+  /**
+   * Reads the groups once for a burst of notices or unknown-room messages (offline storage delivers
+   * many at once); a notice during a read gets one more read after it, so no change is missed.
+   */
+  private resyncRooms(): Promise<void> {
+    if (this.roomsSyncing) {
+      this.roomsAgain = true;
+      return this.roomsSyncing;
+    }
+    const run = async (): Promise<void> => {
+      do {
+        this.roomsAgain = false;
+        await this.syncRooms().catch(() => undefined);
+      } while (this.roomsAgain && !this.disposed);
+      this.roomsSyncing = null;
+    };
+    this.roomsSyncing = run();
+    return this.roomsSyncing;
+  }
+
   private applyRoom(r: ChatRoom): string {
     const s = this.session(r.jid, 'groupchat');
     s.subject = r.subject;
@@ -463,9 +485,7 @@ export class ChatEngine {
     if (r.body === null) return;
     if (!s) {
       // A group we have not heard of yet (just made by someone): the API's list names it.
-      void this.syncRooms()
-        .then(() => chat.sessions[r.room] && this.onRoomMessage(r))
-        .catch(() => undefined);
+      void this.resyncRooms().then(() => chat.sessions[r.room] && this.onRoomMessage(r));
       return;
     }
     const msg = this.roomChatMessage(r, false);
@@ -767,7 +787,7 @@ export class ChatEngine {
       if (stanza.getAttribute('type') === 'headline') {
         const from = stanza.getAttribute('from') ?? '';
         // The API: the user's groups changed (made, renamed, joined, left, removed from).
-        if (from === chat.me.split('@')[1] && child(stanza, 'subject')?.textContent === ROOMS_CHANGED_SUBJECT) void this.syncRooms().catch(() => undefined);
+        if (from === chat.me.split('@')[1] && child(stanza, 'subject')?.textContent === ROOMS_CHANGED_SUBJECT) void this.resyncRooms();
         // Another client of ours saved read positions, mutes or roster groups.
         else if (bare(from) === chat.me && child(stanza, 'x', NS.chats) && from !== this.conn?.jid) {
           void this.reloadStored()
