@@ -6,8 +6,8 @@
  * issue 4: call_click_to_invite_p50_ms ≤ 50 (Call button click → INVITE leaves the page) and
  * call_setup_p50_ms (click → ACK, the callee's page answering at once; no number budget), built
  * client + API server + Kamailio + rtpengine + chromium. Last measured (2 cores, shared with other
- * engineers' e2e runs, 2026-11-24): call_click_to_invite_p50_ms 107.8 (p95 208.6), over budget: see bench/calls.ts,
- * call_setup_p50_ms 354.7 (p95 508.9).
+ * engineers' e2e runs, 2026-11-24, number typed key by key): call_click_to_invite_p50_ms 70.1 (p95 88.0), over
+ * budget: see bench/calls.ts, call_setup_p50_ms 240 (p95 301).
  */
 import { execFileSync } from 'node:child_process';
 import { join, resolve } from 'node:path';

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { REG_RENEW_SECONDS } from '../../../wire/services';
 import { ENDED_CALL_LINGER_MS } from '../model/callState';
 import { phone, resetPhone } from '../state';
-import { CALL_OPTIONS, PhoneEngine, TRANSFER_RESET_MS } from './PhoneEngine';
+import { CALL_OPTIONS, PhoneEngine, TRANSFER_RESET_MS, WARM_MIC_MS } from './PhoneEngine';
 import { FakeSession, harness, type Harness } from './test-fakes';
 
 const flush = async () => {
@@ -776,6 +776,30 @@ describe('the microphone of an outgoing call', () => {
     expect(h.ua().call).toHaveBeenCalledWith('sip:1002@uc.local', { ...CALL_OPTIONS, mediaStream: stream });
     h.ua().sessions[0]!.end('ended', 'remote', 'Terminated');
     expect(track.stop).toHaveBeenCalled();
+  });
+
+  it('opened while the user dials: the call uses it (no second getUserMedia); unused, it is closed after WARM_MIC_MS', async () => {
+    const track = { kind: 'audio', enabled: true, readyState: 'live', stop: vi.fn() };
+    const stream = { getAudioTracks: () => [track], getTracks: () => [track] } as unknown as MediaStream;
+    const getUserMedia = vi.fn(async () => stream);
+    await started({ getUserMedia });
+    engine.warmMicrophone();
+    engine.warmMicrophone();
+    expect(getUserMedia).toHaveBeenCalledTimes(1);
+    await engine.call('1002');
+    expect(getUserMedia).toHaveBeenCalledTimes(1);
+    expect(h.ua().call).toHaveBeenCalledWith('sip:1002@uc.local', { ...CALL_OPTIONS, mediaStream: stream });
+    // During a call, typing (DTMF, a transfer target) opens nothing more.
+    engine.warmMicrophone();
+    expect(getUserMedia).toHaveBeenCalledTimes(1);
+    h.ua().sessions[0]!.end('ended', 'remote', 'Terminated');
+    expect(track.stop).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(ENDED_CALL_LINGER_MS);
+
+    engine.warmMicrophone();
+    expect(getUserMedia).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(WARM_MIC_MS);
+    expect(track.stop).toHaveBeenCalledTimes(2);
   });
 
   it('refused: says so (DEVICE_DENIED / PLEASE_RELOAD) and places no call', async () => {

@@ -102,6 +102,11 @@ interface PendingOutgoing {
 
 /** After a transfer fails (or its consultation call ends) its state shows this long, then resets. */
 export const TRANSFER_RESET_MS = 2000;
+/**
+ * A microphone opened while the user types a number stays open this long waiting for the call
+ * (the browser shows it in use meanwhile); then it is closed again.
+ */
+export const WARM_MIC_MS = 15_000;
 
 const ENDED_BY: Readonly<Record<string, CallEnd>> = { declined: 'declined', missed: 'missed', failed: 'failed', transferred: 'transferred' };
 
@@ -135,6 +140,8 @@ export class PhoneEngine {
   private iceRestartPending = false;
   /** A call is being placed (its microphone is opening). */
   private placing = false;
+  /** The microphone opened ahead of a call being dialled (warmMicrophone). */
+  private warm: { stream: Promise<MediaStream | null>; timer: ReturnType<typeof setTimeout> } | null = null;
   /** Microphones opened for our outgoing calls, stopped when each call ends. */
   private readonly microphones = new Map<string, MediaStream>();
   /** The running 3-way call's mixer, if any. */
@@ -448,6 +455,7 @@ export class PhoneEngine {
 
   dispose(): void {
     this.disposed = true;
+    this.dropWarmMicrophone();
     for (const t of [this.holdTimer, this.onlineTimer]) if (t) clearTimeout(t);
     for (const id of [...this.callTimers.keys()]) this.clearCallTimers(id);
     this.stopUa();
@@ -1084,6 +1092,13 @@ export class PhoneEngine {
    */
   private async openMicrophone(): Promise<MediaStream | null | 'denied'> {
     if (!this.deps.getUserMedia) return null;
+    const warm = this.warm;
+    if (warm) {
+      this.warm = null;
+      clearTimeout(warm.timer);
+      const stream = await warm.stream;
+      if (stream?.getAudioTracks().some((t) => t.readyState === 'live')) return stream;
+    }
     try {
       return await this.deps.getUserMedia(this.callOptions().mediaConstraints);
     } catch (err) {
@@ -1091,6 +1106,26 @@ export class PhoneEngine {
       this.toast({ tone: 'error', titleKey: 'telephony:errors.deviceDenied', messageKey: 'telephony:errors.pleaseReload', timeoutMs: 10_000 });
       return 'denied';
     }
+  }
+
+  /**
+   * The user started dialling: open the microphone now, so that placing the call does not wait for
+   * it (getUserMedia is the largest part of click → INVITE). Not while a call is in progress (its
+   * own microphone is open); closed again after WARM_MIC_MS if no call uses it.
+   */
+  warmMicrophone(): void {
+    if (!this.deps.getUserMedia || this.warm || this.disposed || phone.status !== 'ready') return;
+    if (Object.values(phone.calls).some((c) => c.state !== 'none')) return;
+    const stream = this.deps.getUserMedia(this.callOptions().mediaConstraints).catch(() => null);
+    this.warm = { stream, timer: setTimeout(() => this.dropWarmMicrophone(), WARM_MIC_MS) };
+  }
+
+  private dropWarmMicrophone(): void {
+    const w = this.warm;
+    if (!w) return;
+    this.warm = null;
+    clearTimeout(w.timer);
+    void w.stream.then((s) => s?.getTracks().forEach((t) => t.stop()));
   }
 
   /** CALL_OPTIONS with the chosen microphone, if any. */
@@ -1109,6 +1144,7 @@ export class PhoneEngine {
    */
   async setInputDevice(deviceId: string | null): Promise<boolean> {
     phone.devices.input = deviceId;
+    this.dropWarmMicrophone();
     this.saveDevices();
     const live = [...this.sessions.entries()].filter(([id]) => {
       const state = phone.calls[id]?.state;

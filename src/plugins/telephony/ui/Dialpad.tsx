@@ -3,6 +3,7 @@ import { Button, Input, Label, Text, TextField } from 'react-aria-components';
 import { useSnapshot } from 'valtio';
 import { useCommand } from '../../../kernel';
 import { dialFontSizePx, parseDialString } from '../model/dialString';
+import { currentEngine } from '../engine';
 import { tones } from '../engine/tonePlayer';
 import { phone } from '../state';
 import { KeyGrid } from './KeyGrid';
@@ -45,12 +46,18 @@ export function Dialpad({ autoFocus = false, onPlaced }: { autoFocus?: boolean; 
   const press = (key: string) => {
     tones().dtmf(key);
     setError(null);
+    currentEngine()?.warmMicrophone();
     setValue((v) => v + key);
   };
 
   return (
     <div className="dialpad">
-      <TextField className="field dialpad-field" value={value} onChange={(v) => (setValue(v), setError(null))} isInvalid={error !== null} autoFocus={autoFocus}>
+      <TextField className="field dialpad-field" value={value} onChange={(v) => {
+          setValue(v);
+          setError(null);
+          // Typing a number means a call is coming: its microphone opens now, not at the click.
+          if (v) currentEngine()?.warmMicrophone();
+        }} isInvalid={error !== null} autoFocus={autoFocus}>
         <Label>{t('dialpad.number')}</Label>
         <Input
           ref={input}
