@@ -22,6 +22,9 @@ async function servicesCli(cfg: ServicesConfig, ...args: string[]): Promise<stri
       UC_PORT_BASE: String(cfg.ports.base),
       UC_ORIGINS: cfg.origins.join(','),
       UC_SIP_GATEWAY: cfg.gateway,
+      // Kamailio restarted here must keep asking the test API server, not the product's port: the
+      // call tests that run after this file depend on it.
+      UC_API_PORT: new URL(cfg.apiUrl).port,
     },
     timeout: 90_000,
   });
