@@ -815,6 +815,26 @@ describe('the microphone of an outgoing call', () => {
 });
 
 describe('placing a call', () => {
+  it('the call is shown once its INVITE leaves (not while the offer is made); one that fails before that is shown failed', async () => {
+    await started();
+    h.ua().holdInvites = true;
+    await engine.call('1002');
+    expect(calls()).toHaveLength(0);
+    // Meanwhile the line counts as busy: a second call is refused.
+    await engine.call('1003');
+    expect(h.ua().call).toHaveBeenCalledTimes(1);
+    h.ua().sessions[0]!.emit('sending', {});
+    expect(only()).toMatchObject({ number: '1002', state: 'outgoing' });
+
+    await vi.advanceTimersByTimeAsync(0);
+    h.ua().sessions[0]!.end('ended', 'remote', 'Terminated');
+    await vi.advanceTimersByTimeAsync(ENDED_CALL_LINGER_MS);
+    await engine.call('1004');
+    h.ua().sessions.at(-1)!.end('failed', 'local', 'WebRTC Error');
+    expect(only()).toMatchObject({ number: '1004', state: 'none' });
+  });
+
+
   it('a second press while the microphone opens places no second call', async () => {
     const track = { kind: 'audio', enabled: true, stop: vi.fn() };
     const getUserMedia = vi.fn(async () => ({ getAudioTracks: () => [track], getTracks: () => [track] }) as unknown as MediaStream);

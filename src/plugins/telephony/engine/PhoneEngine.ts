@@ -140,6 +140,8 @@ export class PhoneEngine {
   private iceRestartPending = false;
   /** A call is being placed (its microphone is opening). */
   private placing = false;
+  /** Outgoing calls not yet shown: they appear when their INVITE leaves (see track()). */
+  private readonly unpublished = new Map<string, { record: CallRecord; publish: () => void }>();
   /** The microphone opened ahead of a call being dialled (warmMicrophone). */
   private warm: { stream: Promise<MediaStream | null>; timer: ReturnType<typeof setTimeout> } | null = null;
   /** Microphones opened for our outgoing calls, stopped when each call ends. */
@@ -528,7 +530,7 @@ export class PhoneEngine {
       number = plan.number;
       dtmf = plan.dtmf;
     }
-    if (Object.values(phone.calls).some((c) => isBusyState(c.state) && c.id !== opts.consultFor)) return this.error('telephony:reasons.busy');
+    if (this.allCalls().some((c) => isBusyState(c.state) && c.id !== opts.consultFor)) return this.error('telephony:reasons.busy');
     const ua = this.ua;
     if (!ua || phone.status !== 'ready') return this.error('telephony:reasons.notReady');
     const id = this.newId();
@@ -570,6 +572,11 @@ export class PhoneEngine {
     return this.call(target.target, { displayName: target.displayName });
   }
 
+  /** The calls on show and those whose INVITE is still being prepared. */
+  private allCalls(): CallRecord[] {
+    return [...Object.values(phone.calls), ...[...this.unpublished.values()].map((u) => u.record)];
+  }
+
   private newId(): string {
     return `c${Date.now().toString(36)}${++this.seq}`;
   }
@@ -587,7 +594,7 @@ export class PhoneEngine {
     }
     const id = pending?.id ?? this.newId();
     const displayName = pending ? pending.displayName : this.deps.lookupName?.(number) || session.remote_identity.display_name || null;
-    phone.calls[id] = {
+    const record: CallRecord = {
       id,
       state: outgoing ? 'outgoing' : 'incoming',
       number,
@@ -624,18 +631,30 @@ export class PhoneEngine {
       e.accept(undefined, this.callOptions());
     });
     session.on('replaces', (e: ReplacesEvent) => e.accept((next) => void this.replacing.add(next)));
-    const name = this.nameOf(phone.calls[id]!);
+    const name = this.nameOf(record);
+    if (outgoing) {
+      // Shown once JsSIP hands the INVITE over (its 'sending' event): drawing the new call in the
+      // dock would otherwise take the main thread while the offer is being made, delaying the
+      // INVITE. A call that fails before that is shown then (finish()).
+      const publish = () => {
+        if (!this.unpublished.delete(id)) return;
+        phone.calls[id] = record;
+        this.deps.notify.announce(this.deps.t('telephony:announce.calling', { name }), 'polite');
+        this.reflectCalls();
+      };
+      this.unpublished.set(id, { record, publish });
+      session.on('sending', publish);
+      return;
+    }
+    phone.calls[id] = record;
     if (replacing) {
       this.transition(id, 'answer');
       session.answer(this.callOptions());
       this.deps.notify.announce(this.deps.t('telephony:announce.transferredIn', { name }), 'assertive');
       return;
     }
-    if (outgoing) this.deps.notify.announce(this.deps.t('telephony:announce.calling', { name }), 'polite');
-    else {
-      this.deps.notify.announce(this.deps.t('telephony:announce.incoming', { name }), 'assertive');
-      this.deps.desktop?.incoming(id, name);
-    }
+    this.deps.notify.announce(this.deps.t('telephony:announce.incoming', { name }), 'assertive');
+    this.deps.desktop?.incoming(id, name);
     this.reflectCalls();
   }
 
@@ -687,6 +706,7 @@ export class PhoneEngine {
   }
 
   private finish(id: string, event: CallEvent, e: SessionEndEvent): void {
+    this.unpublished.get(id)?.publish();
     const c = phone.calls[id];
     if (!c || c.state === 'none') return;
     const before = c.state;
@@ -987,7 +1007,7 @@ export class PhoneEngine {
     t.c.transfer = { kind: 'attended', target: to.label, status: 'pending' };
     await this.call(target, { consultFor: t.c.id });
     // The consultation call could not even start (the error is shown): nothing is pending any more.
-    if (!Object.values(phone.calls).some((c) => c.consultFor === t.c.id)) t.c.transfer = null;
+    if (!this.allCalls().some((c) => c.consultFor === t.c.id)) t.c.transfer = null;
     return true;
   }
 

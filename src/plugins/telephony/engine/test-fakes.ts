@@ -81,10 +81,13 @@ export class FakeUa extends Emitter implements UaLike {
   register = vi.fn();
   set = vi.fn((_k: string, _v: string) => true);
   isConnected = () => this.connected;
+  /** When true, outgoing calls wait for `s.emit('sending')` as JsSIP's do until their offer is made. */
+  holdInvites = false;
   call = vi.fn((target: string, _o: CallOptions) => {
     const s = new FakeSession({ uri: { user: target } });
     this.sessions.push(s);
     this.emit('newRTCSession', { originator: 'local', session: s } satisfies NewSessionEvent);
+    if (!this.holdInvites) s.emit('sending', {});
     return s;
   });
   /** A call arrives from `user`. */
