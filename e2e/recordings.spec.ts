@@ -27,12 +27,14 @@ test.describe('call recordings', () => {
     await page.keyboard.press('p');
     await expect(state(page)).toHaveAttribute('data-state', 'playing');
     await expect(page.locator('[aria-live="polite"]').filter({ hasText: 'Playing recording' })).toBeAttached();
-    await expectNoAxeViolations(page, 'recording playing');
 
     // Seek by keyboard on the position slider: the position moves forward.
     const position = detail(page).getByRole('slider', { name: 'Position' });
     await page.keyboard.press('p');
     await expect(state(page)).toHaveAttribute('data-state', 'paused');
+    // axe once paused: a scan takes seconds on a busy machine, long enough for a short clip to end
+    // while playing (and the next `p` would then start it again instead of pausing).
+    await expectNoAxeViolations(page, 'recording player after playing');
     await position.focus();
     await page.keyboard.press('Home');
     await expect(position).toHaveValue('0');

@@ -1,5 +1,5 @@
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { loginByKeyboard } from './fixtures';
+import { loginByKeyboard, openPalette } from './fixtures';
 
 declare global {
   interface Window {
@@ -152,4 +152,23 @@ export async function readyPhones(browser: Browser, baseURL: string, users: read
     await close();
     throw err;
   }
+}
+
+/** `caller` dials `number` on the Calls screen; `callee` sees `callerName` ring and answers by hotkey. */
+export async function callAndAnswer(caller: Page, callee: Page, number: string, callerName: string): Promise<void> {
+  await caller.getByRole('textbox', { name: 'Number to call' }).fill(number);
+  await caller.getByRole('textbox', { name: 'Number to call' }).press('Enter');
+  await expect(dock(callee)).toContainText(callerName);
+  await callee.keyboard.press('Control+Shift+A');
+  await expect(dock(callee)).toContainText(/00:00:\d\d/);
+}
+
+/** By keyboard: the palette, a command found by `query` (its option named `option`), then its one argument. */
+export async function paletteCommandWithArg(page: Page, query: string, option: RegExp, arg: string): Promise<void> {
+  await openPalette(page);
+  await page.keyboard.type(query);
+  await expect(page.getByRole('option', { name: option })).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type(arg);
+  await page.keyboard.press('Enter');
 }

@@ -6,6 +6,7 @@ import { Baresip } from '../tests/services/peers/sip_baresip';
 import { E2E_PORT_BASE } from './global-setup';
 import { DEMO_PASSWORD, expectNoAxeViolations, loginByKeyboard, openPalette } from './fixtures';
 import {
+  callAndAnswer,
   dock,
   dtmfSent,
   expectAudioFlowing,
@@ -13,6 +14,7 @@ import {
   expectPhoneReady,
   expectSoundArriving,
   localAudioEnabled,
+  paletteCommandWithArg,
   phoneContext,
   readyPhones,
   recordDtmf,
@@ -200,11 +202,7 @@ test.describe('telephony', () => {
       await expect(dock(alice!)).toBeHidden({ timeout: 6000 });
 
       // Blind: alice calls bob; bob opens the transfer screen by hotkey and sends her to carol.
-      await alice!.getByRole('textbox', { name: 'Number to call' }).fill('1002');
-      await alice!.getByRole('textbox', { name: 'Number to call' }).press('Enter');
-      await expect(dock(bob!)).toContainText('Alice Nguyen');
-      await bob!.keyboard.press('Control+Shift+A');
-      await expect(dock(bob!)).toContainText(/00:00:\d\d/);
+      await callAndAnswer(alice!, bob!, '1002', 'Alice Nguyen');
       await bob!.keyboard.press('Control+Shift+X');
       await expect(bob!.getByRole('heading', { level: 1, name: 'Transfer call' })).toBeVisible();
       // Navigation puts focus on the screen's heading (as on every screen); Tab reaches the field.
@@ -227,17 +225,8 @@ test.describe('telephony', () => {
       await expect(dock(carol!)).toBeHidden({ timeout: 10_000 });
 
       // Attended: alice calls bob; bob talks to carol first (palette), then completes the transfer.
-      await alice!.getByRole('textbox', { name: 'Number to call' }).fill('1002');
-      await alice!.getByRole('textbox', { name: 'Number to call' }).press('Enter');
-      await expect(dock(bob!)).toContainText('Alice Nguyen');
-      await bob!.keyboard.press('Control+Shift+A');
-      await expect(dock(bob!)).toContainText(/00:00:\d\d/);
-      await openPalette(bob!);
-      await bob!.keyboard.type('transfer after talking');
-      await expect(bob!.getByRole('option', { name: /^Transfer after talking to/ })).toHaveAttribute('aria-selected', 'true');
-      await bob!.keyboard.press('Enter');
-      await bob!.keyboard.type('1003');
-      await bob!.keyboard.press('Enter');
+      await callAndAnswer(alice!, bob!, '1002', 'Alice Nguyen');
+      await paletteCommandWithArg(bob!, 'transfer after talking', /^Transfer after talking to/, '1003');
       await expect(dock(carol!)).toContainText('Bob Martinez');
       await carol!.keyboard.press('Control+Shift+A');
       const consult = dock(bob!).getByRole('group', { name: 'Carol Okafor' });
@@ -261,17 +250,8 @@ test.describe('telephony', () => {
     const phones = await readyPhones(browser, baseURL!, ['alice', 'bob', 'aiko.tanaka']);
     const [alice, bob, aiko] = phones.pages;
     try {
-      await alice!.getByRole('textbox', { name: 'Number to call' }).fill('1002');
-      await alice!.getByRole('textbox', { name: 'Number to call' }).press('Enter');
-      await expect(dock(bob!)).toContainText('Alice Nguyen');
-      await bob!.keyboard.press('Control+Shift+A');
-      await expect(dock(bob!)).toContainText(/00:00:\d\d/);
-      await openPalette(bob!);
-      await bob!.keyboard.type('transfer to voicemail');
-      await expect(bob!.getByRole('option', { name: /^Transfer to voicemail of/ })).toHaveAttribute('aria-selected', 'true');
-      await bob!.keyboard.press('Enter');
-      await bob!.keyboard.type('1005');
-      await bob!.keyboard.press('Enter');
+      await callAndAnswer(alice!, bob!, '1002', 'Alice Nguyen');
+      await paletteCommandWithArg(bob!, 'transfer to voicemail', /^Transfer to voicemail of/, '1005');
       await expect(dock(bob!)).toContainText('Transferred');
       // Aiko's phone never rings: her voicemail answers, greets alice, and records after the tone.
       await expect(dock(aiko!)).toHaveCount(0);

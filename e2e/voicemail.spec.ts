@@ -39,9 +39,10 @@ test.describe('voicemail', () => {
     await expect(page.locator('#uc-announcer-polite, [aria-live="polite"]').filter({ hasText: 'Playing voicemail' }).first()).toBeAttached();
     await expect(nav(page)).toContainText('4');
     await expect(first).not.toHaveAttribute('aria-label', /Unread/);
-    await expectNoAxeViolations(page, 'voicemail detail while playing');
     await page.keyboard.press('p');
     await expect(status(page)).toHaveAttribute('data-state', 'paused');
+    // axe once paused: on a busy machine a scan can outlast a short message, which would end by itself.
+    await expectNoAxeViolations(page, 'voicemail detail after playing');
 
     // r toggles back to unread, and the badge follows.
     await page.keyboard.press('r');

@@ -1,7 +1,7 @@
 import net from 'node:net';
 
 /**
- * A client of baresip's `ctrl_tcp` module: netstring-framed JSON commands with their answers, and
+ * baresip (Debian's) as a phone we drive: its configuration, and a client of its `ctrl_tcp` module: netstring-framed JSON commands with their answers, and
  * the events baresip reports (registrations, calls). baresip takes one control connection only.
  * Used by the voicemail phone (server/voicemail) and by the tests' SIP phone.
  */
@@ -24,6 +24,48 @@ interface BaresipResponse {
   ok: boolean;
   data?: string;
   token?: string;
+}
+
+/** What differs between our baresip phones (the voicemail phone, the tests' desk phone). */
+export interface BaresipConfigOptions {
+  sipPort: number;
+  /** Not the SIP port + 1: baresip's SIP-TLS listener takes that one. */
+  ctrlPort: number;
+  rtpPorts: readonly [number, number];
+  /** The WAV that is the phone's microphone; its rate and channels must be `srate` and mono. */
+  audioSourceWav: string;
+  srate: number;
+  /** Calls at once (baresip's default is 4). */
+  maxCalls?: number;
+}
+
+/**
+ * A headless baresip on loopback, driven over `ctrl_tcp`: G.711 only, a WAV as the microphone and no
+ * sound card (aubridge plays into nothing), accounts added at run time (`uanew`, a menu command).
+ */
+export function baresipConfig(o: BaresipConfigOptions): string {
+  return [
+    'poll_method epoll',
+    `sip_listen 127.0.0.1:${o.sipPort}`,
+    // The interface by address: by name ("lo") baresip finds no network address.
+    'net_interface 127.0.0.1',
+    `rtp_ports ${o.rtpPorts[0]}-${o.rtpPorts[1]}`,
+    ...(o.maxCalls ? [`call_max_calls ${o.maxCalls}`] : []),
+    'audio_player aubridge,nowhere',
+    `audio_source aufile,${o.audioSourceWav}`,
+    'audio_alert aubridge,nowhere',
+    `ausrc_srate ${o.srate}`,
+    'ausrc_channels 1',
+    'module_path /usr/lib/baresip/modules',
+    'module g711.so',
+    'module aufile.so',
+    'module aubridge.so',
+    'module_app account.so',
+    'module_app menu.so',
+    'module_app ctrl_tcp.so',
+    `ctrl_tcp_listen 127.0.0.1:${o.ctrlPort}`,
+    '',
+  ].join('\n');
 }
 
 export class BaresipControl {

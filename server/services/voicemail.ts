@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { speak } from '../media/speech';
 import { pcm16Wav, readWav } from '../media/wav';
+import { baresipConfig } from './baresip-control';
 import { sipOptionsPing } from './kamailio';
 import { makeServiceDirs, serviceDirs, type ServicesConfig } from './layout';
 import type { ServiceDefinition } from './manager';
@@ -60,33 +61,10 @@ export async function makeGreeting(speech: Buffer): Promise<{ wav: Buffer; info:
   return { wav: pcm16Wav(out, GREETING_RATE), info: { messageStartsMs: Math.round((before / GREETING_RATE) * 1000), maxMessageSeconds: MAX_MESSAGE_SECONDS } };
 }
 
-export function baresipConfig(cfg: ServicesConfig, greetingWav: string): string {
+export function voicemailPhoneConfig(cfg: ServicesConfig, greetingWav: string): string {
   const { ports } = cfg;
-  return [
-    'poll_method epoll',
-    `sip_listen 127.0.0.1:${ports.voicemailSip}`,
-    // The interface by address: by name ("lo") baresip finds no network address.
-    'net_interface 127.0.0.1',
-    `rtp_ports ${ports.voicemailRtpMin}-${ports.voicemailRtpMax}`,
-    // Several callers may leave messages at once (two RTP ports each).
-    'call_max_calls 20',
-    // No sound card: what callers say goes nowhere here (rtpengine records it); the greeting is the microphone.
-    'audio_player aubridge,nowhere',
-    `audio_source aufile,${greetingWav}`,
-    'audio_alert aubridge,nowhere',
-    `ausrc_srate ${GREETING_RATE}`,
-    'ausrc_channels 1',
-    'module_path /usr/lib/baresip/modules',
-    'module g711.so',
-    'module aufile.so',
-    'module aubridge.so',
-    'module_app account.so',
-    // `uanew` (a mailbox per account) is a menu command.
-    'module_app menu.so',
-    'module_app ctrl_tcp.so',
-    `ctrl_tcp_listen 127.0.0.1:${ports.voicemailCtrl}`,
-    '',
-  ].join('\n');
+  // Several callers may leave messages at once; what they say goes nowhere here (rtpengine records it).
+  return baresipConfig({ sipPort: ports.voicemailSip, ctrlPort: ports.voicemailCtrl, rtpPorts: [ports.voicemailRtpMin, ports.voicemailRtpMax], audioSourceWav: greetingWav, srate: GREETING_RATE, maxCalls: 20 });
 }
 
 export const voicemail: ServiceDefinition = {
@@ -101,7 +79,7 @@ export const voicemail: ServiceDefinition = {
     const greeting = await makeGreeting(await speak(GREETING_TEXT));
     await writeFile(files.wav, greeting.wav);
     await writeFile(files.info, JSON.stringify(greeting.info));
-    await writeFile(path.join(dirs.conf, 'config'), baresipConfig(cfg, files.wav));
+    await writeFile(path.join(dirs.conf, 'config'), voicemailPhoneConfig(cfg, files.wav));
     // Mailboxes are added at run time by the API server (`uanew`), one account each. This one only
     // gives baresip a user agent from the start, which answers the readiness probe's OPTIONS.
     await writeFile(path.join(dirs.conf, 'accounts'), `<sip:${PROBE_USER}@${cfg.domain}>;regint=0\n`);

@@ -8,33 +8,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordingDirs } from '../../server/calls/live-recordings';
 import { readWav } from '../../server/media/wav';
 import { CallRecordingsPage } from '../../src/wire/callRecordings';
-import type { SipCredentialsResponse } from '../../src/wire/services';
 import { startServicesApi, type ServicesApi } from './harness';
-import { killGroup, launchChromium, SipPage, type LaunchedChromium } from './sip-page';
+import { signedInPhones, type SignedInPhones } from './sip-page';
 
 let api: ServicesApi;
-let chrome: LaunchedChromium;
-const phones: Record<string, SipPage> = {};
-const tokens: Record<string, string> = {};
+let signedIn: SignedInPhones;
+let phones: SignedInPhones['phones'];
+let tokens: SignedInPhones['tokens'];
 
 beforeAll(async () => {
   api = await startServicesApi();
-  chrome = await launchChromium();
-  for (const u of ['alice', 'bob']) {
-    tokens[u] = await api.login(u);
-    const creds = await api.get<SipCredentialsResponse>('/v1/sip-credentials', tokens[u]!);
-    const page = await SipPage.open(chrome.browser, api.origin);
-    await page.register({ wsUrl: creds.ws_url, uri: creds.uri, authorization_user: creds.authorization_user, password: creds.password });
-    phones[u] = page;
-  }
+  signedIn = await signedInPhones(api, ['alice', 'bob']);
+  ({ phones, tokens } = signedIn);
 });
 
 afterAll(async () => {
-  for (const p of Object.values(phones)) await p.close().catch(() => undefined);
-  if (chrome) {
-    await chrome.close();
-    killGroup(chrome.pid);
-  }
+  await signedIn?.close();
   await api?.close();
 });
 

@@ -10,36 +10,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceDirs } from '../../server/services/layout';
 import type { RecordingControlResponse } from '../../src/wire/recording';
 import type { HistoryPageWire } from '../../src/wire/history';
-import type { SipCredentialsResponse } from '../../src/wire/services';
 import { startServicesApi, type ServicesApi } from './harness';
-import { killGroup, launchChromium, SipPage, type LaunchedChromium } from './sip-page';
+import { signedInPhones, type SignedInPhones, type SipPage } from './sip-page';
 
 let api: ServicesApi;
-let chrome: LaunchedChromium;
-const phones: Record<string, SipPage> = {};
-const tokens: Record<string, string> = {};
+let signedIn: SignedInPhones;
+let phones: Record<string, SipPage>;
+let tokens: Record<string, string>;
 const ids: Record<string, number> = {};
 const USERS = ['alice', 'bob', 'carol'] as const;
 
 beforeAll(async () => {
   api = await startServicesApi();
-  chrome = await launchChromium();
-  for (const u of USERS) {
-    tokens[u] = await api.login(u);
-    ids[u] = await api.userId(u);
-    const creds = await api.get<SipCredentialsResponse>('/v1/sip-credentials', tokens[u]!);
-    const page = await SipPage.open(chrome.browser, api.origin);
-    await page.register({ wsUrl: creds.ws_url, uri: creds.uri, authorization_user: creds.authorization_user, password: creds.password });
-    phones[u] = page;
-  }
+  signedIn = await signedInPhones(api, USERS);
+  ({ phones, tokens } = signedIn);
+  for (const u of USERS) ids[u] = await api.userId(u);
 });
 
 afterAll(async () => {
-  for (const p of Object.values(phones)) await p.close().catch(() => undefined);
-  if (chrome) {
-    await chrome.close();
-    killGroup(chrome.pid);
-  }
+  await signedIn?.close();
   await api?.close();
 });
 

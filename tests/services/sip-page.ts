@@ -138,3 +138,41 @@ export class SipPage {
     await this.page.context().close();
   }
 }
+
+/** Phones of signed-in users in one Chromium: what the call tests start with. */
+export interface SignedInPhones {
+  phones: Record<string, SipPage>;
+  tokens: Record<string, string>;
+  close(): Promise<void>;
+}
+
+/**
+ * Signs `users` in to the API, and registers a phone for each of them (time-limited SIP
+ * credentials from the API, JsSIP in its own page). `close` ends the pages and the browser.
+ */
+export async function signedInPhones(
+  api: { origin: string; login(user: string): Promise<string>; get<T>(path: string, token: string): Promise<T> },
+  users: readonly string[],
+): Promise<SignedInPhones> {
+  const chrome = await launchChromium();
+  const phones: Record<string, SipPage> = {};
+  const tokens: Record<string, string> = {};
+  const close = async () => {
+    for (const p of Object.values(phones)) await p.close().catch(() => undefined);
+    await chrome.close();
+    killGroup(chrome.pid);
+  };
+  try {
+    for (const u of users) {
+      tokens[u] = await api.login(u);
+      const creds = await api.get<{ ws_url: string; uri: string; authorization_user: string; password: string }>('/v1/sip-credentials', tokens[u]!);
+      const page = await SipPage.open(chrome.browser, api.origin);
+      await page.register({ wsUrl: creds.ws_url, uri: creds.uri, authorization_user: creds.authorization_user, password: creds.password });
+      phones[u] = page;
+    }
+  } catch (err) {
+    await close();
+    throw err;
+  }
+  return { phones, tokens, close };
+}

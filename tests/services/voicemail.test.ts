@@ -9,32 +9,23 @@ import { readWav } from '../../server/media/wav';
 import { internalApiSecret } from '../../server/services/kamailio';
 import { readGreetingInfo } from '../../server/services/voicemail';
 import type { HistoryPageWire } from '../../src/wire/history';
-import type { SipCredentialsResponse } from '../../src/wire/services';
 import { startServicesApi, type ServicesApi } from './harness';
-import { killGroup, launchChromium, SipPage, type LaunchedChromium } from './sip-page';
+import { signedInPhones, type SignedInPhones, type SipPage } from './sip-page';
 
 let api: ServicesApi;
-let chrome: LaunchedChromium;
-const phones: Record<string, SipPage> = {};
-const tokens: Record<string, string> = {};
+let signedIn: SignedInPhones;
+let phones: Record<string, SipPage>;
+let tokens: Record<string, string>;
 const ids: Record<string, number> = {};
-const USERS = ['alice', 'bob'] as const;
 let messageStartsMs = 0;
 
 beforeAll(async () => {
   api = await startServicesApi();
-  chrome = await launchChromium();
   messageStartsMs = (await readGreetingInfo(api.cfg)).messageStartsMs;
-  for (const u of [...USERS, 'olivia']) {
-    tokens[u] = await api.login(u);
-    ids[u] = await api.userId(u);
-  }
-  for (const u of USERS) {
-    const creds = await api.get<SipCredentialsResponse>('/v1/sip-credentials', tokens[u]!);
-    const page = await SipPage.open(chrome.browser, api.origin);
-    await page.register({ wsUrl: creds.ws_url, uri: creds.uri, authorization_user: creds.authorization_user, password: creds.password });
-    phones[u] = page;
-  }
+  // Olivia has no phone here: she is the user who is signed out.
+  signedIn = await signedInPhones(api, ['alice', 'bob']);
+  ({ phones, tokens } = signedIn);
+  for (const u of ['alice', 'bob', 'olivia']) ids[u] = await api.userId(u);
   // The API connects to the voicemail phone in the background; calls go to voicemail once it has.
   const secret = await internalApiSecret(api.cfg);
   const route = async () => (await api.app.inject({ url: '/internal/sip/route?callee=1002&on=voicemail', headers: { 'x-uc-internal': secret } })).body;
@@ -45,11 +36,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const p of Object.values(phones)) await p.close().catch(() => undefined);
-  if (chrome) {
-    await chrome.close();
-    killGroup(chrome.pid);
-  }
+  await signedIn?.close();
   await api?.close();
 });
 

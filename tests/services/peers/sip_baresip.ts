@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { BaresipControl, type BaresipEvent } from '../../../server/services/baresip-control';
+import { BaresipControl, baresipConfig, type BaresipEvent } from '../../../server/services/baresip-control';
 
 export type { BaresipEvent };
 
@@ -75,27 +75,7 @@ export class Baresip {
     await mkdir(dir, { recursive: true });
     const wav = path.join(dir, 'tone.wav');
     await writeFile(wav, toneWav(8000, 60));
-    const config = [
-      'poll_method epoll',
-      `sip_listen 127.0.0.1:${sipPort}`,
-      'net_interface 127.0.0.1',
-      `rtp_ports ${rtpPorts[0]}-${rtpPorts[1]}`,
-      // No sound card here: aubridge is a player that goes nowhere; aufile is the microphone.
-      'audio_player aubridge,nowhere',
-      `audio_source aufile,${wav}`,
-      'audio_alert aubridge,nowhere',
-      'ausrc_srate 8000',
-      'ausrc_channels 1',
-      'module_path /usr/lib/baresip/modules',
-      'module g711.so',
-      'module aufile.so',
-      'module aubridge.so',
-      'module_app account.so',
-      'module_app menu.so',
-      'module_app ctrl_tcp.so',
-      `ctrl_tcp_listen 127.0.0.1:${ctrlPort}`,
-      '',
-    ].join('\n');
+    const config = baresipConfig({ sipPort, ctrlPort, rtpPorts, audioSourceWav: wav, srate: 8000 });
     await writeFile(path.join(dir, 'config'), config);
     // Accounts are added at run time (`uanew`) so that their registration events reach us.
     await writeFile(path.join(dir, 'accounts'), '');
