@@ -14,13 +14,11 @@
  *   no human reaction time), bob's microphone, answer and ICE gathering, and alice applying it.
  * - the same at p95 (call_click_to_invite_p95_ms, call_setup_p95_ms).
  *
- * Where click → INVITE goes (in-page marks, 2 cores loaded by other test runs, after the ICE fix
- * in src/plugins/telephony/engine/iceReady.ts that took ~120 ms off each side): press handling and
- * JsSIP's session + RTCPeerConnection ~15 ms; React rendering the new call in the dock ~15–30 ms,
- * which runs before JsSIP's getUserMedia (JsSIP asks for the microphone one microtask after
- * `newRTCSession`, and our state change is flushed first); getUserMedia ~30–40 ms (every call:
- * JsSIP opens the microphone per call); createOffer + setLocalDescription ~5–8 ms; host candidates
- * ~3 ms, then ICE_SETTLE_MS (10 ms).
+ * Where click → INVITE went (in-page marks, 2 cores loaded by other test runs): press handling and
+ * JsSIP's session + RTCPeerConnection ~15 ms; React drawing the new call in the dock ~15–30 ms, which
+ * ran while the offer was being made; getUserMedia ~30–40 ms; createOffer + setLocalDescription
+ * ~5–8 ms; host candidates ~3 ms, then ICE_SETTLE_MS (10 ms). The dock now draws an outgoing call
+ * once its INVITE has left (PhoneEngine: JsSIP's `sending` event).
  *
  * Since the dialpad opens the microphone when the first digit is typed (PhoneEngine.warmMicrophone),
  * the number is typed key by key as a person would, so getUserMedia is no longer part of the click.
