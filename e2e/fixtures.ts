@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Browser, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Demo-pass-1';
 
@@ -34,4 +34,12 @@ export async function tabUntilFocused(page: Page, target: Locator, max = 30): Pr
     await page.keyboard.press('Tab');
   }
   await expect(target).toBeFocused();
+}
+
+/** A person of their own (a fresh browser context), signed in by keyboard. */
+export async function signedInPerson(browser: Browser, baseURL: string, username: string): Promise<Page> {
+  const ctx = await browser.newContext({ baseURL, locale: 'en-US', timezoneId: 'UTC' });
+  const page = await ctx.newPage();
+  await loginByKeyboard(page, username);
+  return page;
 }

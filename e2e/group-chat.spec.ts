@@ -1,15 +1,10 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { expectNoAxeViolations, loginByKeyboard, openPalette, tabUntilFocused } from './fixtures';
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations, openPalette, signedInPerson, tabUntilFocused } from './fixtures';
 
 // Group chat on the real ejabberd (MUC rooms with MucSub, MAM), made through the real API server.
 // Three browser contexts are three people: alice, bob and carol.
 
-async function person(browser: Browser, baseURL: string, username: string): Promise<Page> {
-  const ctx = await browser.newContext({ baseURL, locale: 'en-US', timezoneId: 'UTC' });
-  const page = await ctx.newPage();
-  await loginByKeyboard(page, username);
-  return page;
-}
+const person = signedInPerson;
 
 async function runCommand(page: Page, title: string): Promise<void> {
   await openPalette(page);

@@ -1,15 +1,10 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { expectNoAxeViolations, loginByKeyboard, openPalette } from './fixtures';
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations, loginByKeyboard, openPalette, signedInPerson } from './fixtures';
 
 // Real ejabberd (XMPP over WebSocket, MAM, offline storage), started by the global setup; two
 // browser contexts are two people: alice and bob. Everything by keyboard.
 
-async function person(browser: Browser, baseURL: string, username: string): Promise<Page> {
-  const ctx = await browser.newContext({ baseURL, locale: 'en-US', timezoneId: 'UTC' });
-  const page = await ctx.newPage();
-  await loginByKeyboard(page, username);
-  return page;
-}
+const person = signedInPerson;
 
 /** Ctrl+K, "Message", the colleague, Enter: the conversation opens with its input ready. */
 async function messageByPalette(page: Page, name: string): Promise<void> {

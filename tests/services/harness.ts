@@ -7,6 +7,7 @@ import type { Db } from '../../server/db/types';
 import { DEMO_PASSWORD, seedDemo } from '../../server/seed';
 import type { ServicesConfig } from '../../server/services/layout';
 import { readUccSettings } from '../../server/settings';
+import type { HistoryPageWire } from '../../src/wire/history';
 
 /**
  * The real API server next to the real ejabberd, Kamailio and rtpengine of this run: its own
@@ -72,4 +73,16 @@ export async function startServicesApi(opts: { now?: Date } = {}): Promise<Servi
       await db.close();
     },
   };
+}
+
+/** PUT as a user, through the app (no network): the call settings the tests change. */
+export function putAs(api: Pick<ServicesApi, 'app'>, token: string, url: string, body: unknown) {
+  return api.app.inject({ method: 'PUT', url, headers: { authorization: `Bearer ${token}` }, payload: body as object });
+}
+
+/** A user's history rows for one SIP call, as the history screen gets them. */
+export async function callHistoryOf(api: Pick<ServicesApi, 'get' | 'db'>, token: string, userId: number, callId: string): Promise<HistoryPageWire['items']> {
+  const page = await api.get<HistoryPageWire>(`/v2/users/${userId}/call-history?offset=0&limit=50`, token);
+  const { rows } = await api.db.query<{ id: number }>('SELECT id FROM call_history WHERE user_id = $1 AND sip_call_id = $2', [userId, callId]);
+  return page.items.filter((r) => rows.some((x) => x.id === r.id));
 }

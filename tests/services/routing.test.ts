@@ -9,8 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceDirs } from '../../server/services/layout';
 import type { RecordingControlResponse } from '../../src/wire/recording';
-import type { HistoryPageWire } from '../../src/wire/history';
-import { startServicesApi, type ServicesApi } from './harness';
+import { callHistoryOf, putAs, startServicesApi, type ServicesApi } from './harness';
 import { signedInPhones, type SignedInPhones, type SipPage } from './sip-page';
 
 let api: ServicesApi;
@@ -32,15 +31,8 @@ afterAll(async () => {
   await api?.close();
 });
 
-const put = (user: string, url: string, body: unknown) =>
-  api.app.inject({ method: 'PUT', url, headers: { authorization: `Bearer ${tokens[user]}` }, payload: body as object });
-
-/** The user's history rows for one SIP call, as the history screen gets them. */
-async function historyOf(user: string, callId: string) {
-  const page = await api.get<HistoryPageWire>(`/v2/users/${ids[user]}/call-history?offset=0&limit=50`, tokens[user]!);
-  const { rows } = await api.db.query<{ id: number }>('SELECT id FROM call_history WHERE user_id = $1 AND sip_call_id = $2', [ids[user], callId]);
-  return page.items.filter((r) => rows.some((x) => x.id === r.id));
-}
+const put = (user: string, url: string, body: unknown) => putAs(api, tokens[user]!, url, body);
+const historyOf = (user: string, callId: string) => callHistoryOf(api, tokens[user]!, ids[user]!, callId);
 
 describe('call routing and history through the real Kamailio', () => {
   it('an answered call is in both histories: outbound for the caller, inbound for the callee, with its length', async () => {

@@ -8,8 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readWav } from '../../server/media/wav';
 import { internalApiSecret } from '../../server/services/kamailio';
 import { readGreetingInfo } from '../../server/services/voicemail';
-import type { HistoryPageWire } from '../../src/wire/history';
-import { startServicesApi, type ServicesApi } from './harness';
+import { callHistoryOf, putAs, startServicesApi, type ServicesApi } from './harness';
 import { signedInPhones, type SignedInPhones, type SipPage } from './sip-page';
 
 let api: ServicesApi;
@@ -73,14 +72,8 @@ function loudness(wav: Buffer): number {
   return Math.sqrt(sum / Math.max(1, n));
 }
 
-const put = (user: string, url: string, body: unknown) =>
-  api.app.inject({ method: 'PUT', url, headers: { authorization: `Bearer ${tokens[user]}` }, payload: body as object });
-
-async function historyOf(user: string, callId: string) {
-  const page = await api.get<HistoryPageWire>(`/v2/users/${ids[user]}/call-history?offset=0&limit=50`, tokens[user]!);
-  const { rows } = await api.db.query<{ id: number }>('SELECT id FROM call_history WHERE user_id = $1 AND sip_call_id = $2', [ids[user], callId]);
-  return page.items.filter((r) => rows.some((x) => x.id === r.id));
-}
+const put = (user: string, url: string, body: unknown) => putAs(api, tokens[user]!, url, body);
+const historyOf = (user: string, callId: string) => callHistoryOf(api, tokens[user]!, ids[user]!, callId);
 
 /** Talks (the fake microphone) for `ms` after the tone, then hangs up. */
 async function leaveMessage(caller: SipPage, key: string, ms: number): Promise<string> {
