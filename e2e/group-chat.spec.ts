@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations, openPalette, signedInPerson, tabUntilFocused } from './fixtures';
+import { log, send } from './chat-helpers';
 
 // Group chat on the real ejabberd (MUC rooms with MucSub, MAM), made through the real API server.
 // Three browser contexts are three people: alice, bob and carol.
@@ -13,18 +14,8 @@ async function runCommand(page: Page, title: string): Promise<void> {
   await page.keyboard.press('Enter');
 }
 
-const input = (page: Page, name: string) => page.getByRole('textbox', { name: `Message to ${name}` });
-const log = (page: Page, name: string) => page.getByRole('list', { name: `Messages with ${name}` });
 const bar = (page: Page) => page.getByRole('grid', { name: 'Conversations' });
 
-async function send(page: Page, name: string, text: string): Promise<void> {
-  const box = input(page, name);
-  await expect(box).toBeEnabled({ timeout: 20_000 });
-  await box.focus();
-  await page.keyboard.type(text);
-  await page.keyboard.press('Enter');
-  await expect(box).toHaveValue('');
-}
 
 /** Picks a colleague in the group editor by keyboard: search, Tab into the list, Space. */
 async function pick(page: Page, name: string): Promise<void> {

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations, loginByKeyboard, openPalette, signedInPerson } from './fixtures';
+import { input, log, send } from './chat-helpers';
 
 // Real ejabberd (XMPP over WebSocket, MAM, offline storage), started by the global setup; two
 // browser contexts are two people: alice and bob. Everything by keyboard.
@@ -18,17 +19,7 @@ async function messageByPalette(page: Page, name: string): Promise<void> {
   await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
 }
 
-const input = (page: Page, name: string) => page.getByRole('textbox', { name: `Message to ${name}` });
-const log = (page: Page, name: string) => page.getByRole('list', { name: `Messages with ${name}` });
 
-async function send(page: Page, name: string, text: string): Promise<void> {
-  const box = input(page, name);
-  await expect(box).toBeEnabled({ timeout: 20_000 });
-  await box.focus();
-  await page.keyboard.type(text);
-  await page.keyboard.press('Enter');
-  await expect(box).toHaveValue('');
-}
 
 test.describe('messaging', () => {
   test.setTimeout(120_000);
