@@ -12,6 +12,7 @@ import { registerBroadRoutes } from './routes/broad';
 import { registerCallRecordingRoutes } from './routes/call-recordings';
 import { registerConfigRoutes } from './routes/config';
 import { registerContactRoutes } from './routes/contacts';
+import { registerDeviceRoutes } from './routes/devices';
 import { registerHealthRoutes } from './routes/health';
 import { registerHistoryRoutes } from './routes/history';
 import { registerPreferenceRoutes } from './routes/preferences';
@@ -89,6 +90,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerContactRoutes(app, ctx);
   registerXmppRoutes(app, ctx);
   registerSipRoutes(app, ctx);
+  registerDeviceRoutes(app, ctx);
   registerSipInternalRoutes(app, ctx);
   registerBroadRoutes(app, ctx);
   registerRecordingRoutes(app, ctx);

@@ -20,7 +20,7 @@ const EXTENSION = /^[0-9]{1,5}$/;
 const sipNotConfigured = () => new ApiError(404, SIP_NOT_CONFIGURED, 'Calling is not configured for this user');
 
 /** The caller's extension, or 404 `sip_not_configured` when the user has none. */
-async function extensionOf(db: Queryable, userId: number): Promise<string> {
+export async function extensionOf(db: Queryable, userId: number): Promise<string> {
   const { rows } = await db.query<{ extension: string | null }>('SELECT extension FROM users WHERE id = $1', [userId]);
   const user = rows[0];
   if (!user) throw unauthorized('User no longer exists');

@@ -70,3 +70,27 @@ export function forwardProblem(s: ForwardSetting): ForwardProblem | null {
   if (!d.destination_parameter || !ROUTABLE_NUMBER.test(d.destination_parameter.replace(/[\s()-]/g, ''))) return 'destination_number_invalid';
   return null;
 }
+
+/** Kinds of device a user has registered: `browser` (WebSocket, this client) or `phone` (a desk or softphone). */
+export const DEVICE_KINDS = ['browser', 'phone'] as const;
+
+/**
+ * `GET /v1/devices/check`: the user's phones registered with the SIP proxy now. `desk_phone` is
+ * whether "Move call to desk phone" can reach one (a phone that is not a browser).
+ */
+export const DevicesCheckResponse = z.object({
+  devices: z.array(
+    z.object({
+      kind: z.enum(DEVICE_KINDS),
+      user_agent: z.nullable(z.string()),
+      expires_at: z.string(),
+    }),
+  ),
+  desk_phone: z.boolean(),
+});
+export type DevicesCheckResponse = z.infer<typeof DevicesCheckResponse>;
+
+/** The transfer target of "Move call to desk phone": the user's own extension, phones only. */
+export function deskPhoneUri(extension: string, domain: string): string {
+  return `sip:${extension}@${domain};device=desk`;
+}

@@ -157,7 +157,7 @@ window.sipPage = {
   call(target) {
     if (!ua) throw new Error('not registered');
     lastOutgoingCallId = '';
-    const session = ua.call(`sip:${target}@${domain}`, { mediaConstraints: MEDIA, pcConfig: PC_CONFIG });
+    const session = ua.call(target.startsWith('sip:') ? target : `sip:${target}@${domain}`, { mediaConstraints: MEDIA, pcConfig: PC_CONFIG });
     if (!lastOutgoingCallId) throw new Error('JsSIP announced no outgoing session');
     return track(session, 'outgoing', lastOutgoingCallId).key;
   },

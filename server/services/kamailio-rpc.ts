@@ -1,0 +1,66 @@
+/**
+ * Kamailio's JSON-RPC (jsonrpcs over its xhttp listener, `/RPC`), which the configuration opens
+ * only to this host with the internal secret. Used to read what the registrar knows now.
+ */
+import { internalApiSecret } from './kamailio';
+import type { ServicesConfig } from './layout';
+
+export class KamailioRpcError extends Error {
+  constructor(
+    message: string,
+    readonly code: number | null,
+  ) {
+    super(message);
+  }
+}
+
+interface RpcAnswer {
+  result?: unknown;
+  error?: { code?: number; message?: string };
+}
+
+export async function kamailioRpc(cfg: ServicesConfig, method: string, params: readonly (string | number)[], timeoutMs = 2000): Promise<unknown> {
+  const res = await fetch(`http://127.0.0.1:${cfg.ports.sipWs}/RPC`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-uc-internal': await internalApiSecret(cfg) },
+    body: JSON.stringify({ jsonrpc: '2.0', method, params, id: 1 }),
+    signal: AbortSignal.timeout(timeoutMs),
+  }).catch((err: unknown) => {
+    throw new KamailioRpcError(`Kamailio RPC unreachable: ${String(err)}`, null);
+  });
+  if (!res.ok) throw new KamailioRpcError(`Kamailio RPC answered HTTP ${res.status}`, res.status);
+  const answer = (await res.json()) as RpcAnswer;
+  if (answer.error) throw new KamailioRpcError(answer.error.message ?? 'Kamailio RPC error', answer.error.code ?? null);
+  return answer.result;
+}
+
+/** One registered contact of a user, as the registrar reports it. */
+export interface RegisteredContact {
+  address: string;
+  userAgent: string | null;
+  /** Seconds until it expires. */
+  expires: number;
+}
+
+/** The user's registered contacts (none when the registrar has no entry for the extension). */
+export async function registeredContacts(cfg: ServicesConfig, extension: string): Promise<RegisteredContact[]> {
+  let result: unknown;
+  try {
+    result = await kamailioRpc(cfg, 'ul.lookup', ['location', extension]);
+  } catch (err) {
+    // Kamailio answers 500 "AOR not found in location table" for an extension with no contact.
+    if (err instanceof KamailioRpcError && (err.code === 404 || /not found/i.test(err.message))) return [];
+    throw err;
+  }
+  const contacts = (result as { Contacts?: unknown } | null)?.Contacts;
+  if (!Array.isArray(contacts)) return [];
+  return contacts.flatMap((entry: unknown) => {
+    const c = (entry as { Contact?: Record<string, unknown> } | null)?.Contact;
+    if (!c || typeof c.Address !== 'string') return [];
+    const ua = c['User-Agent'];
+    return [{ address: c.Address, userAgent: typeof ua === 'string' && ua ? ua : null, expires: typeof c.Expires === 'number' ? c.Expires : 0 }];
+  });
+}
+
+/** Browsers register over WebSocket (JsSIP puts `transport=ws` in its contact); anything else is a phone. */
+export const isBrowserContact = (address: string) => /;transport=wss?\b/i.test(address);
