@@ -16,6 +16,8 @@ export const PREFERENCE_KEYS = [
   'uc-messages-cut-off',
   'uc-hotkeys',
   'uc-recent-commands',
+  // true: the user turned the chat sound off (never saved reads false, so the sound is on).
+  'uc-chat-sound-off',
 ] as const;
 export type PreferenceKey = (typeof PREFERENCE_KEYS)[number];
 export const PreferenceKeySchema = z.enum(PREFERENCE_KEYS);

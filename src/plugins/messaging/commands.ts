@@ -100,6 +100,8 @@ export const messagingCommands: readonly CommandContribution[] = [
     enabled: () => (unread().length ? true : why('noUnread')),
     run: (ctx) => withEngine(ctx, (e) => e.markAllRead()),
   }),
+  // Turns the chime for new messages in other conversations off or on (saved for every device).
+  cmd('chatSound', ['sound', 'chime', 'beep', 'audio', 'notifications'], { run: (ctx) => loadLazy().then((m) => m.chatAlerts(ctx.services).toggleSound()) }),
   cmd('setPresence', ['status', 'presence', 'away', 'busy', 'dnd'], {
     args: [{ name: 'state', titleKey: 'messaging:args.presence', kind: 'choice', options: () => STATES.map((s) => ({ id: s, label: i18next.t(`messaging:presence.${s}`), value: s })) }],
     run: (ctx, a) => withEngine(ctx, (e) => e.setPresence(a.state as PresenceState)),

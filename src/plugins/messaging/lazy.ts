@@ -8,3 +8,4 @@ export { default as ChatScreen } from './ui/ChatScreen';
 export { default as TextsScreen } from './texts/TextsScreen';
 export { startTexts } from './texts/store';
 export { default as RoomEditScreen } from './ui/RoomEditScreen';
+export { chatAlerts } from './alerts';

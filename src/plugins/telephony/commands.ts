@@ -161,7 +161,8 @@ export const telephonyCommands: readonly CommandContribution[] = [
     args: [{ name: 'to', titleKey: 'telephony:args.forwardTo', kind: 'choice', provider: 'contacts', allowFreeText: true, validate: (text) => (/[0-9]/.test(text) ? null : 'telephony:args.needForwardNumber') }],
   }),
   lazyCommand('forwardOff', ['forward', 'divert', 'call forwarding'], settingsThen(() => phone.settings.forwardAlways?.enabled === true, 'notForwarding')),
-  lazyCommand('notifications', ['desktop notifications', 'alerts', 'incoming call'], () =>
+  // The product's one notification permission: calls, chat messages and texts all notify through it.
+  lazyCommand('notifications', ['desktop notifications', 'alerts', 'incoming call', 'chat', 'messages', 'texts'], () =>
     typeof Notification !== 'function' ? why('noNotifications') : Notification.permission === 'granted' ? why('notificationsOn') : Notification.permission === 'denied' ? why('notificationsBlocked') : true,
   ),
   lazyCommand('phoneLinks', ['tel', 'sip', 'links', 'default phone app'], () => (typeof navigator === 'object' && 'registerProtocolHandler' in navigator ? true : why('noPhoneLinks'))),

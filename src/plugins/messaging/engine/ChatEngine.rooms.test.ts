@@ -106,6 +106,8 @@ const room = (jid: string, subject: string) => ({
 let rooms: ReturnType<typeof room>[];
 let conn: FakeConnection;
 let engine: ChatEngine;
+/** What the engine asked to announce, notify and chime for. */
+let announced: Array<[string, string, string]>;
 const api = {
   get: vi.fn(async (path: string) => {
     if (path === '/v1/chat/contacts') return { contacts: [{ user_id: 2, jid: 'bob@uc.local', name: 'Bob Martinez' }] };
@@ -126,6 +128,7 @@ beforeEach(async () => {
   resetChat();
   rooms = [room(ROOM, 'Launch'), room(ROOM2, 'Ops')];
   conn = new FakeConnection();
+  announced = [];
   // Ops has 30 archived messages: a newest page of 25, then 5 older.
   conn.archive[ROOM2] = Array.from({ length: 30 }, (_, i) => ({ id: String(100 + i), body: `old ${i}` }));
   engine = new ChatEngine({
@@ -140,6 +143,7 @@ beforeEach(async () => {
     historyPageSize: 25,
     storage: null,
     createConnection: () => conn as never,
+    announceNew: (from, body, jid) => announced.push([from, body, jid]),
   });
   engine.start();
   await connected();
@@ -171,6 +175,27 @@ describe('group sessions', () => {
     );
     expect(s.messages.filter((m) => m.mine).map((m) => m.status)).toEqual(['received']);
     expect(s.unread).toBe(1);
+  });
+
+  it('alert (announce, desktop notification, sound) for a new message in a group not on screen, with the group to open; not when muted or on screen', () => {
+    const say = (id: string, body: string) =>
+      conn.receive(
+        `<message xmlns="jabber:client" from="${ROOM}" to="alice@uc.local"><event xmlns="http://jabber.org/protocol/pubsub#event"><items node="urn:xmpp:mucsub:nodes:messages"><item><message xmlns="jabber:client" from="${ROOM}/bob" type="groupchat" id="${id}"><body>${body}</body></message></item></items></event></message>`,
+      );
+    say('n1', 'standup moved');
+    say('n1', 'standup moved');
+    expect(announced).toEqual([['Bob Martinez (Launch)', 'standup moved', ROOM]]);
+    engine.setMuted(ROOM, true);
+    say('n2', 'muted');
+    engine.setMuted(ROOM, false);
+    // On screen in a tab in front: nothing; the same conversation in a hidden tab: alerted.
+    chat.open = ROOM;
+    vi.stubGlobal('document', { visibilityState: 'visible' });
+    say('n3', 'on screen');
+    vi.stubGlobal('document', { visibilityState: 'hidden' });
+    say('n4', 'tab hidden');
+    vi.unstubAllGlobals();
+    expect(announced.map((a) => a[1])).toEqual(['standup moved', 'tab hidden']);
   });
 
   it('are destroyed when the group leaves the API list (removed: affiliation none), and the screen can say why', async () => {

@@ -35,8 +35,8 @@ export interface ChatEngineDeps {
   clock?: Clock;
   storage?: Pick<Storage, 'getItem' | 'setItem'> | null;
   createConnection?(url: string): Conn;
-  /** A polite announcement of a message in a conversation that is not on screen. */
-  announceNew?(from: string, body: string): void;
+  /** A message in a conversation that is not on screen (or the tab is hidden) and not muted: announce, notify, chime. */
+  announceNew?(from: string, body: string, jid: string): void;
 }
 
 interface StoredPresence {
@@ -495,7 +495,7 @@ export class ChatEngine {
     this.addMessages(s, [msg]);
     if (!msg.mine && !known) {
       if (rosterGroupOf(chat.rosterGroups, s.jid) === 'closed') this.setRosterGroup(s.jid, 'recent');
-      if ((chat.open !== s.jid || !isVisible()) && !s.muted) this.deps.announceNew?.(`${this.memberName(s, msg.from)} (${s.name})`, msg.body);
+      if ((chat.open !== s.jid || !isVisible()) && !s.muted) this.deps.announceNew?.(`${this.memberName(s, msg.from)} (${s.name})`, msg.body, s.jid);
     }
   }
 
@@ -823,7 +823,7 @@ export class ChatEngine {
             this.conn.send($msg({ to: m.from, id: newMessageId() }).c('received', { xmlns: NS.receipts, id: m.id }).tree());
           }
           if (isNew && rosterGroupOf(chat.rosterGroups, s.jid) === 'closed') this.setRosterGroup(s.jid, 'recent');
-          if (isNew && (chat.open !== peer || !isVisible()) && !s.muted) this.deps.announceNew?.(s.name, msg.body);
+          if (isNew && (chat.open !== peer || !isVisible()) && !s.muted) this.deps.announceNew?.(s.name, msg.body, s.jid);
         }
       } else if (m.composing && !mine) {
         const s = chat.sessions[peer] ?? this.session(peer);

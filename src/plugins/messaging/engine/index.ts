@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import { Api, Connections, Notifications, Session, type ServiceLookup } from '../../../kernel';
-import { chat } from '../state';
+import { chatAlerts } from '../alerts';
+import { chat, chatPath } from '../state';
 import { uiStrings } from '../uiStrings';
 import { ChatEngine } from './ChatEngine';
 
@@ -23,6 +24,7 @@ export function startEngine(services: ServiceLookup): Promise<ChatEngine | null>
       return null;
     }
     const notify = services.get(Notifications);
+    const alerts = chatAlerts(services);
     const e = new ChatEngine({
       api: services.get(Api),
       mucDomain: cfg.muc_domain,
@@ -34,7 +36,10 @@ export function startEngine(services: ServiceLookup): Promise<ChatEngine | null>
       pingTimeoutMs: cfg.ping_timeout_ms,
       historyPageSize: cfg.history_page_size,
       storage: typeof localStorage === 'undefined' ? null : localStorage,
-      announceNew: (from, body) => notify.announce(i18next.t('messaging:announce.newMessage', { name: from, body: body.slice(0, 140) }), 'polite'),
+      announceNew: (from, body, jid) => {
+        notify.announce(i18next.t('messaging:announce.newMessage', { name: from, body: body.slice(0, 140) }), 'polite');
+        alerts.newMessage({ tag: `chat:${jid}`, title: from, body: body.slice(0, 140), to: chatPath(jid) });
+      },
     });
     engine = e;
     const offline = () => e.offline();

@@ -1,6 +1,6 @@
 import { Strophe } from 'strophe.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Api, Notifications, Preferences, type ServiceLookup } from '../../../kernel';
+import { Api, Navigation, Notifications, Preferences, type ServiceLookup } from '../../../kernel';
 import { ApiError } from '../../../kernel/api';
 import type { TextConversation, TextMessage } from '../../../wire/texts';
 import { cutoffs, onHeadline, sendInConversation, startTexts, stopTexts } from './store';
@@ -67,6 +67,39 @@ describe('texts store', () => {
     // Chat's own headlines (no texts element) are not texts.
     onHeadline(xml('<message xmlns="jabber:client" type="headline" from="uc.local"><subject>rooms</subject></message>'));
     expect(Object.keys(texts.conversations)).toEqual([JID]);
+  });
+
+  it('a live text not on screen shows a desktop notification (once allowed); clicking it opens that conversation', async () => {
+    const shown: Array<{ title: string; options: NotificationOptions; onclick: (() => void) | null; close(): void }> = [];
+    vi.stubGlobal(
+      'Notification',
+      Object.assign(
+        function (this: (typeof shown)[number], title: string, options: NotificationOptions) {
+          Object.assign(this, { title, options, onclick: null, close: () => undefined });
+          shown.push(this);
+        },
+        { permission: 'granted' },
+      ),
+    );
+    const focus = vi.fn();
+    vi.stubGlobal('window', { focus });
+    const navigate = vi.fn();
+    const { services } = fakeServices();
+    const withNav = { ...services, get: (k: unknown) => (k === Navigation ? { navigate } : services.get(k as never)) } as ServiceLookup;
+    try {
+      startTexts(withNav, (k) => k);
+      await vi.waitFor(() => expect(texts.status).toBe('ready'));
+      onHeadline(headline(conv({ unread: 0 }), msg('m-notify', { body: '  Running late  ' })));
+      expect(shown.map((n) => [n.title, n.options.body, n.options.tag])).toEqual([['(212) 555-0123', 'Running late', `text:${JID}`]]);
+      shown[0]!.onclick!();
+      expect(focus).toHaveBeenCalled();
+      expect(navigate).toHaveBeenCalledWith(`/message/${encodeURIComponent(JID)}`);
+      // Our own sent texts are not news.
+      onHeadline(headline(conv({ unread: 0 }), msg('m-out', { direction: 'out' })));
+      expect(shown).toHaveLength(1);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('a refused send keeps the draft and its files and says why', async () => {

@@ -13,9 +13,10 @@ import {
   type TextConversation,
   type TextMessage,
 } from '../../../wire/texts';
+import { chatAlerts } from '../alerts';
 import { newMessageId } from '../model/chat';
 import { errorKey, formatNumber, textBody } from './rules';
-import { texts, type PendingFile, type TextConversationState } from './state';
+import { textPath, texts, type PendingFile, type TextConversationState } from './state';
 
 const TEXTS_NS = 'urn:uc:texts:0';
 const PAGE = 25;
@@ -112,8 +113,11 @@ function ingest(c: TextConversation, m: TextMessage, live: boolean): void {
   if (texts.open === s.jid && visible()) void markRead(s.jid);
   else {
     s.unread++;
+    if (!deps) return;
     const name = s.members.map(formatNumber).join(', ');
-    deps?.services.maybe(Notifications)?.announce(deps.tr('announce', { name, body: m.body.trim().slice(0, 140) }), 'polite');
+    const body = m.body.trim().slice(0, 140);
+    deps.services.maybe(Notifications)?.announce(deps.tr('announce', { name, body }), 'polite');
+    chatAlerts(deps.services).newMessage({ tag: `text:${s.jid}`, title: name, body, to: textPath(s.jid) });
   }
 }
 
