@@ -1,5 +1,10 @@
-import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { loginByKeyboard, openPalette } from './fixtures';
+import { mkdtempSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, request, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { readServicesConfig } from '../server/services/layout';
+import { Baresip } from '../tests/services/peers/sip_baresip';
+import { DEMO_PASSWORD, loginByKeyboard, openPalette } from './fixtures';
+import { E2E_PORT_BASE } from './global-setup';
 
 declare global {
   interface Window {
@@ -171,4 +176,33 @@ export async function paletteCommandWithArg(page: Page, query: string, option: R
   await page.keyboard.press('Enter');
   await page.keyboard.type(arg);
   await page.keyboard.press('Enter');
+}
+
+/**
+ * A real desk phone (baresip over UDP) registered to `username`'s extension with that user's own
+ * time-limited credentials from the API. It answers by itself unless `answer` is 'manual'. Stop it
+ * with `stop()` (or `kill()`).
+ */
+export async function deskPhone(baseURL: string, username: string, answer: 'auto' | 'manual' = 'auto'): Promise<Baresip> {
+  const api = await request.newContext({ baseURL });
+  const ports = readServicesConfig({ UC_PORT_BASE: String(E2E_PORT_BASE) }).ports;
+  const phone = await Baresip.start({
+    dir: mkdtempSync(join('runtime', 'e2e-baresip-')),
+    sipPort: ports.base + 90,
+    ctrlPort: ports.base + 93,
+    rtpPorts: [ports.base + 400, ports.base + 449],
+    maxLifeSeconds: 120,
+  });
+  try {
+    await api.post('/login', { data: { username, password: DEMO_PASSWORD } });
+    const { access_token } = (await (await api.get('/v1/access-token')).json()) as { access_token: string };
+    const creds = (await (await api.get('/v1/sip-credentials', { headers: { authorization: `Bearer ${access_token}` } })).json()) as { uri: string; authorization_user: string; password: string };
+    await phone.register(creds.uri, creds.authorization_user, creds.password, `sip:127.0.0.1:${ports.sipUdp}`, 10_000, answer);
+    return phone;
+  } catch (err) {
+    phone.kill();
+    throw err;
+  } finally {
+    await api.dispose();
+  }
 }

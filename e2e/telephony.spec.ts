@@ -1,12 +1,8 @@
-import { mkdtempSync } from 'node:fs';
-import { join } from 'node:path';
-import { expect, request, test, type Page } from '@playwright/test';
-import { readServicesConfig } from '../server/services/layout';
-import { Baresip } from '../tests/services/peers/sip_baresip';
-import { E2E_PORT_BASE } from './global-setup';
-import { DEMO_PASSWORD, expectNoAxeViolations, loginByKeyboard, openPalette } from './fixtures';
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations, loginByKeyboard, openPalette } from './fixtures';
 import {
   callAndAnswer,
+  deskPhone,
   dock,
   dtmfSent,
   expectAudioFlowing,
@@ -399,22 +395,10 @@ test.describe('telephony', () => {
   });
   test('a real SIP desk phone (baresip over UDP) calls a browser user and is called by one, with audio', async ({ browser, baseURL }) => {
     // Aiko's desk phone: baresip registered through Kamailio with her time-limited credentials.
-    const api = await request.newContext({ baseURL });
-    await api.post('/login', { data: { username: 'aiko.tanaka', password: DEMO_PASSWORD } });
-    const { access_token } = (await (await api.get('/v1/access-token')).json()) as { access_token: string };
-    const creds = (await (await api.get('/v1/sip-credentials', { headers: { authorization: `Bearer ${access_token}` } })).json()) as { uri: string; authorization_user: string; password: string };
-    const ports = readServicesConfig({ UC_PORT_BASE: String(E2E_PORT_BASE) }).ports;
-    const phone = await Baresip.start({
-      dir: mkdtempSync(join('runtime', 'e2e-baresip-')),
-      sipPort: ports.base + 90,
-      ctrlPort: ports.base + 93,
-      rtpPorts: [ports.base + 400, ports.base + 449],
-      maxLifeSeconds: 120,
-    });
+    const phone = await deskPhone(baseURL!, 'aiko.tanaka');
     const ctx = await phoneContext(browser, baseURL!);
     const alice = await ctx.newPage();
     try {
-      await phone.register(creds.uri, creds.authorization_user, creds.password, `sip:127.0.0.1:${ports.sipUdp}`);
       await loginByKeyboard(alice, 'alice');
       await alice.goto('/calls');
       await expectPhoneReady(alice);
@@ -446,7 +430,49 @@ test.describe('telephony', () => {
     } finally {
       await ctx.close();
       await phone.stop().catch(() => phone.kill());
-      await api.dispose();
+    }
+  });
+
+  test("a call answered in the browser moves to the user's desk phone: only the desk phone rings, is picked up, and the caller talks to it; axe on the transfer screen", async ({ browser, baseURL }) => {
+    // Aiko's desk phone is registered next to her browser and rings for her calls until picked up.
+    const desk = await deskPhone(baseURL!, 'aiko.tanaka', 'manual');
+    let phones: Awaited<ReturnType<typeof readyPhones>> | undefined;
+    try {
+      phones = await readyPhones(browser, baseURL!, ['alice', 'aiko.tanaka']);
+      const [alice, aiko] = phones.pages;
+      // Alice calls aiko; both her browser and her desk phone ring; she answers in the browser.
+      let since = desk.events.length;
+      await callAndAnswer(alice!, aiko!, '1005', 'Alice Nguyen');
+      await desk.waitEvent((e) => e.type === 'CALL_CLOSED', 10_000, since);
+
+      // The transfer screen offers the move now that the desk phone is known; axe there.
+      await aiko!.keyboard.press('Control+Shift+X');
+      const moves = aiko!.getByRole('group', { name: 'Move this call' });
+      await expect(moves.getByRole('button', { name: 'To my desk phone' })).toBeVisible();
+      await expectNoAxeViolations(aiko!, 'transfer screen with the move to the desk phone');
+
+      // By keyboard, from the palette: the call goes to the desk phone, and only there.
+      since = desk.events.length;
+      await openPalette(aiko!);
+      await aiko!.keyboard.type('desk phone');
+      await expect(aiko!.getByRole('option', { name: /^Move call to my desk phone/ })).toHaveAttribute('aria-selected', 'true');
+      await aiko!.keyboard.press('Enter');
+      const ringing = await desk.waitEvent((e) => e.type === 'CALL_INCOMING', 10_000, since);
+      expect(ringing.peeruri).toBe('sip:1001@uc.local');
+      // Until it is picked up the call stays in the browser, on hold.
+      await expect(dock(aiko!)).toContainText('On hold');
+      await desk.command('accept');
+      await desk.waitEvent((e) => e.type === 'CALL_ESTABLISHED', 10_000, since);
+      await expect(dock(aiko!)).toContainText('Transferred');
+      await expect(dock(aiko!)).toBeHidden({ timeout: 10_000 });
+      // Alice talks to the desk phone (its tone reaches her browser); the desk phone hangs up.
+      await expect(dock(alice!)).toContainText(/00:00:\d\d/);
+      await expectAudioFlowing(alice!, 'alice hearing the desk phone the call moved to');
+      await desk.command('hangup');
+      await expect(dock(alice!)).toContainText('Call ended');
+    } finally {
+      await phones?.close();
+      await desk.stop().catch(() => desk.kill());
     }
   });
 });

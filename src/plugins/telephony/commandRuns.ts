@@ -58,6 +58,7 @@ export const commandRuns: Readonly<Record<string, CommandRun>> = {
     const e = await deps.startEngine(ctx.services);
     return e && cell ? e.blindTransfer(cell, idArg(args)) : undefined;
   },
+  moveToDesk: onEngine((e, a) => e.moveToDesk(idArg(a))),
   callAction: onEngine((e, a) => e.itemAction(String(a.id), a.action as never)),
   notifications: async (_deps, ctx) => {
     if ((await Notification.requestPermission()) === 'granted') ctx.services.get(Notifications).toast({ tone: 'success', titleKey: 'telephony:reasons.notificationsOn' });

@@ -145,6 +145,10 @@ export const telephonyCommands: readonly CommandContribution[] = [
       return can !== true ? can : cellNumber(ctx) ? true : why('noCell');
     },
   }),
+  lazyCommand('moveToDesk', ['move call', 'desk phone', 'desk', 'handset', 'pick up at my desk'], () => {
+    const can = canTransfer();
+    return can !== true ? can : phone.deskPhone ? true : why('noDesk');
+  }),
   lazyCommand('completeTransfer', ['transfer', 'complete', 'connect'], () => (consultation('active') ? true : why('noConsultation'))),
   lazyCommand('cancelTransfer', ['transfer', 'cancel', 'back'], () => (consultation() ? true : why('noConsultation'))),
   lazyCommand('merge', ['3-way', 'three way', 'conference', 'join calls'], () => {

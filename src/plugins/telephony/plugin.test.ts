@@ -103,7 +103,7 @@ describe('telephony manifest', () => {
         .list()
         .filter((c) => !c.item.hiddenInPalette)
         .map((c) => c.item.id),
-    ).toEqual(['telephony.go', 'telephony.call', 'telephony.answer', 'telephony.decline', 'telephony.hangup', 'telephony.hold', 'telephony.mute', 'telephony.dtmf', 'telephony.dialpad', 'telephony.takeOver', 'telephony.transferScreen', 'telephony.transfer', 'telephony.transferToVoicemail', 'telephony.transferAttended', 'telephony.moveToCell', 'telephony.completeTransfer', 'telephony.cancelTransfer', 'telephony.merge', 'telephony.record', 'telephony.dndOn', 'telephony.dndOff', 'telephony.forwardOn', 'telephony.forwardOff', 'telephony.notifications', 'telephony.phoneLinks']);
+    ).toEqual(['telephony.go', 'telephony.call', 'telephony.answer', 'telephony.decline', 'telephony.hangup', 'telephony.hold', 'telephony.mute', 'telephony.dtmf', 'telephony.dialpad', 'telephony.takeOver', 'telephony.transferScreen', 'telephony.transfer', 'telephony.transferToVoicemail', 'telephony.transferAttended', 'telephony.moveToCell', 'telephony.moveToDesk', 'telephony.completeTransfer', 'telephony.cancelTransfer', 'telephony.merge', 'telephony.record', 'telephony.dndOn', 'telephony.dndOff', 'telephony.forwardOn', 'telephony.forwardOff', 'telephony.notifications', 'telephony.phoneLinks']);
   });
 
   it('call-control hotkeys also work while typing in a text field; the others do not', () => {

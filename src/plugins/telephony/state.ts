@@ -58,6 +58,8 @@ export const phone = proxy({
   recordingPolicy: { mode: 'off' as RecordingMode, pauseSequence: '', onDemandSequence: '' },
   /** The chosen microphone and speaker (device ids; null for the system default). */
   devices: { input: null as string | null, output: null as string | null },
+  /** A phone other than a browser is registered to the user's extension (null until asked). */
+  deskPhone: null as boolean | null,
 });
 
 export function callList(calls: Readonly<Record<string, CallRecord>> = phone.calls): CallRecord[] {
@@ -72,4 +74,5 @@ export function resetPhone(): void {
   phone.settings = { dnd: null, forwardAlways: null, saving: false };
   phone.recordingPolicy = { mode: 'off', pauseSequence: '', onDemandSequence: '' };
   phone.devices = { input: null, output: null };
+  phone.deskPhone = null;
 }

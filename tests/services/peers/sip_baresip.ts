@@ -106,10 +106,13 @@ export class Baresip {
     return this.control.waitEvent(match, timeoutMs, since);
   }
 
-  /** Adds an account (auto-answer) and waits until the registrar accepts it. */
-  async register(aor: string, authUser: string, password: string, outbound: string, timeoutMs = 10_000): Promise<void> {
+  /**
+   * Adds an account and waits until the registrar accepts it. It answers calls by itself unless
+   * `answer` is 'manual' (then a call rings until `accept`, like a desk phone nobody has picked up).
+   */
+  async register(aor: string, authUser: string, password: string, outbound: string, timeoutMs = 10_000, answer: 'auto' | 'manual' = 'auto'): Promise<void> {
     const since = this.events.length;
-    await this.command('uanew', `<${aor}>;auth_user=${authUser};auth_pass=${password};outbound="${outbound}";regint=300;answermode=auto`);
+    await this.command('uanew', `<${aor}>;auth_user=${authUser};auth_pass=${password};outbound="${outbound}";regint=300;answermode=${answer}`);
     const e = await this.waitEvent((e) => e.class === 'register' && (e.type === 'REGISTER_OK' || e.type === 'REGISTER_FAIL'), timeoutMs, since);
     if (e.type !== 'REGISTER_OK') throw new Error(`baresip registration failed: ${e.param ?? ''}`);
   }

@@ -549,6 +549,20 @@ describe('transfers', () => {
     expect(only().transfer).toMatchObject({ kind: 'blind', target: 'telephony:transfer.voicemailOf {"name":"1003"}', status: 'pending' });
   });
 
+  it("to the desk phone: a blind transfer to the user's own extension marked device=desk; the call stays until the desk phone answers", async () => {
+    await started();
+    expect(engine.moveToDesk()).toBe(false);
+    expect(h.toasts.at(-1)).toMatchObject({ messageKey: 'telephony:errors.noActiveCall' });
+    const s = await connectedTo();
+    expect(engine.moveToDesk()).toBe(true);
+    expect(s.hold).toHaveBeenCalled();
+    expect(s.refer).toHaveBeenCalledWith('sip:1001@uc.local;device=desk', undefined);
+    expect(only().transfer).toEqual({ kind: 'blind', target: 'telephony:transfer.deskPhone', status: 'pending' });
+    expect(s.terminate).not.toHaveBeenCalled();
+    s.refers[0]!.emit('accepted');
+    expect(s.terminate).toHaveBeenCalled();
+  });
+
   it('with no connected or held call there is nothing to transfer', async () => {
     await started();
     expect(engine.blindTransfer('1003')).toBe(false);

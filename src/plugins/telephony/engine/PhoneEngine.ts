@@ -1,5 +1,6 @@
 import type { ConnectionHandle, ConnectionReporter, Notifier, PresenceState, SpeedDialService, ToastInput } from '../../../kernel';
 import { ApiError, type ApiClient } from '../../../kernel/api';
+import { deskPhoneUri } from '../../../wire/calling';
 import { CallRecordingSettings, nextRecordingAction, PlatformConfiguration, RecordingControlResponse } from '../../../wire/recording';
 import { REG_CLIENT, REG_RENEW_SECONDS, RegActiveResponse, SipCredentialsResponse } from '../../../wire/services';
 import type { CallItemAction } from '../model/callButtons';
@@ -117,6 +118,8 @@ const ENDED_BY: Readonly<Record<string, CallEnd>> = { declined: 'declined', miss
  */
 export class PhoneEngine {
   private ua: UaLike | null = null;
+  /** The user's own address (`sip:<extension>@<domain>`), from the last credentials. */
+  private ownUri: string | null = null;
   private connection: ConnectionHandle | null = null;
   private readonly sessions = new Map<string, SessionLike>();
   private readonly callTimers = new Map<string, Array<ReturnType<typeof setTimeout>>>();
@@ -313,6 +316,7 @@ export class PhoneEngine {
     }
     // The hold may have been lost while the credentials were on their way.
     if (this.disposed || this.ua || (phone.status as PhoneStatus) === 'elsewhere') return;
+    this.ownUri = creds.uri;
     const ua = this.deps.createUa({
       wsUrl: creds.ws_url,
       uri: creds.uri,
@@ -972,12 +976,32 @@ export class PhoneEngine {
   blindTransfer(target: string, id = this.transferId()): boolean {
     const prepared = this.transferOf(target, id);
     if (!prepared) return false;
-    const { t, to } = prepared;
+    this.referBlind(prepared.t, prepared.to);
+    return true;
+  }
+
+  /**
+   * Move the call to the user's own desk phone: a blind transfer to their extension marked
+   * `;device=desk`, which Kamailio rings on their phones that are not browsers only. Until the desk
+   * phone is picked up the call stays here, held; if it is not, the call can be resumed.
+   */
+  moveToDesk(id = this.transferId()): boolean {
+    const t = this.transferable(id);
+    if (!t) {
+      this.error('telephony:errors.noActiveCall');
+      return false;
+    }
+    const extension = this.ownUri?.match(/^sips?:([^@;]+)@/)?.[1];
+    if (!extension) return false;
+    this.referBlind(t, { uri: deskPhoneUri(extension, this.deps.sip.domain), label: this.deps.t('telephony:transfer.deskPhone') });
+    return true;
+  }
+
+  private referBlind(t: { c: CallRecord; session: SessionLike }, to: { uri: string; label: string }): void {
     if (t.c.state === 'active') t.session.hold();
     t.c.transfer = { kind: 'blind', target: to.label, status: 'pending' };
     this.deps.notify.announce(this.deps.t('telephony:announce.transferring', { name: this.nameOf(t.c), to: to.label }), 'polite');
     this.sendRefer(t.c.id, t.session, to.uri);
-    return true;
   }
 
   /**

@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import { Api, Connections, ContactsApi, Navigation, Notifications, PresenceApi, Session, SpeedDialApi, type ServiceLookup } from '../../../kernel';
 import { CallSettings } from '../settings/callSettings';
+import { DeskPhones } from '../settings/deskPhones';
 import { phone } from '../state';
 import { uiStrings } from '../uiStrings';
 import { threeWayGate, threeWayAllowed } from '../model/callButtons';
@@ -18,6 +19,7 @@ let starting: Promise<PhoneEngine | null> | null = null;
 let unlisten: (() => void) | null = null;
 let peer: string | null = null;
 let settings: CallSettings | null = null;
+let deskPhones: DeskPhones | null = null;
 
 /** Do-not-disturb and forwarding, once the phone has started for a user with an extension. */
 export function currentSettings(): CallSettings | null {
@@ -97,6 +99,8 @@ export function startEngine(services: ServiceLookup): Promise<PhoneEngine | null
     engine = e;
     settings = new CallSettings(services.get(Api), services.get(Notifications), (key, values) => i18next.t(key, values));
     settings.start();
+    deskPhones = new DeskPhones(services.get(Api));
+    deskPhones.start();
     const online = () => e.online();
     // A closing tab unregisters and ends its calls cleanly instead of leaving a dead contact.
     const pagehide = () => {
@@ -123,5 +127,7 @@ export function stopEngine(): void {
   engine = null;
   settings?.stop();
   settings = null;
+  deskPhones?.stop();
+  deskPhones = null;
   starting = null;
 }

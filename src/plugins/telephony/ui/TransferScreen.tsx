@@ -2,7 +2,7 @@ import { useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { Button, FieldError, Form, Input, Label, TextField } from 'react-aria-components';
 import { useSnapshot } from 'valtio';
-import { Navigation, useKernel, useService } from '../../../kernel';
+import { Navigation, Session, useKernel, useMaybeService, useService } from '../../../kernel';
 import { dialable, transferableCall } from '../commands';
 import { callList, phone } from '../state';
 import { CallItem, callName } from './CallItem';
@@ -30,6 +30,7 @@ export default function TransferScreen() {
   const consult = callList(s.calls).find((c) => c.consultFor && c.state !== 'none');
   const original = consult?.consultFor ? s.calls[consult.consultFor] : undefined;
   const attended = kernel.features.attendedTransfer === true;
+  const hasCell = useMaybeService(Session)?.profile.phone_numbers.some((p) => p.source === 'personal' && p.number) === true;
 
   useEffect(() => {
     if (call || consult) return;
@@ -109,6 +110,21 @@ export default function TransferScreen() {
           </Button>
         </div>
       </Form>
+      {(hasCell || s.deskPhone) && (
+        <div role="group" aria-label={t('transfer.moveTitle')} className="dialpad-actions">
+          <span className="muted">{t('transfer.moveTitle')}</span>
+          {hasCell && (
+            <Button className="btn" isDisabled={call?.transfer?.status === 'pending'} onPress={() => void kernel.run('telephony.moveToCell', { id: callId }, 'button')}>
+              {t('transfer.toMobile')}
+            </Button>
+          )}
+          {s.deskPhone && (
+            <Button className="btn" isDisabled={call?.transfer?.status === 'pending'} onPress={() => void kernel.run('telephony.moveToDesk', { id: callId }, 'button')}>
+              {t('transfer.toDeskPhone')}
+            </Button>
+          )}
+        </div>
+      )}
     </div>
   );
 }
