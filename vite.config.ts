@@ -5,7 +5,15 @@ import { LANGUAGES } from './src/kernel/i18n';
 
 const ARIA = /node_modules[\\/](react-aria|react-stately|@react-aria|@react-stately|react-aria-components|@internationalized|@react-types)[\\/]/;
 const LATER_ARIA = [
-  /react-aria-components[\\/]dist[\\/]private[\\/](Autocomplete|Breadcrumbs|Calendar|Color\w*|ComboBox|Date\w*|Disclosure|DragAndDrop|DropZone|FileTrigger|Form|GridLayout|HiddenDateInput|ListBox|Meter|NumberField|RadioGroup|Select|Slider|Switch|Table|Tabs|TagGroup|Toolbar|Tooltip|Tree)\./,
+  /react-aria-components[\\/]dist[\\/]private[\\/](intlStrings|Dialog|Heading|Keyboard|Menu|Modal|OverlayArrow|Popover|Separator|Autocomplete|Breadcrumbs|Calendar|Color\w*|ComboBox|Date\w*|Disclosure|DragAndDrop|DropZone|FileTrigger|Form|GridLayout|HiddenDateInput|ListBox|Meter|NumberField|RadioGroup|Select|Slider|Switch|Table|Tabs|TagGroup|Toolbar|Tooltip|Tree)\./,
+  // String tables of components the first screen does not use: drag and drop's alone is ~10 kB gzip.
+  /react-aria-components[\\/]dist[\\/]private[\\/]intl[\\/]/,
+  // The frame's menus and every overlay load after the first screen (shell/FrameMenus.tsx, dialogs).
+  // Checked by building without the aria group: none of these is in a chunk the first screen loads.
+  /react-aria[\\/]dist[\\/]private[\\/](dialog|menu|intl[\\/](menu|overlays|dnd))[\\/]/,
+  /react-aria[\\/]dist[\\/]private[\\/]overlays[\\/](?!PortalProvider)/,
+  /react-aria[\\/]dist[\\/]private[\\/](interactions[\\/](PressResponder|useContextMenu|useInteractOutside)|utils[\\/](animation|runAfterKeyboard|useViewportSize)|i18n[\\/]useListFormatter)\./,
+  /react-stately[\\/]dist[\\/]private[\\/](menu|overlays|tree)[\\/]/,
   /react-(aria|stately)[\\/]dist[\\/]private[\\/](autocomplete|breadcrumbs|calendar|color|combobox|datepicker|disclosure|dnd|listbox|meter|numberfield|radio|select|slider|spinbutton|steplist|switch|table|tabs|tag|tokenfield|toolbar|tooltip|tree)[\\/]/,
   /@internationalized[\\/]date[\\/]/,
 ];
@@ -53,7 +61,7 @@ export default defineConfig({
             // Components the first screen (shell + history) does not use stay with the lazy screens that
             // do (selects, a player's slider, a settings switch, date pickers): they cost it nothing.
             { name: 'aria', test: (id: string) => ARIA.test(id) && !LATER_ARIA.some((r) => r.test(id)) },
-            { name: 'boot', test: /node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|@tanstack[\\/](react-router|router-core|history|store|react-store|query-core|react-query)|valtio|proxy-compare|zod|tinykeys|use-sync-external-store|clsx)[\\/]/ },
+            { name: 'boot', test: /node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|@tanstack[\\/](react-router|router-core|history|store|react-store|query-core|react-query)|valtio|proxy-compare|tinykeys|use-sync-external-store|clsx)[\\/]/ },
           ],
         },
       },

@@ -137,6 +137,26 @@ test.describe('keyboard journey', () => {
     await page.locator('body').press('Alt+Shift+M');
     await expect(page).toHaveURL(/filter=missed/);
   });
+
+  // The account menu loads just after the first screen (it is not part of the boot JavaScript).
+  test('the account menu opens by keyboard: the language submenu and Keyboard shortcuts', async ({ page }) => {
+    await loginByKeyboard(page, 'carol');
+    const account = page.getByRole('button', { name: /^Account menu for Carol/ });
+    await account.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('menu', { name: /^Account menu for Carol/ });
+    await expect(menu.getByRole('menuitem', { name: 'Log out' })).toBeVisible();
+    await expectNoAxeViolations(page, 'account menu');
+    await menu.getByRole('menuitem', { name: /^Language: English/ }).focus();
+    await page.keyboard.press('ArrowRight');
+    const languages = page.getByRole('menu', { name: 'Language' });
+    await expect(languages.getByRole('menuitemradio', { name: 'Deutsch' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(languages).toBeHidden();
+    await menu.getByRole('menuitem', { name: 'Keyboard shortcuts' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+  });
 });
 
 test('unknown routes show the 404 view', async ({ page }) => {

@@ -1,6 +1,6 @@
-import type * as z from 'zod/mini';
-// Single wire files, not the barrel: the barrel would put every schema in the boot bundle.
-import { AccessTokenResponse } from '../wire/auth';
+// Not the zod schemas: the boot path checks its responses without zod (see wire/check.ts).
+import type { AccessTokenResponse as AccessToken } from '../wire/auth';
+import { AccessTokenResponse } from '../wire/bootResponses';
 import type { ApiErrorBody } from '../wire/common';
 
 export class ApiError extends Error {
@@ -13,12 +13,17 @@ export class ApiError extends Error {
   }
 }
 
+/** What checks a response body: a zod schema, or a boot-path parser from wire/bootResponses. */
+export interface ResponseSchema<T> {
+  parse(value: unknown): T;
+}
+
 export type Query = Record<string, string | number | boolean | null | undefined>;
 
 export interface RequestOptions<T> {
   query?: Query;
   body?: unknown;
-  schema?: z.ZodMiniType<T>;
+  schema?: ResponseSchema<T>;
   signal?: AbortSignal;
   /** Outlives the page (sent from `pagehide`). */
   keepalive?: boolean;
@@ -37,7 +42,7 @@ export interface ApiClientOptions {
  */
 export class ApiClient {
   private token: string | null = null;
-  private renewing: Promise<AccessTokenResponse> | null = null;
+  private renewing: Promise<AccessToken> | null = null;
   private readonly base: string;
   private readonly doFetch: typeof fetch;
 
@@ -62,7 +67,7 @@ export class ApiClient {
   }
 
   /** Exchanges the refresh cookie for a new access token. */
-  renew(): Promise<AccessTokenResponse> {
+  renew(): Promise<AccessToken> {
     this.renewing ??= (async () => {
       try {
         const res = await this.doFetch(this.url('/v1/access-token'), { credentials: 'same-origin' });
@@ -90,16 +95,16 @@ export class ApiClient {
     return this.send(method, path, opts);
   }
 
-  get<T>(path: string, query?: Query, schema?: z.ZodMiniType<T>, signal?: AbortSignal): Promise<T> {
+  get<T>(path: string, query?: Query, schema?: ResponseSchema<T>, signal?: AbortSignal): Promise<T> {
     return this.request('GET', path, { query, schema, signal });
   }
-  put<T>(path: string, body: unknown, schema?: z.ZodMiniType<T>): Promise<T> {
+  put<T>(path: string, body: unknown, schema?: ResponseSchema<T>): Promise<T> {
     return this.request('PUT', path, { body, schema });
   }
-  post<T>(path: string, body: unknown, schema?: z.ZodMiniType<T>): Promise<T> {
+  post<T>(path: string, body: unknown, schema?: ResponseSchema<T>): Promise<T> {
     return this.request('POST', path, { body, schema });
   }
-  patch<T>(path: string, body: unknown, schema?: z.ZodMiniType<T>): Promise<T> {
+  patch<T>(path: string, body: unknown, schema?: ResponseSchema<T>): Promise<T> {
     return this.request('PATCH', path, { body, schema });
   }
   delete<T>(path: string): Promise<T> {

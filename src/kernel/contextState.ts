@@ -1,5 +1,5 @@
 import { proxy, snapshot } from 'valtio/vanilla';
-import { FEATURE_FLAGS, type FeatureFlags } from '../wire/config';
+import { FEATURE_FLAGS, type FeatureFlags } from '../wire/featureFlags';
 import type { ContextSnapshot } from './contract';
 
 export type ContextState = {

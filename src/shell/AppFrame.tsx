@@ -1,11 +1,9 @@
 import { Link, Outlet, useMatches, useRouterState } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useMemo, useRef, useSyncExternalStore, type ReactElement } from 'react';
-import { Button, Menu, MenuItem, MenuTrigger, Popover, Separator, SubmenuTrigger } from 'react-aria-components';
-import type { TFunction } from 'i18next';
+import { lazy, Suspense, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { Button } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { formatBinding, Session, useContextSnapshot, useKernel, useRegistry, useService, type MenuId, type NavContribution } from '../kernel';
-import { LANGUAGES, nativeLanguageName } from '../kernel/i18n';
+import { formatBinding, Session, useContextSnapshot, useKernel, useRegistry, useService, type NavContribution } from '../kernel';
 import { openPalette } from '../palette';
 import { ConnectionBanner } from './ConnectionBanner';
 import { hotkeyManager } from './hotkeysInstance';
@@ -13,6 +11,13 @@ import { shellState } from './uiState';
 
 // Opened only by "?" or its command: not part of the first screen's JavaScript.
 const ShortcutsDialog = lazy(() => import('./ShortcutsDialog').then((m) => ({ default: m.ShortcutsDialog })));
+
+/*
+ * The menus (and the popover positioning they bring) are not needed to paint the first screen: they
+ * load right after it, as the frame mounts, and their buttons appear then (~2 kB gzip off boot).
+ */
+const CommandMenu = lazy(() => import('./FrameMenus').then((m) => ({ default: m.CommandMenu })));
+const ProfileMenu = lazy(() => import('./FrameMenus').then((m) => ({ default: m.ProfileMenu })));
 
 function LazyShortcuts() {
   const { shortcutsOpen } = useSnapshot(shellState);
@@ -67,93 +72,6 @@ function NavRail() {
       </ul>
     </nav>
   );
-}
-
-function useMenuItems(menu: MenuId) {
-  const kernel = useKernel();
-  const context = useContextSnapshot();
-  return useRegistry(kernel.menus)
-    .map((o) => o.item)
-    .filter((m) => m.menu === menu)
-    .sort((a, b) => (a.order ?? 50) - (b.order ?? 50))
-    .flatMap((m) => {
-      const cmd = kernel.commands.get(m.command)?.item;
-      if (!cmd || !kernel.isVisible(cmd, context)) return [];
-      const enabled = kernel.enablement(cmd, kernel.commandContext('menu', context)) === true;
-      // A command that asks for something ("Set status ▸ …") opens the palette at its first question.
-      return [{ id: m.id, titleKey: cmd.titleKey, enabled, run: () => (cmd.args?.length ? openPalette(cmd.id) : void kernel.run(cmd.id, {}, 'menu')) }];
-    });
-}
-
-/** Apps and plus menus list what plugins contribute; with nothing contributed there is no button. */
-function CommandMenu({ menu, label, glyph }: { menu: MenuId; label: string; glyph: string }) {
-  const { t } = useTranslation();
-  const items = useMenuItems(menu);
-  if (items.length === 0) return null;
-  return (
-    <MenuTrigger>
-      <Button className="btn icon top-btn" aria-label={label}>
-        <span aria-hidden="true">{glyph}</span>
-      </Button>
-      <Popover className="popover" placement="bottom end">
-        <Menu className="menu" aria-label={label}>
-          {contributedItems(items, t)}
-        </Menu>
-      </Popover>
-    </MenuTrigger>
-  );
-}
-
-function ProfileMenu() {
-  const session = useService(Session);
-  const kernel = useKernel();
-  const { t, i18n } = useTranslation('shell');
-  const items = useMenuItems('profileMenu');
-  const p = useSnapshot(session.profile);
-  const name = `${p.first_name} ${p.last_name}`.trim() || p.username;
-  const initials = (p.first_name.charAt(0) + p.last_name.charAt(0)).toUpperCase() || p.username.charAt(0).toUpperCase();
-  return (
-    <MenuTrigger>
-      <Button className="profile-btn" aria-label={t('profileMenu.label', { name })}>
-        <span className="avatar" aria-hidden="true">
-          {initials}
-        </span>
-      </Button>
-      <Popover className="popover" placement="top start">
-        <Menu className="menu" aria-label={t('profileMenu.label', { name })}>
-          <MenuItem className="menu-item menu-header" isDisabled textValue={name}>
-            <strong>{name}</strong>
-            <span className="muted">{p.extension ? t('profileMenu.extension', { ext: p.extension }) : p.email}</span>
-          </MenuItem>
-          <SubmenuTrigger>
-            <MenuItem className="menu-item" textValue={t('language')}>
-              {t('language')}: {nativeLanguageName(i18n.language as (typeof LANGUAGES)[number])}
-            </MenuItem>
-            <Popover className="popover">
-              <Menu className="menu" aria-label={t('language')} selectionMode="single" selectedKeys={[i18n.language]} onAction={(k) => void kernel.run('shell.language', { language: k }, 'menu')}>
-                {LANGUAGES.map((l) => (
-                  <MenuItem key={l} id={l} className="menu-item" lang={l} textValue={nativeLanguageName(l)}>
-                    {nativeLanguageName(l)}
-                  </MenuItem>
-                ))}
-              </Menu>
-            </Popover>
-          </SubmenuTrigger>
-          <Separator className="menu-sep" />
-          {contributedItems(items, t)}
-        </Menu>
-      </Popover>
-    </MenuTrigger>
-  );
-}
-
-/** Menu items plugins contributed, as MenuItems (a function, not a component: Menu wants its items as children). */
-function contributedItems(items: ReturnType<typeof useMenuItems>, t: TFunction): ReactElement[] {
-  return items.map((i) => (
-    <MenuItem key={i.id} id={i.id} className="menu-item" isDisabled={!i.enabled} onAction={i.run}>
-      {t(i.titleKey)}
-    </MenuItem>
-  ));
 }
 
 function useScreenTitleKey(): string {
@@ -241,15 +159,19 @@ export function AppFrame() {
         <span className="brand">{brand.product_name}</span>
         <PaletteButton />
         <div className="topbar-end">
-          <CommandMenu menu="plusMenu" label={t('shell:plusMenu')} glyph="+" />
-          <CommandMenu menu="appsMenu" label={t('shell:appsMenu')} glyph="⋮⋮" />
+          <Suspense fallback={null}>
+            <CommandMenu menu="plusMenu" label={t('shell:plusMenu')} glyph="+" />
+            <CommandMenu menu="appsMenu" label={t('shell:appsMenu')} glyph="⋮⋮" />
+          </Suspense>
         </div>
       </header>
       <div className="body">
         <aside className="rail">
           <NavRail />
           <div className="rail-end">
-            <ProfileMenu />
+            <Suspense fallback={null}>
+              <ProfileMenu />
+            </Suspense>
           </div>
         </aside>
         <main className="main" aria-labelledby="main-heading">

@@ -17,8 +17,7 @@ import {
 } from '../kernel';
 import { isLanguage, type Language } from '../kernel/i18n';
 import { proxy } from 'valtio';
-import { HotkeyOverrides } from '../wire/preferences';
-import { Profile } from '../wire/profile';
+import { HotkeyOverrides, Profile } from '../wire/bootResponses';
 import { PaletteHost, palettePlugin } from '../palette';
 import { announcer } from './announcer';
 import { AriaLocale } from './AriaLocale';

@@ -1,13 +1,14 @@
-import { AccessTokenResponse, type LoginRequest } from '../wire/auth';
-import { UccConfig } from '../wire/config';
+import type { AccessTokenResponse as AccessToken, LoginRequest } from '../wire/auth';
+import { AccessTokenResponse, Profile, UccConfig } from '../wire/bootResponses';
+import type { UccConfig as UccConfigType } from '../wire/config';
 import type { PreferenceKey } from '../wire/preferences';
-import { Profile } from '../wire/profile';
+import type { Profile as ProfileType } from '../wire/profile';
 import { ApiClient, ApiError, type PreferencesStore } from '../kernel';
 
 export interface LoadedSession {
   userId: number;
-  profile: Profile;
-  config: UccConfig;
+  profile: ProfileType;
+  config: UccConfigType;
 }
 
 /** The one API client of the page; renewal failure sends the browser through /logout to /login. */
@@ -33,7 +34,7 @@ export async function restoreSession(): Promise<LoadedSession | null> {
   }
 }
 
-export async function login(req: LoginRequest): Promise<AccessTokenResponse> {
+export async function login(req: LoginRequest): Promise<AccessToken> {
   const token = await api.post('/login', req, AccessTokenResponse);
   api.setToken(token.access_token);
   return token;

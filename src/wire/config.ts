@@ -1,23 +1,7 @@
 import * as z from 'zod/mini';
+import { FEATURE_FLAGS, type FeatureFlag } from './featureFlags';
 
-export const FEATURE_FLAGS = [
-  'attendedTransfer',
-  'attendedTransferWithCallRecording',
-  'threeWayCalling',
-  'threeWayCallingFirefox',
-  'speedDial',
-  'mucSub',
-  'webMeetingManagement',
-  'adhocEnabled',
-  'logoAdmin',
-  'integratedPresence',
-  'p1Enabled',
-  'p1Displayed',
-  'voicemail2',
-  'ucDisabled',
-  'sso',
-] as const;
-export type FeatureFlag = (typeof FEATURE_FLAGS)[number];
+export { FEATURE_FLAGS, type FeatureFlag } from './featureFlags';
 export const FeatureFlags = z.record(z.enum(FEATURE_FLAGS), z.boolean());
 export type FeatureFlags = Record<FeatureFlag, boolean>;
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Api, Dialogs, Notifications, useContextSnapshot, useKernel, useService } from '../../kernel';
 import { ApiError } from '../../kernel/api';
 import { AVATAR_MAX_BYTES, CONTACT_LIMITS, ContactWire, IM_TYPES, PHONE_TYPES } from '../../wire/contacts';
-import { canEditUsers } from '../../wire/profile';
+import { canEditUsers } from '../../wire/roles';
 import { loadProfile, ProfileSaveError, saveContact, saveProfile, uploadAvatar } from './actions';
 import {
   draftFromContact,

@@ -10,7 +10,7 @@ import {
   type Enablement,
   type WhenFn,
 } from '../../kernel';
-import { canEditUsers } from '../../wire/profile';
+import { canEditUsers } from '../../wire/roles';
 // What the commands do (REST calls, schemas) loads on first use, not with the boot bundle.
 const actions = () => import('./actions');
 import { directory, type DirEntry } from './directory';

@@ -1,5 +1,6 @@
 import type { ApiClient } from '../../kernel/api';
-import { HistoryPageWire } from '../../wire/history';
+import { HistoryPageWire } from '../../wire/bootResponses';
+import type { HistoryPageWire as HistoryPage } from '../../wire/history';
 import { isoDay, toHistoryQuery, tzOffsetMinutes, type HistoryFilter, type HistoryQueryParams } from './filters';
 import { EXPORT_PAGE_SIZE, mergePages, toUtcIso, type HistoryRecord } from './model';
 
@@ -16,7 +17,7 @@ export function historyPath(userId: number): string {
   return `/v2/users/${userId}/call-history`;
 }
 
-export function fetchHistoryPage(api: Getter, userId: number, query: HistoryQueryParams, signal?: AbortSignal): Promise<HistoryPageWire> {
+export function fetchHistoryPage(api: Getter, userId: number, query: HistoryQueryParams, signal?: AbortSignal): Promise<HistoryPage> {
   return api.get(historyPath(userId), query, HistoryPageWire, signal);
 }
 
@@ -33,7 +34,7 @@ export async function fetchAllHistory(
   opts: { now?: Date; signal?: AbortSignal; onProgress?: (p: ExportProgress) => void } = {},
 ): Promise<HistoryRecord[]> {
   const tz = tzOffsetMinutes(opts.now ?? new Date());
-  const pages: HistoryPageWire[] = [];
+  const pages: HistoryPage[] = [];
   let loaded = 0;
   for (;;) {
     const page = await fetchHistoryPage(api, userId, toHistoryQuery(filter, { offset: loaded, limit: EXPORT_PAGE_SIZE, tz }), opts.signal);
