@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { openPalette } from './fixtures';
 
 /** A conversation's message input and its message list, by their accessible names. */
 export const input = (page: Page, name: string) => page.getByRole('textbox', { name: `Message to ${name}` });
@@ -12,4 +13,16 @@ export async function send(page: Page, name: string, text: string): Promise<void
   await page.keyboard.type(text);
   await page.keyboard.press('Enter');
   await expect(box).toHaveValue('');
+}
+
+/** Ctrl+K, "Message", the colleague, Enter: the conversation opens with its input ready. */
+export async function messageByPalette(page: Page, name: string): Promise<void> {
+  await openPalette(page);
+  await page.keyboard.type('Message');
+  await expect(page.getByRole('option', { name: /^Message\b/ }).first()).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type(name);
+  await expect(page.getByRole('option', { name: new RegExp(`^${name}`) }).first()).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
 }

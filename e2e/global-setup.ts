@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, openSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { E2E_PORT } from '../playwright.config';
-import { readServicesConfig, SERVICE_NAMES, type ServiceName } from '../server/services/layout';
+import { readServicesConfig, SERVICE_NAMES, type ServiceName, type ServicesConfig } from '../server/services/layout';
 import { startServices, stopServices } from '../server/services/manager';
 
 const root = resolve(import.meta.dirname, '..');
@@ -16,6 +16,17 @@ export function e2eServices(): ServiceName[] {
   const raw = process.env.UC_E2E_SERVICES;
   if (!raw) return [...SERVICE_NAMES];
   return raw.split(',').map((n) => n.trim()).filter((n): n is ServiceName => (SERVICE_NAMES as readonly string[]).includes(n));
+}
+
+/** The suite's environment for the servers: its ports and the page origins ejabberd must accept. */
+function e2eEnv(): NodeJS.ProcessEnv {
+  const origins = `http://127.0.0.1:${E2E_PORT},http://localhost:${E2E_PORT}`;
+  return { UC_PORT_BASE: String(E2E_PORT_BASE), UC_API_PORT: String(E2E_PORT), UC_ORIGINS: origins };
+}
+
+/** The real servers' configuration exactly as the global setup started them (a test restarting one gets the same). */
+export function e2eServicesConfig(runtimeDir: string): ServicesConfig {
+  return readServicesConfig(e2eEnv(), runtimeDir);
 }
 
 export interface E2eState {
@@ -32,9 +43,8 @@ export interface E2eState {
 export default async function globalSetup(): Promise<void> {
   mkdirSync(join(root, 'runtime'), { recursive: true });
   const runtimeDir = mkdtempSync(join(root, 'runtime', 'e2e-'));
-  const origins = `http://127.0.0.1:${E2E_PORT},http://localhost:${E2E_PORT}`;
-  const env = { UC_PORT_BASE: String(E2E_PORT_BASE), UC_API_PORT: String(E2E_PORT), UC_ORIGINS: origins };
-  const services = readServicesConfig(env, runtimeDir);
+  const env = e2eEnv();
+  const services = e2eServicesConfig(runtimeDir);
   const names = e2eServices();
   if (names.length) {
     await stopServices(services, names).catch(() => undefined);

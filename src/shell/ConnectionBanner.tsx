@@ -5,14 +5,14 @@ import { useSnapshot } from 'valtio';
 import { connections } from './services';
 import type { ConnectionView } from './connections';
 
-function useNow(active: boolean): number {
-  const [now, setNow] = useState(() => Date.now());
+/** Re-renders every second while active; the countdown reads the clock at render, never a stale copy. */
+function useEverySecond(active: boolean): void {
+  const [, setTick] = useState(0);
   useEffect(() => {
     if (!active) return;
-    const h = setInterval(() => setNow(Date.now()), 1000);
+    const h = setInterval(() => setTick((n) => n + 1), 1000);
     return () => clearInterval(h);
   }, [active]);
-  return now;
 }
 
 /** Across the top: the worst connection's state, its retry countdown, and a manual retry. */
@@ -23,10 +23,10 @@ export function ConnectionBanner() {
   const shown = Object.values(views)
     .filter((v) => v.phase !== 'hidden' && v.phase !== 'silent')
     .sort((a, b) => order[a.phase] - order[b.phase])[0];
-  const now = useNow(shown?.phase === 'retrying');
+  useEverySecond(shown?.phase === 'retrying');
   if (!shown) return null;
   const name = t(shown.labelKey);
-  const seconds = shown.nextRetryAt ? Math.max(0, Math.ceil((shown.nextRetryAt - now) / 1000)) : 0;
+  const seconds = shown.nextRetryAt ? Math.max(0, Math.ceil((shown.nextRetryAt - Date.now()) / 1000)) : 0;
   return (
     <div className={`banner banner-${shown.phase}`} role="status" aria-live="polite">
       {shown.phase === 'connecting' && t('banner.connecting', { name })}

@@ -184,7 +184,9 @@ export class ChatEngine {
   private setDown(): void {
     this.clock.clearTimeout(this.pingTimer);
     this.clock.clearTimeout(this.connectTimer);
-    if (chat.status === 'authfail') return;
+    // Strophe says CONNFAIL, then DISCONNECTED (and sometimes ERROR) for one failed socket: one drop
+    // is one report, or the banner's retry schedule would skip its 15 and 30 s steps.
+    if (chat.status === 'authfail' || chat.status === 'disconnected') return;
     chat.status = 'disconnected';
     for (const s of Object.values(chat.sessions)) s.peerComposing = null;
     this.markUnsentFailed();
