@@ -94,6 +94,18 @@ test.describe('messaging', () => {
       await expect(alice.getByRole('option', { name: /^Busy/ })).toHaveAttribute('aria-selected', 'true');
       await alice.keyboard.press('Enter');
       await expect(bob.locator('.chat-head')).toContainText('Busy', { timeout: 3000 });
+      // A custom status (the profile menu's "Set custom status" asks the same question): too long is
+      // refused with the reason, what was typed stays to be shortened; bob then sees alice's words.
+      await openPalette(alice);
+      await alice.keyboard.type('Set custom status');
+      await alice.keyboard.press('Enter');
+      await alice.keyboard.type('x'.repeat(101));
+      await alice.keyboard.press('Enter');
+      await expect(alice.getByRole('dialog')).toContainText('Keep it to 100 characters.');
+      await alice.keyboard.press('ControlOrMeta+A');
+      await alice.keyboard.type('Workshop until 3');
+      await alice.keyboard.press('Enter');
+      await expect(bob.locator('.chat-head')).toContainText('Workshop until 3', { timeout: 3000 });
 
       // Bob's network goes away; alice writes twice; nothing is lost when bob is back.
       await bob.context().setOffline(true);

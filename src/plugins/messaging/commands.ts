@@ -39,6 +39,15 @@ const connected = (): Enablement => (chat.status === 'connected' ? true : why('o
 const unread = () => Object.values(chat.sessions).filter((s) => s.unread > 0 && !s.muted);
 
 
+/** The longest custom status text. */
+export const CUSTOM_STATUS_MAX = 100;
+/** Why a custom status text cannot be used (a translation key), or null. */
+export function customStatusProblem(text: string): string | null {
+  const t = text.trim();
+  if (!t) return 'messaging:customStatus.empty';
+  return t.length > CUSTOM_STATUS_MAX ? 'messaging:customStatus.tooLong' : null;
+}
+
 const STATES: readonly PresenceState[] = ['available', 'away', 'busy', 'donotdisturb', 'lunch', 'invisible', 'unavailable'];
 const go = (ctx: CommandContext, to: string) => ctx.services.get(Navigation).navigate(to);
 
@@ -105,5 +114,10 @@ export const messagingCommands: readonly CommandContribution[] = [
   cmd('setPresence', ['status', 'presence', 'away', 'busy', 'dnd'], {
     args: [{ name: 'state', titleKey: 'messaging:args.presence', kind: 'choice', options: () => STATES.map((s) => ({ id: s, label: i18next.t(`messaging:presence.${s}`), value: s })) }],
     run: (ctx, a) => withEngine(ctx, (e) => e.setPresence(a.state as PresenceState)),
+  }),
+  // The specification's custom status input: free text colleagues see next to the name (as available).
+  cmd('customStatus', ['status', 'custom status', 'presence', 'status message', 'what I am doing'], {
+    args: [{ name: 'text', titleKey: 'messaging:customStatus.text', kind: 'text', validate: customStatusProblem }],
+    run: (ctx, a) => withEngine(ctx, (e) => e.setPresence('custom', String(a.text ?? ''))),
   }),
 ];

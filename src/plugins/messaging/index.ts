@@ -56,7 +56,10 @@ export const messagingPlugin = definePlugin({
     { id: 'room.edit', path: `${ROOM_PATH}/$id`, titleKey: 'messaging:commands.newGroup', component: roomScreen, validateSearch: (q) => (q.type === 'muc' ? { type: 'muc' } : {}) },
   ],
   nav: [{ id: 'chat', titleKey: 'messaging:title', to: CHAT_PATH, icon: 'chat', order: 12, command: 'messaging.go', when: hasChat, useBadge: useUnread, badgeLabelKey: 'messaging:badge' }, textsNav],
-  menus: [{ id: 'messaging.status', menu: 'profileMenu', command: 'messaging.setPresence', order: 10 }],
+  menus: [
+    { id: 'messaging.status', menu: 'profileMenu', command: 'messaging.setPresence', order: 10 },
+    { id: 'messaging.customStatus', menu: 'profileMenu', command: 'messaging.customStatus', order: 11 },
+  ],
   commands: [...messagingCommands, ...textCommands],
   hotkeys: [
     { command: 'messaging.go', keys: 'g t' },
