@@ -17,6 +17,9 @@ function suite(): { state: E2eState; cfg: ReturnType<typeof e2eServicesConfig> }
   return { state, cfg: e2eServicesConfig(state.runtimeDir) };
 }
 
+/** The suite's real servers as configured (ports, XMPP domain): for a peer that talks to them directly. */
+export const suiteServicesConfig = () => suite().cfg;
+
 const groupAlive = (pgid: number) => {
   try {
     process.kill(-pgid, 0);
