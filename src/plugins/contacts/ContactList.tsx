@@ -1,6 +1,6 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
+import { type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useVirtualGrid } from '../../kernel/ui/virtualGrid';
 import type { DirEntry } from './directory';
 import { formatPhone } from './format';
 
@@ -32,69 +32,8 @@ export interface ContactListProps {
 export function ContactList({ rows, selectedId, checked, showChecks, busy, listRef, onSelect, onActivate, onToggleCheck }: ContactListProps) {
   const { t } = useTranslation('contacts');
   const noName = t('noName');
-  const index = selectedId ? rows.findIndex((r) => r.id === selectedId) : -1;
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => listRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 8,
-    // The first rows paint before the scroll element is measured.
-    initialRect: { width: 400, height: 800 },
-  });
+  const { virtualizer, index, onKeyDown } = useVirtualGrid({ rows, selectedId, listRef, rowHeight: ROW_HEIGHT, onSelect, onActivate, onToggleCheck });
   const checkedSet = new Set(checked);
-
-  const lastScrolled = useRef<string | undefined>(undefined);
-  useEffect(() => {
-    if (index >= 0 && lastScrolled.current !== selectedId) {
-      lastScrolled.current = selectedId;
-      virtualizer.scrollToIndex(index, { align: 'auto' });
-    }
-  }, [index, selectedId, virtualizer]);
-
-  const move = (to: number) => {
-    if (!rows.length) return;
-    const i = Math.max(0, Math.min(rows.length - 1, to));
-    onSelect(rows[i]!.id);
-  };
-
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    const page = Math.max(1, Math.floor((listRef.current?.clientHeight ?? 520) / ROW_HEIGHT) - 1);
-    const current = index < 0 ? -1 : index;
-    const handled = (() => {
-      switch (e.key) {
-        case 'ArrowDown':
-          move(current + 1);
-          return true;
-        case 'ArrowUp':
-          move(current < 0 ? 0 : current - 1);
-          return true;
-        case 'PageDown':
-          move(current + page);
-          return true;
-        case 'PageUp':
-          move(current - page);
-          return true;
-        case 'Home':
-          move(0);
-          return true;
-        case 'End':
-          move(rows.length - 1);
-          return true;
-        case 'Enter':
-          if (selectedId) onActivate(selectedId);
-          return true;
-        case ' ':
-          if (selectedId) onToggleCheck(selectedId);
-          return true;
-        default:
-          return false;
-      }
-    })();
-    if (handled) {
-      e.preventDefault();
-      e.stopPropagation();
-    }
-  };
 
   const activeId = index >= 0 ? `contact-row-${rows[index]!.id}` : undefined;
   return (

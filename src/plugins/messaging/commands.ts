@@ -1,5 +1,6 @@
 import i18next from 'i18next';
 import { Navigation, type CommandContext, type CommandContribution, type ContextSnapshot, type Enablement } from '../../kernel';
+import { lazyEngineChunk } from '../../kernel/lazyEngine';
 import type { PresenceState } from '../../kernel/pluginServices';
 import { chat, CHAT_PATH, chatPath, MESSAGE_INPUT_ID, ROOM_NEW_PATH } from './state';
 
@@ -7,29 +8,13 @@ type Lazy = typeof import('./lazy');
 type SessionAction = Parameters<Engine['sessionAction']>[0];
 type Engine = NonNullable<Awaited<ReturnType<Lazy['startEngine']>>>;
 
-let lazyModule: Promise<Lazy> | null = null;
 /** The one chat chunk, with its strings. */
-export function loadLazy(): Promise<Lazy> {
-  lazyModule ??= import('./lazy').then(async (m) => {
-    await m.uiStrings();
-    return m;
-  });
-  return lazyModule;
-}
-
-export async function withEngine(ctx: Pick<CommandContext, 'services'>, work: (e: Engine) => unknown): Promise<void> {
-  const e = await (await loadLazy()).startEngine(ctx.services);
-  if (e) await work(e);
-}
-
+const chunk = lazyEngineChunk(() => import('./lazy'));
+export const loadLazy = chunk.load;
+export const withEngine = (ctx: Pick<CommandContext, 'services'>, work: (e: Engine) => unknown) => chunk.withEngine(ctx.services, work);
 /** The running engine, without loading the chat chunk for it. */
-export async function currentEngineIfLoaded(): Promise<Engine | null> {
-  return lazyModule ? (await lazyModule).currentEngine() : null;
-}
-
-export function stopEngineIfStarted(): void {
-  void lazyModule?.then((m) => m.stopEngine());
-}
+export const currentEngineIfLoaded = chunk.currentIfLoaded;
+export const stopEngineIfStarted = chunk.stop;
 
 /** The limited-access role (4) has no chat and no presence. */
 export const hasChat = (ctx: ContextSnapshot) => ctx.roleId !== 4;

@@ -1,10 +1,10 @@
 import { useNavigate, useParams } from '@tanstack/react-router';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { use, useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { use, useEffect, useRef, useState, type RefObject } from 'react';
 import { Button, Input, Label, SearchField } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { ContactsApi, TelephonyApi, useKernel, useMaybeService, type ServiceLookup } from '../../kernel';
+import { useVirtualGrid } from '../../kernel/ui/virtualGrid';
 import { formatPhone } from '../../wire/phone';
 import { currentFilter, load, loadMore, seek } from './data';
 import { clock, correctedStart, formatTimestamp, RANGES, rangeDays, START_CORRECTION_MS, type RangeType, type RecordingFilter } from './model';
@@ -161,36 +161,12 @@ function RecordingList(props: { rows: readonly Recording[]; total: number; selec
   const contacts = useMaybeService(ContactsApi);
   const playing = useSnapshot(recState).player;
   const now = new Date();
-  const index = selectedId ? rows.findIndex((r) => r.id === selectedId) : -1;
-  const v = useVirtualizer({ count: rows.length, getScrollElement: () => listRef.current, estimateSize: () => ROW_HEIGHT, overscan: 8, initialRect: { width: 400, height: 800 } });
+  const { virtualizer: v, index, onKeyDown } = useVirtualGrid({ rows, selectedId, listRef, rowHeight: ROW_HEIGHT, onSelect, onActivate });
   const visible = v.getVirtualItems();
   const lastVisible = visible[visible.length - 1]?.index ?? 0;
   useEffect(() => {
     if (lastVisible >= rows.length - 5 && rows.length < total) onMore();
   }, [lastVisible, rows.length, total, onMore]);
-  useEffect(() => {
-    if (index >= 0) v.scrollToIndex(index, { align: 'auto' });
-  }, [index, v]);
-
-  const move = (to: number) => rows.length && onSelect(rows[Math.max(0, Math.min(rows.length - 1, to))]!.id);
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    const page = Math.max(1, Math.floor((listRef.current?.clientHeight ?? 520) / ROW_HEIGHT) - 1);
-    const keys: Record<string, () => void> = {
-      ArrowDown: () => move(index + 1),
-      ArrowUp: () => move(index < 0 ? 0 : index - 1),
-      PageDown: () => move(index + page),
-      PageUp: () => move(index - page),
-      Home: () => move(0),
-      End: () => move(rows.length - 1),
-      Enter: () => (selectedId ?? rows[0]?.id) && onActivate((selectedId ?? rows[0]?.id)!),
-    };
-    const k = keys[e.key];
-    if (k && !e.ctrlKey && !e.metaKey && !e.altKey) {
-      e.preventDefault();
-      e.stopPropagation();
-      k();
-    }
-  };
   return (
     <div
       ref={listRef}

@@ -1,4 +1,5 @@
 import { Navigation, Session, type CommandContext, type CommandContribution, type Enablement } from '../../kernel';
+import { lazyEngineChunk } from '../../kernel/lazyEngine';
 import type { CallState } from './model/callState';
 import { phone } from './state';
 
@@ -9,25 +10,12 @@ export const DIAL_PATH = '/calls/dial';
 type Lazy = typeof import('./lazy');
 type Engine = NonNullable<Awaited<ReturnType<Lazy['startEngine']>>>;
 
-let lazyModule: Promise<Lazy> | null = null;
 /** The one telephony chunk, with its strings. */
-export function loadLazy(): Promise<Lazy> {
-  lazyModule ??= import('./lazy').then(async (m) => {
-    await m.uiStrings();
-    return m;
-  });
-  return lazyModule;
-}
-
-export async function withEngine(ctx: Pick<CommandContext, 'services'>, work: (e: Engine) => unknown): Promise<void> {
-  const e = await (await loadLazy()).startEngine(ctx.services);
-  if (e) await work(e);
-}
-
+const chunk = lazyEngineChunk(() => import('./lazy'));
+export const loadLazy = chunk.load;
+export const withEngine = (ctx: Pick<CommandContext, 'services'>, work: (e: Engine) => unknown) => chunk.withEngine(ctx.services, work);
 /** Stops the phone if it was ever started (the plugin's dispose). */
-export function stopEngineIfStarted(): void {
-  void lazyModule?.then((m) => m.stopEngine());
-}
+export const stopEngineIfStarted = chunk.stop;
 
 const why = (key: string): Enablement => ({ reasonKey: `telephony:reasons.${key}` });
 

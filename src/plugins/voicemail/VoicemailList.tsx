@@ -1,7 +1,7 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { useEffect, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ContactsApi, useMaybeService } from '../../kernel';
+import { useVirtualGrid } from '../../kernel/ui/virtualGrid';
 import { formatPhone } from '../../wire/phone';
 import { formatDuration, formatTimestamp } from './model';
 import type { Voicemail } from './state';
@@ -38,45 +38,9 @@ export function VoicemailList({ rows, selectedId, checked, playingId, listRef, o
   const contacts = useMaybeService(ContactsApi);
   const now = useNow(30_000);
   const locale = i18n.language;
-  const index = selectedId ? rows.findIndex((r) => r.id === selectedId) : -1;
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => listRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 8,
-    initialRect: { width: 400, height: 800 },
-  });
+  const { virtualizer, index, onKeyDown } = useVirtualGrid({ rows, selectedId, listRef, rowHeight: ROW_HEIGHT, onSelect, onActivate, onToggleCheck });
   const checkedSet = new Set(checked);
   const selecting = checked.length > 0;
-
-  const lastScrolled = useRef<string | undefined>(undefined);
-  useEffect(() => {
-    if (index >= 0 && lastScrolled.current !== selectedId) {
-      lastScrolled.current = selectedId;
-      virtualizer.scrollToIndex(index, { align: 'auto' });
-    }
-  }, [index, selectedId, virtualizer]);
-
-  const move = (to: number) => rows.length && onSelect(rows[Math.max(0, Math.min(rows.length - 1, to))]!.id);
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    const page = Math.max(1, Math.floor((listRef.current?.clientHeight ?? 520) / ROW_HEIGHT) - 1);
-    const keys: Record<string, () => void> = {
-      ArrowDown: () => move(index + 1),
-      ArrowUp: () => move(index < 0 ? 0 : index - 1),
-      PageDown: () => move(index + page),
-      PageUp: () => move(index - page),
-      Home: () => move(0),
-      End: () => move(rows.length - 1),
-      Enter: () => (selectedId ?? rows[0]?.id) && onActivate((selectedId ?? rows[0]?.id)!),
-      ' ': () => selectedId && onToggleCheck(selectedId),
-    };
-    const k = keys[e.key];
-    if (k && !e.ctrlKey && !e.metaKey && !e.altKey) {
-      e.preventDefault();
-      e.stopPropagation();
-      k();
-    }
-  };
 
   const yesterday = t('time.yesterday');
   return (
