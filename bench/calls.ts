@@ -27,13 +27,14 @@
  * empty again. Starts its own rtpengine + Kamailio (port base 31000) and API server (31080) with
  * a fresh runtime folder under runtime/bench-calls, and stops them by PID when done.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs';
+import { execFileSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, expect, type BrowserContext, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
 import { readServicesConfig } from '../server/services/layout';
 import { startServices, stopServices } from '../server/services/manager';
+import { percentile, round1, startApi, stopApi } from './apiServer';
 
 const ROUNDS = 20;
 const WARMUP = 3;
@@ -61,12 +62,6 @@ declare global {
     __callDone?: Promise<void>;
   }
 }
-
-function percentile(values: number[], p: number): number {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))]!;
-}
-const round1 = (n: number) => Math.round(n * 10) / 10;
 
 /**
  * Caller's page: the click on Call, the INVITE and the confirming ACK, on the page's own clock.
@@ -132,45 +127,6 @@ async function login(page: Page, user: string): Promise<void> {
 
 const dock = (page: Page) => page.getByRole('region', { name: 'Current calls' });
 
-async function startApi(root: string, runtimeDir: string, distDir: string): Promise<ChildProcess> {
-  const log = openSync(join(runtimeDir, 'server.out'), 'a');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      UC_PORT_BASE: String(PORT_BASE),
-      UC_API_PORT: String(API_PORT),
-      UC_ORIGINS: ORIGIN,
-      UC_HOST: '127.0.0.1',
-      UC_RUNTIME_DIR: runtimeDir,
-      UC_STATIC_DIR: distDir,
-      DATABASE_URL: '',
-    },
-    stdio: ['ignore', log, log],
-    detached: true,
-  });
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`API server exited with ${child.exitCode}; see ${runtimeDir}/server.out`);
-    try {
-      if ((await fetch(`${ORIGIN}/health`)).ok) return child;
-    } catch {
-      /* not listening yet */
-    }
-    if (Date.now() > deadline) throw new Error(`API server not ready after 90 s; see ${runtimeDir}/server.out`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-async function stopApi(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.pid === undefined) return;
-  const exited = new Promise<void>((r) => child.once('exit', () => r()));
-  process.kill(child.pid, 'SIGTERM');
-  const timer = setTimeout(() => child.exitCode === null && child.pid !== undefined && process.kill(child.pid, 'SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(timer);
-}
-
 async function oneCall(alice: Page, bob: Page): Promise<{ invite: number; setup: number }> {
   // Waited for without polling the page (Playwright's waitForFunction would run every frame meanwhile).
   await alice.evaluate(() => {
@@ -207,7 +163,7 @@ export async function benchCalls(): Promise<Record<string, number>> {
   let ok = false;
   try {
     await startServices(cfg, SERVICES);
-    api = await startApi(root, runtimeDir, distDir);
+    api = await startApi({ root, runtimeDir, distDir, portBase: PORT_BASE, apiPort: API_PORT });
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
     const context = async (init: string): Promise<BrowserContext> => {
       const c = await browser!.newContext({ baseURL: ORIGIN, locale: 'en-US', timezoneId: 'UTC' });

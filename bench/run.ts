@@ -7,7 +7,11 @@
  * call_setup_p50_ms (click → ACK, the callee's page answering at once; no number budget), built
  * client + API server + Kamailio + rtpengine + chromium. Last measured (2 cores, shared with other
  * engineers' e2e runs, 2026-11-24, number typed key by key): call_click_to_invite_p50_ms 40.6 (p95 49.8),
- * call_setup_p50_ms 209 (p95 239.7).
+ * call_setup_p50_ms 209 (p95 239.7). Issue 5: chat_send_to_peer_render_p50_ms ≤ 50 (alice presses Enter →
+ * the message painted in bob's open conversation; also p95) and chat_open_session_2000_msgs_ms (a click
+ * on a conversation whose archive holds 2000 messages → its newest messages painted and the page free
+ * again; no number budget: it must not freeze), built client + API server + ejabberd + chromium, the
+ * 2000 messages sent through ejabberd (MAM) before the pages load.
  */
 import { execFileSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
@@ -16,6 +20,7 @@ import { historyPlugin } from '../src/plugins/history';
 import { createShellPlugin } from '../src/shell/shellPlugin';
 import { initialJsGzipKb } from './bundle';
 import { benchCalls } from './calls';
+import { benchChat } from './chat';
 import { benchContacts } from './contacts';
 import { benchMedia } from './media';
 import { benchPalette } from './palette';
@@ -37,5 +42,6 @@ Object.assign(figures, await benchMedia(dist, join(root, 'runtime')));
 Object.assign(figures, await benchXmpp());
 Object.assign(figures, await benchSip());
 Object.assign(figures, await benchCalls());
+Object.assign(figures, await benchChat());
 
 for (const [k, v] of Object.entries(figures)) console.log(`${k}=${v}`);
