@@ -1,38 +1,13 @@
-import { createHmac } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, expectNoAxeViolations, loginByKeyboard, openPalette } from './fixtures';
+import { ALICE_DID, carrier, inbound, type Carrier } from './carrier-helpers';
+import { expectNoAxeViolations, loginByKeyboard, openPalette } from './fixtures';
 
 // Texts (SMS/MMS) against the real API server, its loopback carrier and the real ejabberd (which
 // pushes every text to the user's browsers). A provider is played by this test: it POSTs signed
 // inbound texts to the webhook and reads what the carrier sent out through the carrier's own API.
 
-const ALICE_DID = '+14155550101';
 const PEER = '+13105550177';
 const PEER_NAME = '(310) 555-0177';
-
-interface Carrier {
-  base: string;
-  webhook: string;
-  secret: string;
-}
-
-/** The organisation's webhook and secret, as its administrator (olivia) sees them. */
-async function carrier(base: string): Promise<Carrier> {
-  const login = await fetch(`${base}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'olivia', password: DEMO_PASSWORD }) });
-  const { access_token } = (await login.json()) as { access_token: string };
-  const acct = (await (await fetch(`${base}/v1/texts/carrier`, { headers: { authorization: `Bearer ${access_token}` } })).json()) as { webhook_url: string; secret: string };
-  return { base, webhook: acct.webhook_url, secret: acct.secret };
-}
-
-async function inbound(c: Carrier, id: string, from: string, text: string): Promise<void> {
-  const body = JSON.stringify({ id, from, to: [ALICE_DID], text });
-  const res = await fetch(c.base + c.webhook, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-uc-signature': `sha256=${createHmac('sha256', c.secret).update(body).digest('hex')}` },
-    body,
-  });
-  expect(res.status, await res.clone().text()).toBe(200);
-}
 
 /** What the loopback carrier sent out to a number (its own API, authenticated by the secret). */
 async function sentTo(c: Carrier, to: string): Promise<Array<{ from: string; to: string[]; text: string }>> {
