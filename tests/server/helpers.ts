@@ -10,7 +10,10 @@ import { openPostgres } from '../../server/db/postgres';
 import type { Db } from '../../server/db/types';
 import { DEMO_PASSWORD, seedDemo } from '../../server/seed';
 
-/** Every suite runs on embedded PGlite, and on real PostgreSQL too when UC_TEST_DATABASE_URL is set. */
+/**
+ * Every suite runs on embedded PGlite, and on real PostgreSQL too when UC_TEST_DATABASE_URL is set.
+ * UC_TEST_BACKENDS=postgres leaves PGlite out: the full test run has already been through it.
+ */
 export interface Backend {
   name: 'pglite' | 'postgres';
   open(): Promise<{ db: Db; dispose(): Promise<void> }>;
@@ -51,10 +54,12 @@ function postgresBackend(adminUrl: string): Backend {
   };
 }
 
+const chosen = process.env.UC_TEST_BACKENDS?.split(',').map((b) => b.trim());
 export const backends: Backend[] = [
   pgliteBackend,
   ...(process.env.UC_TEST_DATABASE_URL ? [postgresBackend(process.env.UC_TEST_DATABASE_URL)] : []),
-];
+].filter((b) => !chosen || chosen.includes(b.name));
+if (backends.length === 0) throw new Error(`UC_TEST_BACKENDS=${process.env.UC_TEST_BACKENDS} names no available backend`);
 
 /** Seeded data is relative to this instant, so assertions never depend on the day the tests run. */
 export const SEED_NOW = new Date('2026-03-20T15:00:00Z');
