@@ -5,12 +5,16 @@ import type { ServiceDefinition } from './manager';
 import { ejabberdPgDatabase, preparePgDatabase } from './ejabberd-pg';
 import { tcpOpen } from './proc';
 import { xmppApi } from './xmpp-api';
+import { ATTACHMENT_MAX_TOTAL_BYTES } from '../../src/wire/media';
 
 const SYSTEM_EJABBERDCTL = '/usr/sbin/ejabberdctl';
 /** Unprivileged account ejabberd runs as when we are root (Debian's script would `su` to `ejabberd`). */
 const RUN_AS = { user: 'nobody', uid: 65534, group: 'nogroup', gid: 65534 };
 
 export { mucHost };
+
+/** The XEP-0363 upload service's JID (clients ask it for a slot). */
+export const uploadHost = (cfg: Pick<ServicesConfig, 'domain'>) => `upload.${cfg.domain}`;
 
 /** The XMPP login key as ejabberd wants it: a JWK (PEM is rejected). Same bytes the API signs with. */
 export async function xmppJwtSecret(cfg: ServicesConfig): Promise<Buffer> {
@@ -45,7 +49,7 @@ function storageConfig(cfg: ServicesConfig, dataDir: string): string {
  * ejabberd.yml: loopback listeners only, JWT login (accounts exist in SQL so that offline storage
  * and MucSub know them), MUC with MucSub and MAM, stream management, provisioning API for loopback.
  */
-export function ejabberdYaml(cfg: ServicesConfig, files: { jwk: string; dataDir: string }): string {
+export function ejabberdYaml(cfg: ServicesConfig, files: { jwk: string; dataDir: string; uploadDir: string }): string {
   const { ports, domain } = cfg;
   return `# Written by server/services/ejabberd.ts on every start: edit that file, not this one.
 hosts: [${JSON.stringify(domain)}]
@@ -79,6 +83,7 @@ listen:
     module: ejabberd_http
     request_handlers:
       /ws: ejabberd_http_ws
+      /upload: mod_http_upload
   - port: ${ports.xmppApi}
     ip: "127.0.0.1"
     module: ejabberd_http
@@ -131,6 +136,22 @@ modules:
   mod_carboncopy: {}
   mod_client_state: {}
   mod_disco: {}
+  mod_http_upload:
+    host: ${JSON.stringify(uploadHost(cfg))}
+    docroot: ${JSON.stringify(files.uploadDir)}
+    put_url: ${JSON.stringify(cfg.uploadUrl)}
+    max_size: ${ATTACHMENT_MAX_TOTAL_BYTES}
+    thumbnail: false
+    # Browsers PUT from the app's page (another origin): the preflight and the PUT need CORS. The
+    # headers are static, so any origin: a slot's URL holds a 40-character secret and takes one
+    # upload of the announced size; no cookie or credential is involved.
+    custom_headers:
+      "Access-Control-Allow-Origin": "*"
+      "Access-Control-Allow-Methods": "OPTIONS, HEAD, GET, PUT"
+      "Access-Control-Allow-Headers": "Content-Type"
+      "X-Content-Type-Options": "nosniff"
+      # A file opened on its own (a picture drawn as SVG, say) runs nothing on ejabberd's origin.
+      "Content-Security-Policy": "default-src 'none'; media-src 'self'; img-src 'self'; style-src 'unsafe-inline'; sandbox"
   mod_last: {}
   mod_mam:
     assume_mam_usage: true
@@ -172,6 +193,8 @@ modules:
  * mkdir and "start" nothing, exit code 0.
  */
 const spoolDir = (dirs: ReturnType<typeof serviceDirs>) => path.join(dirs.data, 'spool');
+/** Chat files (XEP-0363), kept with ejabberd's other data. */
+const uploadDir = (dirs: ReturnType<typeof serviceDirs>) => path.join(dirs.data, 'upload');
 
 /** ejabberdctl.cfg: everything inside our folder, distribution on loopback without epmd. */
 function ejabberdctlCfg(cfg: ServicesConfig, dirs: ReturnType<typeof serviceDirs>): string {
@@ -212,7 +235,7 @@ async function handOver(cfg: ServicesConfig, dirs: ReturnType<typeof serviceDirs
     if (dir === path.dirname(cfg.runtimeDir) || dir === path.dirname(dir)) break;
   }
   const own = async (p: string) => chown(p, RUN_AS.uid, RUN_AS.gid);
-  for (const d of [dirs.root, dirs.conf, dirs.run, dirs.log, dirs.data, spoolDir(dirs)]) await own(d);
+  for (const d of [dirs.root, dirs.conf, dirs.run, dirs.log, dirs.data, spoolDir(dirs), uploadDir(dirs)]) await own(d);
 }
 
 export const ejabberd: ServiceDefinition = {
@@ -227,11 +250,12 @@ export const ejabberd: ServiceDefinition = {
   async prepare(cfg) {
     const dirs = await makeServiceDirs(cfg.runtimeDir, 'ejabberd');
     await mkdir(spoolDir(dirs), { recursive: true });
+    await mkdir(uploadDir(dirs), { recursive: true });
     if (cfg.databaseUrl) await preparePgDatabase(cfg.databaseUrl);
     const jwk = path.join(dirs.conf, 'xmpp-jwt.jwk');
     const secret = await xmppJwtSecret(cfg);
     await writeFile(jwk, JSON.stringify({ kty: 'oct', alg: 'HS256', k: secret.toString('base64url') }), { mode: 0o600 });
-    await writeFile(path.join(dirs.conf, 'ejabberd.yml'), ejabberdYaml(cfg, { jwk, dataDir: dirs.data }), { mode: 0o600 });
+    await writeFile(path.join(dirs.conf, 'ejabberd.yml'), ejabberdYaml(cfg, { jwk, dataDir: dirs.data, uploadDir: uploadDir(dirs) }), { mode: 0o600 });
     await writeFile(path.join(dirs.conf, 'ejabberdctl.cfg'), ejabberdctlCfg(cfg, dirs), { mode: 0o600 });
     const ctl = path.join(dirs.conf, 'ejabberdctl');
     await writeFile(ctl, await ejabberdctlCopy(), { mode: 0o755 });

@@ -22,6 +22,11 @@ export interface ServicesConfig {
   databaseUrl?: string;
   /** The API server as Kamailio reaches it (call routing policy, call events): loopback. */
   apiUrl: string;
+  /**
+   * Where browsers PUT and GET chat files (ejabberd's XEP-0363 upload on its WebSocket listener).
+   * ejabberd finds the upload service by this URL's host and path, so requests must use this host.
+   */
+  uploadUrl: string;
 }
 
 /** Host of the group-chat rooms (ejabberd's mod_muc). */
@@ -64,6 +69,7 @@ export function readServicesConfig(env: NodeJS.ProcessEnv = process.env, runtime
     gateway: env.UC_SIP_GATEWAY || `127.0.0.1:${ports.sipGateway}`,
     databaseUrl: env.DATABASE_URL || undefined,
     apiUrl: `http://127.0.0.1:${apiPort}`,
+    uploadUrl: env.UC_XMPP_UPLOAD_URL || `http://127.0.0.1:${ports.xmppHttp}/upload`,
   };
 }
 

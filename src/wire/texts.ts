@@ -1,5 +1,6 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import * as z from 'zod/mini';
+import { ATTACHMENT_MAX_TOTAL_BYTES, mediaKindOf } from './media';
 
 /*
  * Texts (SMS/MMS): the specification's limits and rules, once for the client and the server. Not
@@ -10,32 +11,10 @@ import * as z from 'zod/mini';
 export const SMS_MAX_CHARS = 1000;
 /** The character counter shows once the text is within this many characters of the limit. */
 export const SMS_COUNTER_WITHIN = 100;
-/** Every attachment of one message together, in bytes. */
-export const ATTACHMENT_MAX_TOTAL_BYTES = 3_670_016;
-/** The specification's file type lists: what an MMS may carry, by extension (case-insensitive). */
-export const FILE_TYPES = {
-  images: ['jpg', 'jpeg', 'png', 'gif', 'bmp', 'webp'],
-  videos: ['mp4', '3gp', 'mov', 'm4v', 'webm'],
-  files: ['pdf', 'txt', 'vcf', 'csv', 'rtf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'zip'],
-} as const;
+/** The attachment limit and file type lists are shared with chat (./media). */
+export { ATTACHMENT_MAX_TOTAL_BYTES, FILE_TYPES, extensionOf, mediaKindOf, type MediaKind } from './media';
 /** Numbers no text may go to whatever the organisation says (premium-rate 900 numbers). */
 export const ALWAYS_BANNED_PREFIXES = ['+1900'] as const;
-
-export type MediaKind = 'image' | 'video' | 'file';
-
-export function extensionOf(name: string): string {
-  const dot = name.lastIndexOf('.');
-  return dot > 0 && dot < name.length - 1 ? name.slice(dot + 1).toLowerCase() : '';
-}
-
-/** image/video/file by extension, or null when the extension is not allowed at all. */
-export function mediaKindOf(fileName: string): MediaKind | null {
-  const ext = extensionOf(fileName);
-  if ((FILE_TYPES.images as readonly string[]).includes(ext)) return 'image';
-  if ((FILE_TYPES.videos as readonly string[]).includes(ext)) return 'video';
-  if ((FILE_TYPES.files as readonly string[]).includes(ext)) return 'file';
-  return null;
-}
 
 /**
  * A manually typed recipient: only its digits count; it must then be a valid US number (10 digits,

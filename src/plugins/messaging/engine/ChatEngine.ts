@@ -4,10 +4,12 @@ import type { ApiClient } from '../../../kernel/api';
 import type { PresenceState } from '../../../kernel/pluginServices';
 import { ChatContactsResponse, XmppTokenResponse } from '../../../wire/services';
 import { ChatRoom, ChatRoomsResponse, ROOMS_CHANGED_SUBJECT } from '../../../wire/chatRooms';
-import { emptyHistory, mergeMessages, newMessageId, nextStatus, unreadCount, type ChatMessage, type ComposingState, type MessageStatus } from '../model/chat';
+import { emptyHistory, mergeMessages, messagePreview, newMessageId, nextStatus, unreadCount, type ChatMessage, type ComposingState, type MessageStatus } from '../model/chat';
+import { chatFileProblem, describeFile, type ChatFileProblem, type ChatMedia } from '../model/media';
 import { fromWire, PresenceDebouncer, restoredOwnState, toWire, type Clock, realClock } from '../model/presence';
 import { isAccessDenied, moveToRosterGroup, nextPhase, rosterGroupOf, type DestroyReason, type RosterGroup } from '../model/sessions';
 import { chat, type ChatSessionState } from '../state';
+import { appendMedia, parseSlot, slotRequest } from './mediaStanzas';
 import { parseRoomMamResult, parseRoomMessage, type RoomMessage } from './mucStanzas';
 import { bare, child, NS, parseMamFin, parseMamResult, parseMessage, parsePresence, parseStoredChats, type ParsedMessage, type StoredChats } from './stanzas';
 
@@ -35,6 +37,8 @@ export interface ChatEngineDeps {
   clock?: Clock;
   storage?: Pick<Storage, 'getItem' | 'setItem'> | null;
   createConnection?(url: string): Conn;
+  /** The PUT of an upload (tests). */
+  fetch?: typeof fetch;
   /** A message in a conversation that is not on screen (or the tab is hidden) and not muted: announce, notify, chime. */
   announceNew?(from: string, body: string, jid: string): void;
 }
@@ -473,6 +477,7 @@ export class ChatEngine {
       mine,
       // The room sent our own message back: every member has it.
       status: mine ? 'received' : null,
+      media: m.media,
     };
   }
 
@@ -497,7 +502,7 @@ export class ChatEngine {
     this.addMessages(s, [msg]);
     if (!msg.mine && !known) {
       if (rosterGroupOf(chat.rosterGroups, s.jid) === 'closed') this.setRosterGroup(s.jid, 'recent');
-      if ((chat.open !== s.jid || !isVisible()) && !s.muted) this.deps.announceNew?.(`${this.memberName(s, msg.from)} (${s.name})`, msg.body, s.jid);
+      if ((chat.open !== s.jid || !isVisible()) && !s.muted) this.deps.announceNew?.(`${this.memberName(s, msg.from)} (${s.name})`, messagePreview(msg), s.jid);
     }
   }
 
@@ -644,6 +649,7 @@ export class ChatEngine {
       archived,
       mine,
       status: mine ? 'delivered' : null,
+      media: m.media,
     };
   }
 
@@ -705,11 +711,15 @@ export class ChatEngine {
 
   // ---- messages --------------------------------------------------------------------------------
 
-  /** Sends a 1:1 message; bodies are text. Delivered once the server has processed it, received when the peer's client confirms. */
-  send(jid: string, body: string): void {
+  /**
+   * Sends a message; bodies are text. Delivered once the server has processed it, received when the
+   * peer's client confirms. A media message's body is the file's URL (what other clients show).
+   */
+  send(jid: string, body: string, media?: ChatMedia): void {
     const s = this.session(jid);
     const id = newMessageId();
-    const msg: ChatMessage = { id, stanzaId: null, from: chat.me, body, timestamp: Date.now(), delayed: false, archived: false, mine: true, status: null };
+    if (media) body = media.url;
+    const msg: ChatMessage = { id, stanzaId: null, from: chat.me, body, timestamp: Date.now(), delayed: false, archived: false, mine: true, status: null, media: media ?? null };
     s.messages = mergeMessages(s.messages, [msg]);
     s.lastActivity = msg.timestamp;
     s.input = '';
@@ -719,24 +729,40 @@ export class ChatEngine {
       this.setStatus(s, id, 'failed');
       return;
     }
-    if (s.type === 'groupchat') this.conn.send($msg({ to: s.jid, type: 'groupchat', id }).c('body').t(body).tree());
-    else
-      this.conn.send(
-        $msg({ to: s.jid, type: 'chat', id })
-          .c('body')
-          .t(body)
-          .up()
-          .c('request', { xmlns: NS.receipts })
-          .up()
-          .c('active', { xmlns: NS.chatStates })
-          .tree(),
-      );
+    if (s.type === 'groupchat') {
+      const stanza = $msg({ to: s.jid, type: 'groupchat', id }).c('body').t(body).up();
+      this.conn.send((media ? appendMedia(stanza, media) : stanza).tree());
+    } else {
+      const stanza = $msg({ to: s.jid, type: 'chat', id }).c('body').t(body).up();
+      if (media) appendMedia(stanza, media);
+      this.conn.send(stanza.c('request', { xmlns: NS.receipts }).up().c('active', { xmlns: NS.chatStates }).tree());
+    }
     // A ping answered after the message means the server has it (stored, archived or routed).
     this.iq($iq({ type: 'get', to: chat.me.split('@')[1] ?? '' }).c('ping', { xmlns: NS.ping })).then(
       () => this.setStatus(s, id, 'delivered'),
       () => this.setStatus(s, id, 'failed'),
     );
     if (chat.open === s.jid) this.setRead(s, msg.timestamp);
+  }
+
+  /**
+   * Puts a file on the chat server's upload service (XEP-0363: a slot from ejabberd, then an HTTP
+   * PUT) and resolves its description for `send`. Refused files never leave the browser.
+   */
+  async upload(file: File): Promise<ChatMedia> {
+    const problem = chatFileProblem(file);
+    if (problem) throw new MediaError(problem);
+    if (!this.conn || chat.status !== 'connected') throw new MediaError('offline');
+    let slot;
+    try {
+      slot = parseSlot(await this.iq(slotRequest(`upload.${chat.me.split('@')[1] ?? ''}`, file), 30_000));
+    } catch (err) {
+      throw new MediaError(err instanceof IqError && err.condition === 'file-too-large' ? 'tooLarge' : 'uploadFailed');
+    }
+    if (!slot) throw new MediaError('uploadFailed');
+    const res = await (this.deps.fetch ?? fetch)(slot.put, { method: 'PUT', body: file, headers: { ...slot.headers, 'Content-Type': file.type || 'application/octet-stream' } }).catch(() => null);
+    if (!res?.ok) throw new MediaError(res?.status === 413 ? 'tooLarge' : 'uploadFailed');
+    return describeFile(file, slot.get);
   }
 
   private setStatus(s: ChatSessionState, id: string, status: MessageStatus): void {
@@ -825,7 +851,7 @@ export class ChatEngine {
             this.conn.send($msg({ to: m.from, id: newMessageId() }).c('received', { xmlns: NS.receipts, id: m.id }).tree());
           }
           if (isNew && rosterGroupOf(chat.rosterGroups, s.jid) === 'closed') this.setRosterGroup(s.jid, 'recent');
-          if (isNew && (chat.open !== peer || !isVisible()) && !s.muted) this.deps.announceNew?.(s.name, msg.body, s.jid);
+          if (isNew && (chat.open !== peer || !isVisible()) && !s.muted) this.deps.announceNew?.(s.name, messagePreview(msg), s.jid);
         }
       } else if (m.composing && !mine) {
         const s = chat.sessions[peer] ?? this.session(peer);
@@ -916,6 +942,13 @@ export class ChatEngine {
     } catch {
       /* no storage: the state lasts for this page */
     }
+  }
+}
+
+/** A file that was not sent, and why (each has a message for the user). */
+export class MediaError extends Error {
+  constructor(readonly problem: ChatFileProblem | 'offline' | 'uploadFailed') {
+    super(`media ${problem}`);
   }
 }
 

@@ -12,7 +12,7 @@ describe('group-chat stanzas', () => {
       xml(`<message xmlns="jabber:client" from="${room}" to="bob@uc.local"><event xmlns="http://jabber.org/protocol/pubsub#event"><items node="urn:xmpp:mucsub:nodes:messages"><item id="i1"><message xmlns="jabber:client" from="${room}/alice" type="groupchat" id="ucc-V1-g"><body>hi all</body><stanza-id xmlns="urn:xmpp:sid:0" by="${room}" id="1700"/></message></item></items></event><delay xmlns="urn:xmpp:delay" stamp="2026-01-02T03:04:05Z"/></message>`),
       MUC,
     );
-    expect(m).toEqual({ room, nick: 'alice', id: 'ucc-V1-g', body: 'hi all', stanzaId: '1700', stamp: Date.parse('2026-01-02T03:04:05Z'), error: null });
+    expect(m).toEqual({ room, nick: 'alice', id: 'ucc-V1-g', body: 'hi all', stanzaId: '1700', stamp: Date.parse('2026-01-02T03:04:05Z'), error: null, media: null });
   });
 
   it('ignores other MucSub nodes and anything not from the MUC service', () => {
@@ -31,7 +31,7 @@ describe('group-chat stanzas', () => {
       xml(`<message xmlns="jabber:client" from="${room}" to="bob@uc.local/x"><result xmlns="urn:xmpp:mam:2" queryid="q1" id="1800"><forwarded xmlns="urn:xmpp:forward:0"><delay xmlns="urn:xmpp:delay" stamp="2026-01-02T03:04:05Z"/><message xmlns="jabber:client" from="${room}/carol" type="groupchat" id="m9"><body>older</body></message></forwarded></result></message>`),
       room,
     )!;
-    expect(r).toEqual({ queryid: 'q1', message: { room, nick: 'carol', id: 'm9', body: 'older', stanzaId: '1800', stamp: Date.parse('2026-01-02T03:04:05Z'), error: null } });
+    expect(r).toEqual({ queryid: 'q1', message: { room, nick: 'carol', id: 'm9', body: 'older', stanzaId: '1800', stamp: Date.parse('2026-01-02T03:04:05Z'), error: null, media: null } });
     expect(parseRoomMamResult(xml(`<message xmlns="jabber:client" from="other@conference.uc.local"><result xmlns="urn:xmpp:mam:2" queryid="q1" id="1"><forwarded xmlns="urn:xmpp:forward:0"><message from="x" type="groupchat"><body>x</body></message></forwarded></result></message>`), room)).toBeNull();
   });
 });

@@ -1,4 +1,6 @@
 /** Reading group-chat (MUC, MucSub) stanzas into plain objects; unit-tested on their own. */
+import type { ChatMedia } from '../model/media';
+import { readMedia } from './mediaStanzas';
 import { bare, child, NS } from './stanzas';
 
 export const MUC_NS = {
@@ -19,6 +21,8 @@ export interface RoomMessage {
   stamp: number | null;
   /** An error from the room and its condition (`forbidden`, `item-not-found`…). */
   error: string | null;
+  /** A file (XEP-0066 URL and our description), if the message carries one. */
+  media: ChatMedia | null;
 }
 
 const isRoom = (jid: string, mucDomain: string) => bare(jid).endsWith(`@${mucDomain}`);
@@ -51,6 +55,7 @@ function read(el: Element, room: string, outerDelay: Element | null, archiveId: 
     stanzaId,
     stamp: stamp ? Date.parse(stamp) : null,
     error,
+    media: error ? null : readMedia(el),
   };
 }
 

@@ -1,6 +1,8 @@
 /** Reading XMPP stanzas into plain objects (no connection needed; unit-tested on their own). */
 import { isComposingState, type ComposingState } from '../model/chat';
+import type { ChatMedia } from '../model/media';
 import type { WirePresence, WireShow } from '../model/presence';
+import { readMedia } from './mediaStanzas';
 
 export const NS = {
   mam: 'urn:xmpp:mam:2',
@@ -43,6 +45,8 @@ export interface ParsedMessage {
   error: boolean;
   /** A carbon copy: `sent` (we sent it from another device) or `received` (another device got it). */
   carbon: 'sent' | 'received' | null;
+  /** A file (XEP-0066 URL and our description), if the message carries one. */
+  media: ChatMedia | null;
 }
 
 /** A message stanza, carbon copies unwrapped; `me` picks our own stanza-id among several. */
@@ -90,6 +94,7 @@ function readMessage(el: Element, me: string, carbon: ParsedMessage['carbon'], o
     receiptFor: child(el, 'received', NS.receipts)?.getAttribute('id') ?? null,
     error: el.getAttribute('type') === 'error',
     carbon,
+    media: readMedia(el),
   };
 }
 

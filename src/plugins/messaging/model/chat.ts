@@ -1,4 +1,5 @@
 /** Chat rules of the specification that need no connection: ids, kinds, statuses, lists, unread. */
+import type { ChatMedia } from './media';
 
 /** Every message id this client makes starts with this (specification). */
 export const MESSAGE_ID_PREFIX = 'ucc-V1';
@@ -31,6 +32,18 @@ export interface ChatMessage {
   mine: boolean;
   /** Our own messages only. */
   status: MessageStatus | null;
+  /** A file shown as image, video or download link (the body then holds its URL, for other clients). */
+  media?: ChatMedia | null;
+}
+
+/** The words of a message to show: none when it only carries a file (its body is the file's URL). */
+export function visibleBody(m: Pick<ChatMessage, 'body' | 'media'>): string {
+  return m.media && m.body.trim() === m.media.url ? '' : m.body;
+}
+
+/** One line about a message, for the conversations list and announcements: its words, or the file's name. */
+export function messagePreview(m: Pick<ChatMessage, 'body' | 'media'>): string {
+  return visibleBody(m) || (m.media ? m.media.ogName : '');
 }
 
 export interface HistoryStatus {
