@@ -4,13 +4,12 @@ import { Button, GridList, GridListItem, Input, Label, Menu, MenuItem, MenuTrigg
 import { useSnapshot } from 'valtio';
 import { useKernel } from '../../../kernel';
 import { currentEngine } from '../engine';
-import { chatBody, filterSessions, uiKind, type ChatMessage, type SessionGroup } from '../model/chat';
+import { chatBody, filterSessions, uiKind, type SessionGroup } from '../model/chat';
 import { rosterGroupOf } from '../model/sessions';
 import { chat, chatPath, CHAT_PATH, MESSAGE_INPUT_ID, ROOM_NEW_PATH, roomPath, type ChatSessionState, type PeerPresence } from '../state';
+import { MessageLog } from './MessageLog';
 import { useChatT } from './useChatT';
 import './chat.css';
-
-type T = ReturnType<typeof useChatT>;
 
 function PresenceTag({ p }: { p: PeerPresence | undefined }) {
   const t = useChatT();
@@ -29,12 +28,6 @@ function peerOf(x: { jid: string; type: ChatSessionState['type']; members: reado
   return x.type === 'groupchat' ? (x.members.find((m) => m.jid !== me)?.jid ?? x.jid) : x.jid;
 }
 
-function time(ts: number, lang: string): string {
-  const d = new Date(ts);
-  const today = new Date().toDateString() === d.toDateString();
-  return new Intl.DateTimeFormat(lang, today ? { hour: '2-digit', minute: '2-digit' } : { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' }).format(d);
-}
-
 function SessionsBar({ selected }: { selected: string | null }) {
   const t = useChatT();
   const s = useSnapshot(chat);
@@ -44,7 +37,20 @@ function SessionsBar({ selected }: { selected: string | null }) {
   // Pinned first, then recent; closed chats leave the bar until something new arrives (or a search finds them).
   const list = useMemo(() => {
     const found = filterSessions(
-      Object.values(s.sessions).map((x) => ({ ...x, members: x.type === 'groupchat' ? x.members.map((m) => m.name) : [x.name], people: x.members, roster: rosterGroupOf(s.rosterGroups, x.jid) })),
+      // Only what the bar shows (not `...x`): the typed input and the peer's chat states must not re-render it.
+      Object.values(s.sessions).map((x) => ({
+        jid: x.jid,
+        type: x.type,
+        name: x.name,
+        subject: x.subject,
+        unread: x.unread,
+        muted: x.muted,
+        lastActivity: x.lastActivity,
+        last: x.messages.at(-1),
+        members: x.type === 'groupchat' ? x.members.map((m) => m.name) : [x.name],
+        people: x.members,
+        roster: rosterGroupOf(s.rosterGroups, x.jid),
+      })),
       group,
       term,
     );
@@ -85,7 +91,7 @@ function SessionsBar({ selected }: { selected: string | null }) {
           onAction={(k: Key) => void navigate({ to: chatPath(String(k)) })}
         >
           {list.map((x) => {
-            const last = x.messages.at(-1);
+            const last = x.last;
             return (
               <GridListItem key={x.jid} id={x.jid} textValue={x.name} className={`row chat-row${x.unread ? ' unread' : ''}`}>
                 <div className="row-main">
@@ -112,12 +118,6 @@ function SessionsBar({ selected }: { selected: string | null }) {
   );
 }
 
-function statusText(m: ChatMessage, t: T): string | null {
-  if (!m.mine) return null;
-  if (m.status === null) return t('status.sending');
-  return t(`status.${m.status}`);
-}
-
 function Conversation({ jid }: { jid: string }) {
   const t = useChatT();
   const kernel = useKernel();
@@ -126,11 +126,9 @@ function Conversation({ jid }: { jid: string }) {
   const contact = s.contacts.find((c) => c.jid === jid);
   const navigate = useNavigate();
   const lang = kernel.context.language;
-  const logRef = useRef<HTMLOListElement>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const name = session?.name ?? contact?.name ?? jid;
   const group = session?.type === 'groupchat';
-  const author = (m: ChatMessage) => (m.mine ? t('chat.you') : group ? (session!.members.find((x) => x.jid === m.from)?.name ?? m.from.split('@')[0]) : name);
 
   useEffect(() => {
     const e = currentEngine();
@@ -141,27 +139,6 @@ function Conversation({ jid }: { jid: string }) {
   useEffect(() => {
     if (s.status === 'connected') void currentEngine()?.hydrate(jid);
   }, [jid, s.status]);
-  // A new last message scrolls to the bottom; an older page keeps what was on screen where it was.
-  const newest = session?.messages.at(-1)?.id;
-  const oldest = session?.messages[0]?.id;
-  const heightBefore = useRef(0);
-  useEffect(() => {
-    const el = logRef.current;
-    if (el) el.scrollTop = el.scrollHeight;
-  }, [newest]);
-  useEffect(() => {
-    const el = logRef.current;
-    if (el && heightBefore.current) el.scrollTop += el.scrollHeight - heightBefore.current;
-    heightBefore.current = 0;
-  }, [oldest]);
-  // Scrolling up to the top (mouse, or Home / Page Up in the focused log) loads the next older page.
-  const onScroll = () => {
-    const el = logRef.current;
-    if (!el || el.scrollTop > 24 || !session || session.history.complete || session.history.pending) return;
-    heightBefore.current = el.scrollHeight;
-    void currentEngine()?.loadOlder(jid);
-  };
-
   const connected = s.status === 'connected';
   const input = session?.input ?? '';
   const send = () => {
@@ -221,17 +198,7 @@ function Conversation({ jid }: { jid: string }) {
           {session.history.pending ? t('chat.loading') : t('chat.older')}
         </Button>
       )}
-      <ol ref={logRef} className="chat-log" aria-label={t('chat.log', { name })} tabIndex={0} onScroll={onScroll}>
-        {session?.messages.map((m) => (
-          <li key={m.id} className={`chat-msg${m.mine ? ' mine' : ''}`}>
-            <span className="chat-meta">
-              <span className="chat-author">{author(m as ChatMessage)}</span> <time dateTime={new Date(m.timestamp).toISOString()}>{time(m.timestamp, lang)}</time>
-            </span>
-            <span className="chat-body">{m.body}</span>
-            {m.mine && <span className={`chat-status status-${m.status ?? 'sending'}`}>{statusText(m as ChatMessage, t)}</span>}
-          </li>
-        ))}
-      </ol>
+      <MessageLog jid={jid} name={name} lang={lang} />
       <p className="chat-composing" role="status">
         {composing}
       </p>
