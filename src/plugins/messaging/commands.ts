@@ -2,7 +2,7 @@ import i18next from 'i18next';
 import { Navigation, type CommandContext, type CommandContribution, type ContextSnapshot, type Enablement } from '../../kernel';
 import { lazyEngineChunk } from '../../kernel/lazyEngine';
 import type { PresenceState } from '../../kernel/pluginServices';
-import { chat, CHAT_PATH, chatPath, MESSAGE_INPUT_ID, ROOM_NEW_PATH } from './state';
+import { chat, CHAT_PATH, chatPath, COMPOSE_EVENT, MESSAGE_INPUT_ID, ROOM_NEW_PATH, type ComposeAction } from './state';
 
 type Lazy = typeof import('./lazy');
 type SessionAction = Parameters<Engine['sessionAction']>[0];
@@ -22,6 +22,9 @@ export const hasChat = (ctx: ContextSnapshot) => ctx.roleId !== 4;
 const why = (key: string): Enablement => ({ reasonKey: `messaging:reasons.${key}` });
 const connected = (): Enablement => (chat.status === 'connected' ? true : why('offline'));
 const unread = () => Object.values(chat.sessions).filter((s) => s.unread > 0 && !s.muted);
+/** A conversation is on screen and chat is connected: its message box can take emoji and files. */
+const composing = (): Enablement => (!chat.open ? why('noOpen') : connected());
+const compose = (what: ComposeAction): void => void window.dispatchEvent(new CustomEvent<ComposeAction>(COMPOSE_EVENT, { detail: what }));
 
 
 /** The longest custom status text. */
@@ -78,6 +81,9 @@ export const messagingCommands: readonly CommandContribution[] = [
     enabled: () => (chat.open && chat.sessions[chat.open] ? true : why('noOpen')),
     run: () => document.getElementById(MESSAGE_INPUT_ID)?.focus(),
   }),
+  // The open conversation's emoji picker and file chooser (its message box listens; no chunk is loaded for it).
+  cmd('insertEmoji', ['emoji', 'smiley', 'emoticon', 'reaction'], { enabled: composing, run: () => compose('emoji') }),
+  cmd('attachFile', ['attach', 'file', 'upload', 'picture', 'photo', 'image', 'video', 'document'], { enabled: composing, run: () => compose('attach') }),
   cmd('message', ['chat', 'im', 'write'], {
     enabled: connected,
     args: [{ name: 'jid', titleKey: 'messaging:args.contact', kind: 'choice', options: () => chat.contacts.map((c) => ({ id: c.jid, label: c.name, value: c.jid })) }],

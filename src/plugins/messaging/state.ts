@@ -84,6 +84,9 @@ export function resetChat(): void {
 
 /** The id of the open conversation's message input (focused by the `focusInput` command). */
 export const MESSAGE_INPUT_ID = 'chat-message-input';
+/** Window event the palette sends the open conversation's message box: open the emoji picker or the file chooser. */
+export const COMPOSE_EVENT = 'uc:chat-compose';
+export type ComposeAction = 'emoji' | 'attach';
 
 export const CHAT_PATH = '/chat';
 /** `room/` redirects here: the room editor with id new, type muc. */

@@ -18,7 +18,9 @@ describe('messaging strings', () => {
     for (const r of ['moderator', 'participant', 'visitor', 'none']) used.add(`room.role.${r}`);
     for (const p of ['subject_required', 'subject_too_long', 'members_required', 'too_many_members', 'not_a_colleague', 'self_member', 'duplicate_member']) used.add(`room.problem.${p}`);
     for (const r of ['offline', 'noUnread', 'noSessions', 'noGroups', 'noOpen']) used.add(`reasons.${r}`);
-    for (const c of ['go', 'newChat', 'message', 'markAllRead', 'setPresence', 'customStatus', 'newGroup', 'toggleMute', 'pin', 'close', 'leave', 'focusInput']) used.add(`commands.${c}`);
+    for (const c of ['go', 'newChat', 'message', 'markAllRead', 'setPresence', 'customStatus', 'newGroup', 'toggleMute', 'pin', 'close', 'leave', 'focusInput', 'insertEmoji', 'attachFile']) used.add(`commands.${c}`);
+    for (const p of ['extension', 'tooLarge', 'empty', 'offline', 'uploadFailed']) used.add(`media.problem.${p}`);
+    for (const g of ['recent', 'smiles', 'people', 'nature', 'food', 'travel']) used.add(`emoji.group.${g}`);
     expect(used.size).toBeGreaterThan(40);
     expect([...used].filter((k) => !all.has(k)).sort()).toEqual([]);
   });

@@ -1,13 +1,15 @@
 import { useNavigate, useParams, useRouterState } from '@tanstack/react-router';
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { Button, GridList, GridListItem, Input, Label, Menu, MenuItem, MenuTrigger, Popover, SearchField, TextArea, TextField, ToggleButton, ToggleButtonGroup, type Key } from 'react-aria-components';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { Button, GridList, GridListItem, Input, Menu, MenuItem, MenuTrigger, Popover, SearchField, ToggleButton, ToggleButtonGroup, type Key } from 'react-aria-components';
 import { useSnapshot } from 'valtio';
 import { useKernel } from '../../../kernel';
 import { currentEngine } from '../engine';
-import { chatBody, filterSessions, uiKind, type SessionGroup } from '../model/chat';
+import { filterSessions, messagePreview, uiKind, type SessionGroup } from '../model/chat';
 import { rosterGroupOf } from '../model/sessions';
-import { chat, chatPath, CHAT_PATH, MESSAGE_INPUT_ID, ROOM_NEW_PATH, roomPath, type ChatSessionState, type PeerPresence } from '../state';
+import { chat, chatPath, CHAT_PATH, ROOM_NEW_PATH, roomPath, type ChatSessionState, type PeerPresence } from '../state';
+import { Composer } from './Composer';
 import { MessageLog } from './MessageLog';
+import { MessageMedia } from './MessageMedia';
 import { useChatT } from './useChatT';
 import './chat.css';
 
@@ -27,6 +29,7 @@ function PresenceTag({ p }: { p: PeerPresence | undefined }) {
 function peerOf(x: { jid: string; type: ChatSessionState['type']; members: readonly { jid: string }[] }, me: string): string {
   return x.type === 'groupchat' ? (x.members.find((m) => m.jid !== me)?.jid ?? x.jid) : x.jid;
 }
+
 
 function SessionsBar({ selected }: { selected: string | null }) {
   const t = useChatT();
@@ -98,7 +101,7 @@ function SessionsBar({ selected }: { selected: string | null }) {
                   <span className="row-primary">{x.name}</span>
                   <span className="row-secondary">
                     {uiKind(x.type, x.members.length) === 'gchat' ? <span>{t('chat.gchat', { count: x.members.length })}</span> : <PresenceTag p={s.presence[peerOf({ ...x, members: x.people }, s.me)]} />}
-                    {last ? ` · ${last.mine ? t('chat.you') + ': ' : ''}${last.body.slice(0, 80)}` : ''}
+                    {last ? ` · ${last.mine ? t('chat.you') + ': ' : ''}${messagePreview(last).slice(0, 80)}` : ''}
                   </span>
                 </div>
                 {x.roster === 'pin' && <span className="row-meta">{t('chat.pinned')}</span>}
@@ -117,6 +120,9 @@ function SessionsBar({ selected }: { selected: string | null }) {
     </section>
   );
 }
+
+/** The message box re-renders for what it shows (its text, the connection), not for the peer's chat states. */
+const MessageBox = memo(Composer);
 
 function Conversation({ jid }: { jid: string }) {
   const t = useChatT();
@@ -139,22 +145,8 @@ function Conversation({ jid }: { jid: string }) {
   useEffect(() => {
     if (s.status === 'connected') void currentEngine()?.hydrate(jid);
   }, [jid, s.status]);
+
   const connected = s.status === 'connected';
-  const input = session?.input ?? '';
-  const send = () => {
-    const body = chatBody(input);
-    const e = currentEngine();
-    if (!body || !e || !connected) return;
-    e.send(jid, body);
-    inputRef.current?.focus();
-  };
-  const onKeyDown = (ev: KeyboardEvent) => {
-    // Enter sends, Shift+Enter adds a line.
-    if (ev.key === 'Enter' && !ev.shiftKey && !ev.nativeEvent.isComposing) {
-      ev.preventDefault();
-      send();
-    }
-  };
   // A group that ended (or that one is not in): say so rather than offer an input.
   // (Groups are known once connected: until then a reloaded group address just waits.)
   if (!session && (s.ended[jid] || (s.status === 'connected' && jid.split('@')[1]?.startsWith('conference.')))) {
@@ -198,25 +190,11 @@ function Conversation({ jid }: { jid: string }) {
           {session.history.pending ? t('chat.loading') : t('chat.older')}
         </Button>
       )}
-      <MessageLog jid={jid} name={name} lang={lang} />
+      <MessageLog jid={jid} name={name} lang={lang} Media={MessageMedia} />
       <p className="chat-composing" role="status">
         {composing}
       </p>
-      <div className="chat-input">
-        <TextField
-          aria-label={t('chat.input', { name })}
-          value={input}
-          onChange={(v) => currentEngine()?.typing(jid, v)}
-          isDisabled={!connected}
-          className="field chat-field"
-        >
-          <Label className="visually-hidden">{t('chat.input', { name })}</Label>
-          <TextArea ref={inputRef} id={MESSAGE_INPUT_ID} className="input" rows={2} onKeyDown={onKeyDown} placeholder={t('chat.placeholder')} />
-        </TextField>
-        <Button className="btn primary" onPress={send} isDisabled={!connected || !chatBody(input)}>
-          {t('chat.send')}
-        </Button>
-      </div>
+      <MessageBox jid={jid} name={name} connected={connected} inputRef={inputRef} lang={lang} />
       {!connected && <p className="muted">{t('chat.offline')}</p>}
     </section>
   );
