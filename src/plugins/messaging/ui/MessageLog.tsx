@@ -2,8 +2,10 @@ import { memo, useEffect, useRef, type ComponentType } from 'react';
 import { useSnapshot } from 'valtio';
 import { currentEngine } from '../engine';
 import { visibleBody, type ChatMessage } from '../model/chat';
+import { chatCutoffKind, withinCutoff } from '../model/cutoff';
 import type { ChatMedia } from '../model/media';
 import { chat, type ChatSessionState } from '../state';
+import { cutoffs } from '../texts/store';
 import { messageTime } from './messageTime';
 import { useChatT } from './useChatT';
 
@@ -51,6 +53,9 @@ export function MessageLog({ jid, name, lang, Media }: { jid: string; name: stri
   const you = t('chat.you');
   const author = (m: ChatMessage) => (m.mine ? you : group ? (session!.members.find((x) => x.jid === m.from)?.name ?? m.from.split('@')[0]!) : name);
   const labels = statusLabels(t);
+  // Messages past the user's cut-off for this kind of conversation are not shown.
+  const kind = chatCutoffKind(group ? 'groupchat' : 'chat');
+  const shown = session ? withinCutoff(session.messages, kind, cutoffs(), Date.now()) : [];
   // A new last message scrolls to the bottom; an older page keeps what was on screen where it was.
   const newest = session?.messages.at(-1)?.id;
   const oldest = session?.messages[0]?.id;
@@ -69,12 +74,15 @@ export function MessageLog({ jid, name, lang, Media }: { jid: string; name: stri
     const el = logRef.current;
     const live = chat.sessions[jid];
     if (!el || el.scrollTop > 24 || !live || live.history.complete || live.history.pending) return;
+    // Older pages would be past the cut-off too: nothing more to show.
+    const first = live.messages[0];
+    if (first && withinCutoff([first], kind, cutoffs(), Date.now()).length === 0) return;
     heightBefore.current = el.scrollHeight;
     void currentEngine()?.loadOlder(jid);
   };
   return (
     <ol ref={logRef} className="chat-log" aria-label={t('chat.log', { name })} tabIndex={0} onScroll={onScroll}>
-      {session?.messages.map((m) => (
+      {shown.map((m) => (
         <MessageRow key={m.id} m={m as ChatMessage} author={author(m as ChatMessage)} lang={lang} status={m.mine ? labels[m.status ?? 'sending'] : null} Media={Media} />
       ))}
     </ol>
