@@ -15,14 +15,25 @@ export function directionOf(lang: string): 'rtl' | 'ltr' {
   return (RTL_LANGUAGES as readonly string[]).includes(lang) ? 'rtl' : 'ltr';
 }
 
-/** Each language's name in its own language, for the language menu. */
+const nativeNames = new Map<Language, string>();
+
+/**
+ * Each language's name in its own language, for the language menu. Made once per language: an
+ * Intl.DisplayNames costs far more than a lookup, and the account menu renders all 20 whenever the
+ * frame re-renders (every navigation).
+ */
 export function nativeLanguageName(lang: Language): string {
-  try {
-    const name = new Intl.DisplayNames([lang], { type: 'language' }).of(lang);
-    return name ? name.charAt(0).toLocaleUpperCase(lang) + name.slice(1) : lang;
-  } catch {
-    return lang;
+  let name = nativeNames.get(lang);
+  if (name === undefined) {
+    try {
+      const n = new Intl.DisplayNames([lang], { type: 'language' }).of(lang);
+      name = n ? n.charAt(0).toLocaleUpperCase(lang) + n.slice(1) : lang;
+    } catch {
+      name = lang;
+    }
+    nativeNames.set(lang, name);
   }
+  return name;
 }
 
 /**
