@@ -77,7 +77,8 @@ test.describe('chat media and emoji', () => {
       ]);
       const pending = alice.getByRole('list', { name: 'Files to send' });
       await expect(pending.getByRole('listitem')).toHaveCount(2);
-      await expect(alice.getByRole('alert')).toHaveText('');
+      // Adding allowed files clears the last refusal.
+      await expect(alice.getByRole('alert').filter({ hasText: 'cannot be sent' })).toHaveCount(0);
       await box.focus();
       await alice.keyboard.press('Enter');
       await expect(box).toHaveValue('');
@@ -117,7 +118,7 @@ test.describe('chat media and emoji', () => {
     }
   });
 
-  test('the emoji picker by keyboard alone: search, arrows in a group, inserted at the caret, then listed under Recent (kept in recent-emojis); axe with the picker open; the palette opens the picker and the file chooser', async ({ browser, baseURL }) => {
+  test('the emoji picker by keyboard alone: search, arrows in a group, inserted at the caret, then listed under Recent (kept in recent-emojis); axe with the picker open; the palette opens the picker and the file chooser; a pasted file is added', async ({ browser, baseURL }) => {
     const carol = await signedInPerson(browser, baseURL!, 'carol');
     try {
       await chatWith(carol, 'Bob Martinez');
@@ -184,6 +185,14 @@ test.describe('chat media and emoji', () => {
       await carol.keyboard.press('Enter');
       await (await chooser).setFiles([{ name: 'agenda.txt', mimeType: 'text/plain', buffer: Buffer.from('1. emoji\n') }]);
       await expect(carol.getByRole('list', { name: 'Files to send' }).getByRole('listitem')).toContainText('agenda.txt');
+
+      // A file pasted into the box joins the list (the browser's own paste event, with a file in it).
+      await input(carol, 'Bob Martinez').evaluate((el) => {
+        const data = new DataTransfer();
+        data.items.add(new File(['pasted'], 'pasted notes.txt', { type: 'text/plain' }));
+        el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+      });
+      await expect(carol.getByRole('list', { name: 'Files to send' }).getByRole('listitem')).toHaveText([/agenda\.txt/, /pasted notes\.txt/]);
     } finally {
       await carol.context().close();
     }
