@@ -10,6 +10,7 @@ import { ChatEngine, MediaError } from './ChatEngine';
 const xml = (s: string) => Strophe.xmlHtmlNode(s).documentElement as unknown as Element;
 const BOB = 'bob@uc.local';
 const GET = 'http://127.0.0.1:15280/upload/u/s/q3.pdf';
+const ROOM = 'g-1@conference.uc.local';
 
 class FakeConnection {
   handlers: Array<(el: Element) => boolean> = [];
@@ -66,7 +67,21 @@ const api = {
   get: vi.fn(async (path: string) => {
     if (path === '/v1/chat/contacts') return { contacts: [{ user_id: 2, jid: BOB, name: 'Bob Martinez' }] };
     if (path === '/v1/xmpp-token') return { jid: 'alice@uc.local', token: 't', expires_at: new Date(Date.now() + 600_000).toISOString(), ws_url: 'ws://x/ws' };
-    if (path === '/v1/chat/rooms') return { rooms: [] };
+    if (path === '/v1/chat/rooms')
+      return {
+        rooms: [
+          {
+            jid: ROOM,
+            subject: 'Launch',
+            created_at: '2026-01-01T00:00:00.000Z',
+            members: [
+              { user_id: 1, jid: 'alice@uc.local', name: 'Alice Nguyen', affiliation: 'owner' },
+              { user_id: 2, jid: BOB, name: 'Bob Martinez', affiliation: 'owner' },
+              { user_id: 3, jid: 'carol@uc.local', name: 'Carol Okafor', affiliation: 'owner' },
+            ],
+          },
+        ],
+      };
     throw new Error(path);
   }),
   post: vi.fn(),
@@ -136,6 +151,20 @@ describe('media messages', () => {
     conn.slot = new FakeConnection().slot;
     put.mockResolvedValueOnce(new Response(null, { status: 500 }));
     await expect(engine.upload(pdf())).rejects.toEqual(new MediaError('uploadFailed'));
+  });
+
+  it('go to a group as a groupchat message with the same description, and come back from the room as received', async () => {
+    const media = await engine.upload(pdf());
+    engine.send(ROOM, '', media);
+    const out = conn.sent.at(-1)!;
+    expect(out.getAttribute('type')).toBe('groupchat');
+    expect(out.getAttribute('to')).toBe(ROOM);
+    expect(out.getElementsByTagName('url')[0]!.textContent).toBe(GET);
+    const id = out.getAttribute('id')!;
+    conn.receive(
+      `<message xmlns="jabber:client" from="${ROOM}"><event xmlns="http://jabber.org/protocol/pubsub#event"><items node="urn:xmpp:mucsub:nodes:messages"><item>${Strophe.serialize(out).replace(`to="${ROOM}"`, `from="${ROOM}/alice"`)}</item></items></event></message>`,
+    );
+    expect(chat.sessions[ROOM]!.messages.filter((m) => m.mine).map((m) => [m.status, m.media?.ogName])).toEqual([['received', 'Q3 report.pdf']]);
   });
 
   it('are read on receipt with their description, and announced by the file name', () => {
