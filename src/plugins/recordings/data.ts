@@ -143,7 +143,9 @@ export async function playPause(s: ServiceLookup, id: string): Promise<void> {
     const a = audio();
     url = URL.createObjectURL(blob);
     a.src = url;
-    await a.play();
+    // Not awaited into the catch below: a pause before playback really starts rejects play() with
+    // an AbortError, which is the user's pause, not a failure; a broken file fires `error`.
+    void a.play().catch((err: unknown) => console.warn('recordings: play refused', err));
   } catch (err) {
     if (mine !== loadSeq) return;
     setState('failed');

@@ -110,6 +110,49 @@ describe('recordings player and refresh', () => {
     errors.mockRestore();
   });
 
+  it('a pause before playback has really started is a pause, not a failure', async () => {
+    // A browser's audio element: play() announces 'play' at once and settles when sound starts; a
+    // pause meanwhile rejects it with an AbortError.
+    class FakeAudio extends EventTarget {
+      paused = true;
+      ended = false;
+      currentTime = 0;
+      duration = 9;
+      src = '';
+      private rejectPlay: ((err: unknown) => void) | null = null;
+      play(): Promise<void> {
+        this.paused = false;
+        this.dispatchEvent(new Event('play'));
+        return new Promise((_, reject) => (this.rejectPlay = reject));
+      }
+      pause(): void {
+        this.paused = true;
+        this.rejectPlay?.(new DOMException('The play() request was interrupted by a call to pause()', 'AbortError'));
+        this.dispatchEvent(new Event('pause'));
+      }
+      load(): void {}
+      removeAttribute(): void {}
+    }
+    vi.stubGlobal('Audio', FakeAudio);
+    const created = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:recording');
+    const revoked = vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const get = vi.fn(async (path: string) => (path === '/v1/organizations/failover' ? { fail_over: false } : page));
+    const raw = vi.fn(async () => ({ blob: async () => new Blob(['RIFF']) }));
+    const s = services({ get, raw });
+    await load(s);
+    await playPause(s, '1');
+    expect(recState.player.state).toBe('playing');
+    await playPause(s, '1');
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(recState.player.state).toBe('paused');
+    vi.unstubAllGlobals();
+    created.mockRestore();
+    revoked.mockRestore();
+    warn.mockRestore();
+  });
+
   it('refreshes every 60 s, but not while something plays', async () => {
     const get = vi.fn(async () => page);
     const s = services({ get });
