@@ -22,6 +22,16 @@ export async function expectNoAxeViolations(page: Page, context: string): Promis
   expect(summary, `axe violations on ${context}`).toEqual([]);
 }
 
+/**
+ * A "g <key>" go-to chord by keyboard. Alt+N first puts the focus on the navigation, so that no
+ * focused list on the screen takes the letters as type-ahead.
+ */
+export async function goByChord(page: Page, key: string): Promise<void> {
+  await page.keyboard.press('Alt+n');
+  await page.keyboard.press('g');
+  await page.keyboard.press(key);
+}
+
 export async function openPalette(page: Page, name = 'Command palette'): Promise<void> {
   await page.keyboard.press('Control+k');
   await expect(page.getByRole('dialog', { name })).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, expectNoAxeViolations, loginByKeyboard, openPalette } from './fixtures';
+import { DEMO_PASSWORD, expectNoAxeViolations, goByChord, loginByKeyboard, openPalette } from './fixtures';
 import { dock, expectSoundArriving, inboundAudioBytes, readyPhones } from './telephony-helpers';
 
 // Real Kamailio and rtpengine (started by the global setup) record the call; the API server turns
@@ -17,8 +17,7 @@ async function bearerFor(request: APIRequestContext, username: string): Promise<
 }
 
 async function goToRecordings(page: Page): Promise<void> {
-  await page.locator('body').press('g');
-  await page.keyboard.press('r');
+  await goByChord(page, 'r');
   await expect(page.getByRole('heading', { level: 1, name: 'Call recordings' })).toBeVisible();
 }
 

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { correctedStart } from '../src/plugins/recordings/model';
-import { expectNoAxeViolations, loginByKeyboard, openPalette } from './fixtures';
+import { expectNoAxeViolations, goByChord, loginByKeyboard, openPalette } from './fixtures';
 
 const grid = (page: Page) => page.getByRole('grid', { name: 'Call recordings' });
 const detail = (page: Page) => page.locator('.detail-pane');
@@ -11,8 +11,7 @@ test.describe('call recordings', () => {
   test('keyboard only: list of the last 3 months, play and seek, the start-date correction, axe', async ({ page }) => {
     await loginByKeyboard(page, 'olivia');
     await expect(recordingsLink(page)).toBeVisible();
-    await page.locator('body').press('g');
-    await page.keyboard.press('r');
+    await goByChord(page, 'r');
     await expect(page).toHaveURL(/\/recordings$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Call recordings' })).toBeVisible();
     // The seed has 18 recordings; two are older than the 3-month range "All".

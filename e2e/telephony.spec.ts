@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations, loginByKeyboard, openPalette } from './fixtures';
+import { expectNoAxeViolations, goByChord, loginByKeyboard, openPalette } from './fixtures';
 import {
   callAndAnswer,
   deskPhone,
@@ -259,8 +259,7 @@ test.describe('telephony', () => {
       await expect(dock(alice!)).toHaveCount(0, { timeout: 10_000 });
 
       // Aiko opens Voicemail (g v): the newest message is alice's, unread; p plays it.
-      await aiko!.locator('body').press('g');
-      await aiko!.keyboard.press('v');
+      await goByChord(aiko!, 'v');
       await expect(aiko!).toHaveURL(/\/voicemail$/);
       const grid = aiko!.getByRole('grid', { name: 'Voicemail messages' });
       const newest = grid.getByRole('row').first();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations, loginByKeyboard, openPalette } from './fixtures';
+import { expectNoAxeViolations, goByChord, loginByKeyboard, openPalette } from './fixtures';
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: /Voicemail/ });
 const grid = (page: Page) => page.getByRole('grid', { name: 'Voicemail messages' });
@@ -11,8 +11,7 @@ async function openVoicemail(page: Page, user: string): Promise<void> {
   // The entry (and its commands) appear once the plugin's strings are in, a moment after sign-in.
   await expect(nav(page)).toBeVisible();
   // Keyboard: the "go to voicemail" hotkey.
-  await page.locator('body').press('g');
-  await page.keyboard.press('v');
+  await goByChord(page, 'v');
   await expect(page).toHaveURL(/\/voicemail$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Voicemail' })).toBeVisible();
   await expect(grid(page).getByRole('row').first()).toBeVisible();
