@@ -27,14 +27,9 @@
  * empty again. Starts its own rtpengine + Kamailio (port base 31000) and API server (31080) with
  * a fresh runtime folder under runtime/bench-calls, and stops them by PID when done.
  */
-import { execFileSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { chromium, expect, type BrowserContext, type Page } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
-import { readServicesConfig } from '../server/services/layout';
-import { startServices, stopServices } from '../server/services/manager';
-import { percentile, round1, startApi, stopApi } from './apiServer';
+import { expect, type Page } from '@playwright/test';
+import { percentile, round1 } from './apiServer';
+import { withBenchStack } from './stack';
 
 const ROUNDS = 20;
 const WARMUP = 3;
@@ -150,28 +145,9 @@ async function oneCall(alice: Page, bob: Page): Promise<{ invite: number; setup:
 }
 
 export async function benchCalls(): Promise<Record<string, number>> {
-  const root = resolve(import.meta.dirname, '..');
-  const benchDir = join(root, 'runtime', 'bench-calls');
-  const distDir = join(benchDir, 'dist');
-  mkdirSync(benchDir, { recursive: true });
-  // The client as it is now, built into a folder of its own (others may be using dist/).
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'error', '--outDir', distDir, '--emptyOutDir'], { cwd: root, stdio: 'inherit' });
-  const runtimeDir = mkdtempSync(join(benchDir, 'run-'));
-  const cfg = readServicesConfig({ UC_PORT_BASE: String(PORT_BASE), UC_API_PORT: String(API_PORT), UC_ORIGINS: ORIGIN }, runtimeDir);
-  let api: ChildProcess | undefined;
-  let browser: Awaited<ReturnType<typeof chromium.launch>> | undefined;
-  let ok = false;
-  try {
-    await startServices(cfg, SERVICES);
-    api = await startApi({ root, runtimeDir, distDir, portBase: PORT_BASE, apiPort: API_PORT });
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-    const context = async (init: string): Promise<BrowserContext> => {
-      const c = await browser!.newContext({ baseURL: ORIGIN, locale: 'en-US', timezoneId: 'UTC' });
-      await c.addInitScript({ content: init });
-      return c;
-    };
-    const alice = await (await context(CALLER_PROBE)).newPage();
-    const bob = await (await context(AUTO_ANSWER)).newPage();
+  return withBenchStack({ name: 'calls', portBase: PORT_BASE, apiPort: API_PORT, services: SERVICES }, async (stack) => {
+    const alice = await (await stack.newContext(CALLER_PROBE)).newPage();
+    const bob = await (await stack.newContext(AUTO_ANSWER)).newPage();
     await login(alice, 'alice');
     await login(bob, 'bob');
 
@@ -184,18 +160,11 @@ export async function benchCalls(): Promise<Record<string, number>> {
       invites.push(r.invite);
       setups.push(r.setup);
     }
-    ok = true;
     return {
       call_click_to_invite_p50_ms: round1(percentile(invites, 50)),
       call_click_to_invite_p95_ms: round1(percentile(invites, 95)),
       call_setup_p50_ms: round1(percentile(setups, 50)),
       call_setup_p95_ms: round1(percentile(setups, 95)),
     };
-  } finally {
-    await browser?.close().catch(() => undefined);
-    if (api) await stopApi(api);
-    await stopServices(cfg, [...SERVICES]);
-    // Logs are kept when something went wrong.
-    if (ok) rmSync(runtimeDir, { recursive: true, force: true });
-  }
+  });
 }

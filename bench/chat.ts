@@ -21,15 +21,10 @@
  * Starts its own ejabberd (port base 34000) and API server (18880) with a fresh runtime folder under
  * runtime/bench-chat, and stops them by PID when done.
  */
-import { execFileSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { chromium, expect, type BrowserContext, type Page } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
-import { readServicesConfig } from '../server/services/layout';
-import { startServices, stopServices } from '../server/services/manager';
+import { expect, type Page } from '@playwright/test';
 import { StropheClient } from '../tests/services/peers/xmpp_strophe';
-import { percentile, round1, startApi, stopApi } from './apiServer';
+import { percentile, round1 } from './apiServer';
+import { withBenchStack } from './stack';
 
 const PORT_BASE = 34000;
 const API_PORT = 18880;
@@ -216,33 +211,14 @@ async function sendOnce(alice: Page, bob: Page, i: number): Promise<SendMarks> {
 }
 
 export async function benchChat(): Promise<Record<string, number>> {
-  const root = resolve(import.meta.dirname, '..');
-  const benchDir = join(root, 'runtime', 'bench-chat');
-  const distDir = join(benchDir, 'dist');
-  mkdirSync(benchDir, { recursive: true });
-  // The client as it is now, built into a folder of its own (others may be using dist/).
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'error', '--outDir', distDir, '--emptyOutDir'], { cwd: root, stdio: 'inherit' });
-  const runtimeDir = mkdtempSync(join(benchDir, 'run-'));
-  const cfg = readServicesConfig({ UC_PORT_BASE: String(PORT_BASE), UC_API_PORT: String(API_PORT), UC_ORIGINS: ORIGIN }, runtimeDir);
   const verbose = !!process.env.UC_BENCH_VERBOSE;
-  let api: ChildProcess | undefined;
-  let browser: Awaited<ReturnType<typeof chromium.launch>> | undefined;
-  let ok = false;
-  try {
-    await startServices(cfg, SERVICES);
-    api = await startApi({ root, runtimeDir, distDir, portBase: PORT_BASE, apiPort: API_PORT });
+  return withBenchStack({ name: 'chat', portBase: PORT_BASE, apiPort: API_PORT, services: SERVICES }, async (stack) => {
     const t0 = performance.now();
     const newest = await seed();
     if (verbose) console.log(`seeded ${SEEDED} messages in ${Math.round(performance.now() - t0)} ms`);
 
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-    const context = async (): Promise<BrowserContext> => {
-      const c = await browser!.newContext({ baseURL: ORIGIN, locale: 'en-US', timezoneId: 'UTC' });
-      await c.addInitScript({ content: PROBE });
-      return c;
-    };
-    const alice = await (await context()).newPage();
-    const bob = await (await context()).newPage();
+    const alice = await (await stack.newContext(PROBE)).newPage();
+    const bob = await (await stack.newContext(PROBE)).newPage();
     await signIn(alice, 'alice');
 
     const opens: number[] = [];
@@ -271,19 +247,12 @@ export async function benchChat(): Promise<Record<string, number>> {
         );
       if (i >= SEND_WARMUP) renders.push(m.frame! - m.enter!);
     }
-    ok = true;
     return {
       chat_send_to_peer_render_p50_ms: round1(percentile(renders, 50)),
       chat_send_to_peer_render_p95_ms: round1(percentile(renders, 95)),
       chat_open_session_2000_msgs_ms: round1(percentile(opens, 50)),
     };
-  } finally {
-    await browser?.close().catch(() => undefined);
-    if (api) await stopApi(api);
-    await stopServices(cfg, [...SERVICES]);
-    // Logs are kept when something went wrong.
-    if (ok) rmSync(runtimeDir, { recursive: true, force: true });
-  }
+  });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
