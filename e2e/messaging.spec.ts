@@ -1,25 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations, loginByKeyboard, openPalette, signedInPerson } from './fixtures';
-import { input, log, send } from './chat-helpers';
+import { input, log, messageByPalette, send } from './chat-helpers';
 
 // Real ejabberd (XMPP over WebSocket, MAM, offline storage), started by the global setup; two
 // browser contexts are two people: alice and bob. Everything by keyboard.
 
 const person = signedInPerson;
-
-/** Ctrl+K, "Message", the colleague, Enter: the conversation opens with its input ready. */
-async function messageByPalette(page: Page, name: string): Promise<void> {
-  await openPalette(page);
-  await page.keyboard.type('Message');
-  await expect(page.getByRole('option', { name: /^Message\b/ }).first()).toHaveAttribute('aria-selected', 'true');
-  await page.keyboard.press('Enter');
-  await page.keyboard.type(name);
-  await expect(page.getByRole('option', { name: new RegExp(`^${name}`) }).first()).toHaveAttribute('aria-selected', 'true');
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
-}
-
-
 
 test.describe('messaging', () => {
   test.setTimeout(120_000);

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Connections } from '../../../shell/connections';
 import { chat, resetChat } from '../state';
 import { ChatEngine } from './ChatEngine';
+import { testEngineDeps } from './testEngineDeps';
 
 /*
  * A chat server that is down: every socket fails, and Strophe reports each failure more than once
@@ -49,24 +50,19 @@ describe('chat connection', () => {
     const clock = { now: () => 0, setTimeout: (fn: () => void, ms: number) => timers.push({ fn, ms }), clearTimeout: () => undefined };
     const connections = new Connections(clock);
     const reports: string[] = [];
-    engine = new ChatEngine({
-      api: api as never,
-      mucDomain: 'conference.uc.local',
-      connections: {
-        register: (id, label, reconnect) => {
-          const h = connections.register(id, label, reconnect);
-          return { report: (s) => (reports.push(s), h.report(s)), dispose: () => h.dispose() };
+    engine = new ChatEngine(
+      testEngineDeps({
+        api: api as never,
+        connections: {
+          register: (id, label, reconnect) => {
+            const h = connections.register(id, label, reconnect);
+            return { report: (s) => (reports.push(s), h.report(s)), dispose: () => h.dispose() };
+          },
         },
-      },
-      notify: { toast: () => '', dismiss: () => undefined, announce: () => undefined },
-      t: (k) => k,
-      userId: 1,
-      pingIntervalMs: 60_000,
-      pingTimeoutMs: 25_000,
-      historyPageSize: 25,
-      storage: null,
-      createConnection: deadServer as never,
-    });
+        pingTimeoutMs: 25_000,
+        createConnection: deadServer as never,
+      }),
+    );
     engine.start();
     await vi.waitFor(() => expect(chat.status).toBe('disconnected'));
     expect(reports).toEqual(['connecting', 'disconnected']);

@@ -2,6 +2,7 @@ import { Strophe } from 'strophe.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { chat, resetChat } from '../state';
 import { ChatEngine, MediaError } from './ChatEngine';
+import { testEngineDeps } from './testEngineDeps';
 
 /*
  * Media messages through the engine with a scripted stand-in for the connection and for the PUT
@@ -94,21 +95,14 @@ beforeEach(async () => {
   conn = new FakeConnection();
   put = vi.fn(async () => new Response(null, { status: 201 }));
   announced = [];
-  engine = new ChatEngine({
-    api: api as never,
-    mucDomain: 'conference.uc.local',
-    connections: { register: () => ({ report: () => undefined, dispose: () => undefined }) },
-    notify: { toast: () => '', dismiss: () => undefined, announce: () => undefined },
-    t: (k) => k,
-    userId: 1,
-    pingIntervalMs: 60_000,
-    pingTimeoutMs: 5_000,
-    historyPageSize: 25,
-    storage: null,
-    createConnection: () => conn as never,
-    fetch: put as never,
-    announceNew: (_from, body) => announced.push(body),
-  });
+  engine = new ChatEngine(
+    testEngineDeps({
+      api: api as never,
+      createConnection: () => conn as never,
+      fetch: put as never,
+      announceNew: (_from, body) => announced.push(body),
+    }),
+  );
   engine.start();
   await vi.waitFor(() => expect(chat.status).toBe('connected'));
 });

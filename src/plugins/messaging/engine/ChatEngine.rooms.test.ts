@@ -2,6 +2,7 @@ import { Strophe } from 'strophe.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { chat, resetChat } from '../state';
 import { ChatEngine } from './ChatEngine';
+import { testEngineDeps } from './testEngineDeps';
 
 /*
  * The group-session lifecycle through the engine, with a scripted stand-in for the Strophe
@@ -131,20 +132,13 @@ beforeEach(async () => {
   announced = [];
   // Ops has 30 archived messages: a newest page of 25, then 5 older.
   conn.archive[ROOM2] = Array.from({ length: 30 }, (_, i) => ({ id: String(100 + i), body: `old ${i}` }));
-  engine = new ChatEngine({
-    api: api as never,
-    mucDomain: 'conference.uc.local',
-    connections: { register: () => ({ report: () => undefined, dispose: () => undefined }) },
-    notify: { toast: () => '', dismiss: () => undefined, announce: () => undefined },
-    t: (k) => k,
-    userId: 1,
-    pingIntervalMs: 60_000,
-    pingTimeoutMs: 5_000,
-    historyPageSize: 25,
-    storage: null,
-    createConnection: () => conn as never,
-    announceNew: (from, body, jid) => announced.push([from, body, jid]),
-  });
+  engine = new ChatEngine(
+    testEngineDeps({
+      api: api as never,
+      createConnection: () => conn as never,
+      announceNew: (from, body, jid) => announced.push([from, body, jid]),
+    }),
+  );
   engine.start();
   await connected();
 });
