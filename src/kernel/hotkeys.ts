@@ -36,6 +36,9 @@ function modalInDocument(): boolean {
 export class HotkeyManager implements Disposable {
   private overrides: HotkeyOverrides = {};
   private unbind: (() => void) | null = null;
+  /** The bindings tinykeys listens for (normalised), and the hotkeys each one may run. */
+  private boundSignature = '';
+  private candidates = new Map<string, EffectiveHotkey[]>();
   private readonly unsubscribe: () => void;
   private suspended = false;
   private version = 0;
@@ -99,7 +102,6 @@ export class HotkeyManager implements Disposable {
   }
 
   private rebind(): void {
-    this.unbind?.();
     const byBinding = new Map<string, { keys: string; candidates: EffectiveHotkey[] }>();
     for (const e of this.effective()) {
       if (!e.keys) continue;
@@ -108,9 +110,17 @@ export class HotkeyManager implements Disposable {
       slot.candidates.push(e);
       byBinding.set(norm, slot);
     }
-    const map: Record<string, (ev: KeyboardEvent) => void> = {};
-    for (const { keys, candidates } of byBinding.values()) map[keys] = (ev) => this.dispatch(ev, candidates);
-    this.unbind = tinykeys(this.target as Window, map);
+    this.candidates = new Map([...byBinding].map(([norm, slot]) => [norm, slot.candidates]));
+    // A new tinykeys listener forgets a chord half typed ("g" of "g r"): it is replaced only when the
+    // bindings themselves change, not when the same ones are read again (preferences after sign-in).
+    const signature = [...byBinding.keys()].sort().join('\n');
+    if (!this.unbind || signature !== this.boundSignature) {
+      this.unbind?.();
+      const map: Record<string, (ev: KeyboardEvent) => void> = {};
+      for (const [norm, { keys }] of byBinding) map[keys] = (ev) => this.dispatch(ev, this.candidates.get(norm) ?? []);
+      this.unbind = tinykeys(this.target as Window, map);
+      this.boundSignature = signature;
+    }
     this.version++;
     for (const l of [...this.listeners]) l();
   }

@@ -45,6 +45,15 @@ describe('hotkey listener', () => {
     await vi.waitFor(() => expect(ran).toEqual(['t.list', 't.global']));
   });
 
+  it('a chord half typed survives the bindings being read again (the user\'s preferences arriving after sign-in)', async () => {
+    const { manager, ran } = setup([{ command: 't.go', keys: 'g r' }], ['t.go']);
+    cleanup = () => manager.dispose();
+    press('g');
+    manager.setOverrides({});
+    press('r');
+    await vi.waitFor(() => expect(ran).toEqual(['t.go']));
+  });
+
   it('does nothing on a tie, and warns', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const { manager, ran } = setup(
