@@ -191,6 +191,13 @@ export interface PluginContext {
   setContextKey(name: string, value: unknown): void;
   /** Registers something to dispose with the plugin. */
   track(d: Disposable): void;
+  /**
+   * Until `work` ends, the plugin is still finding out which of its commands apply (a permission or
+   * a list fetched after sign-in). A hotkey pressed meanwhile for a command that does not apply yet
+   * is held and tried again when the kernel has settled: "g r" typed just after sign-in still goes
+   * to the recordings instead of being dropped.
+   */
+  settle(work: Promise<unknown>): void;
 }
 
 export type LocaleLoader = (language: string) => Promise<Record<string, unknown>>;

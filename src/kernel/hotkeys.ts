@@ -13,6 +13,10 @@ export interface EffectiveHotkey {
   overridden: boolean;
 }
 
+const MODIFIERS = new Set(['Shift', 'Control', 'Alt', 'Meta', 'AltGraph', 'CapsLock', 'OS']);
+/** How long a hotkey pressed before its plugin knows what it offers waits for it (then it is dropped). */
+export const HOLD_MS = 5000;
+
 function isTextField(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   if (target.isContentEditable) return true;
@@ -42,6 +46,12 @@ export class HotkeyManager implements Disposable {
   private readonly unsubscribe: () => void;
   private suspended = false;
   private version = 0;
+  /** Counts non-modifier key presses, so that a held hotkey knows whether the user has moved on. */
+  private presses = 0;
+  private readonly countPress = (ev: Event) => {
+    if (!MODIFIERS.has((ev as KeyboardEvent).key)) this.presses++;
+  };
+  private disposed = false;
   private readonly listeners = new Set<() => void>();
 
   /** For useSyncExternalStore: bumps whenever the bindings in force change. */
@@ -56,6 +66,7 @@ export class HotkeyManager implements Disposable {
     private readonly target: Window | HTMLElement = window,
   ) {
     this.unsubscribe = kernel.hotkeys.subscribe(() => this.rebind());
+    target.addEventListener('keydown', this.countPress, true);
     this.rebind();
   }
 
@@ -96,6 +107,8 @@ export class HotkeyManager implements Disposable {
   }
 
   dispose(): void {
+    this.disposed = true;
+    this.target.removeEventListener('keydown', this.countPress, true);
     this.unsubscribe();
     this.unbind?.();
     this.unbind = null;
@@ -127,19 +140,42 @@ export class HotkeyManager implements Disposable {
 
   private dispatch(ev: KeyboardEvent, candidates: EffectiveHotkey[]): void {
     if (this.suspended || ev.defaultPrevented) return;
+    const blocked = isTextField(ev.target) || modalInDocument();
     const context = this.kernel.snapshot();
-    const blocked = isTextField(ev.target) || context.modalOpen || modalInDocument();
+    const winner = this.pick(candidates, context, blocked || context.modalOpen);
+    if (winner === 'none') {
+      // Nothing applies yet, but a plugin is still finding out what it offers (just after sign-in):
+      // hold the keys and try again once it knows, unless the user has pressed anything since.
+      if (!blocked && !context.modalOpen && this.kernel.isSettling) this.hold(candidates);
+      return;
+    }
+    if (winner === 'tie') return;
+    ev.preventDefault();
+    void this.kernel.run(winner.hotkey.command, winner.hotkey.args ?? {}, 'hotkey', context);
+  }
+
+  private pick(candidates: EffectiveHotkey[], context: ContextSnapshot, blocked: boolean): EffectiveHotkey | 'none' | 'tie' {
     const live = candidates.filter((c) => (!blocked || c.hotkey.allowInInputs) && this.applies(c, context));
-    if (live.length === 0) return;
+    if (live.length === 0) return 'none';
     const top = Math.max(...live.map((c) => c.hotkey.weight ?? 0));
     const winners = live.filter((c) => (c.hotkey.weight ?? 0) === top);
     if (winners.length > 1) {
       console.warn(`hotkey tie between ${winners.map((w) => w.hotkey.command).join(', ')}: nothing runs`);
-      return;
+      return 'tie';
     }
-    const winner = winners[0]!;
-    ev.preventDefault();
-    void this.kernel.run(winner.hotkey.command, winner.hotkey.args ?? {}, 'hotkey', context);
+    return winners[0]!;
+  }
+
+  private hold(candidates: EffectiveHotkey[]): void {
+    const at = this.presses;
+    const gaveUp = new Promise<void>((resolve) => setTimeout(resolve, HOLD_MS));
+    void Promise.race([this.kernel.whenSettled(), gaveUp]).then(() => {
+      if (this.disposed || this.suspended || this.presses !== at || this.kernel.isSettling) return;
+      const context = this.kernel.snapshot();
+      const blocked = isTextField(typeof document === 'object' ? document.activeElement : null) || modalInDocument() || context.modalOpen;
+      const winner = this.pick(candidates, context, blocked);
+      if (winner !== 'none' && winner !== 'tie') void this.kernel.run(winner.hotkey.command, winner.hotkey.args ?? {}, 'hotkey', context);
+    });
   }
 
   private applies(c: EffectiveHotkey, context: ContextSnapshot): boolean {

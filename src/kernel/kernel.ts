@@ -46,6 +46,9 @@ interface ServiceEntry {
  * The kernel: registries for every contribution, typed services, context keys and command runs.
  * It knows no plugin; the shell hands it the manifests.
  */
+/** The longest a plugin's settling work (PluginContext.settle) holds back hotkeys. */
+export const SETTLE_MAX_MS = 10_000;
+
 export class Kernel implements ServiceLookup {
   readonly context: ContextState;
   readonly plugins = new Registry<PluginManifest>('plugins');
@@ -62,6 +65,7 @@ export class Kernel implements ServiceLookup {
   private readonly pluginStores = new Map<string, DisposableStore>();
   private readonly runListeners = new Set<(id: string, source: CommandSource) => void>();
   private readonly mac: boolean | undefined;
+  private readonly settling = new Set<Promise<unknown>>();
 
   constructor(opts: KernelOptions) {
     this.context = createContextState(opts.features);
@@ -296,7 +300,29 @@ export class Kernel implements ServiceLookup {
         if (isNew) store.add(toDisposable(() => delete keys[key]));
       },
       track: (d) => store.add(d),
+      settle: (work) => {
+        // Bounded: a server that never answers must not leave the kernel settling for ever.
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const p = Promise.race([work, new Promise((resolve) => (timer = setTimeout(resolve, SETTLE_MAX_MS)))]).then(
+          () => clearTimeout(timer),
+          () => clearTimeout(timer),
+        );
+        this.settling.add(p);
+        void p.then(() => this.settling.delete(p));
+      },
     };
+  }
+
+  // ---- settling -------------------------------------------------------------------------------
+
+  /** Whether some plugin is still finding out which of its commands apply (see PluginContext.settle). */
+  get isSettling(): boolean {
+    return this.settling.size > 0;
+  }
+
+  /** Resolves when no plugin is settling any more (work registered meanwhile is waited for too). */
+  async whenSettled(): Promise<void> {
+    while (this.settling.size > 0) await Promise.all([...this.settling]);
   }
 
   // ---- commands -------------------------------------------------------------------------------

@@ -54,6 +54,77 @@ describe('hotkey listener', () => {
     await vi.waitFor(() => expect(ran).toEqual(['t.go']));
   });
 
+  describe('pressed before the plugin knows whether its command applies (just after sign-in)', () => {
+    function settling() {
+      const ran: string[] = [];
+      let know!: (visible: boolean) => void;
+      const kernel = new Kernel({ features: allFeatures(true), mac: false });
+      kernel.load([
+        definePlugin({
+          id: 'rec',
+          titleKey: 'rec',
+          commands: [
+            { id: 'rec.go', titleKey: 'go', when: (c) => c.keys['rec.visible'] === true, run: () => void ran.push('rec.go') },
+            { id: 'rec.other', titleKey: 'other', run: () => void ran.push('rec.other') },
+          ],
+          hotkeys: [
+            { command: 'rec.go', keys: 'g r' },
+            { command: 'rec.other', keys: 'o' },
+          ],
+          activate(ctx) {
+            ctx.settle(new Promise<void>((resolve) => (know = (v) => (ctx.setContextKey('visible', v), resolve()))));
+          },
+        }),
+      ]);
+      const manager = new HotkeyManager(kernel, window);
+      cleanup = () => manager.dispose();
+      return { kernel, ran, know: (v: boolean) => know(v) };
+    }
+
+    it('is held and runs as soon as the plugin knows it applies', async () => {
+      const { kernel, ran, know } = settling();
+      press('g');
+      press('r');
+      await Promise.resolve();
+      expect(ran).toEqual([]);
+      expect(kernel.isSettling).toBe(true);
+      know(true);
+      await vi.waitFor(() => expect(ran).toEqual(['rec.go']));
+      expect(kernel.isSettling).toBe(false);
+    });
+
+    it('is dropped when it turns out not to apply, or when the user has pressed another key meanwhile', async () => {
+      const first = settling();
+      press('g');
+      press('r');
+      first.know(false);
+      await vi.waitFor(() => expect(first.kernel.isSettling).toBe(false));
+      await new Promise((r) => setTimeout(r, 0));
+      expect(first.ran).toEqual([]);
+      cleanup?.();
+
+      const second = settling();
+      press('g');
+      press('r');
+      press('o');
+      second.know(true);
+      await vi.waitFor(() => expect(second.kernel.isSettling).toBe(false));
+      await new Promise((r) => setTimeout(r, 0));
+      expect(second.ran).toEqual(['rec.other']);
+    });
+
+    it('is not held in a text field', async () => {
+      const { ran, know } = settling();
+      const input = document.body.appendChild(document.createElement('input'));
+      input.focus();
+      press('g', {}, input);
+      press('r', {}, input);
+      know(true);
+      await new Promise((r) => setTimeout(r, 0));
+      expect(ran).toEqual([]);
+    });
+  });
+
   it('does nothing on a tie, and warns', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const { manager, ran } = setup(

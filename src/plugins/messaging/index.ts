@@ -103,8 +103,12 @@ export const messagingPlugin = definePlugin({
       return toDisposable(resetChat);
     }
     // After the first screen: Strophe and the engine are not part of the boot bundle.
-    const timer = setTimeout(() => void withEngine(ctx, () => loadLazy().then((m) => m.startTexts(ctx.services))), 300);
+    // Until the messaging numbers are in, "new text" (Shift+X) pressed is held by the kernel, not dropped.
+    let settled = () => {};
+    ctx.settle(new Promise<void>((resolve) => (settled = resolve)));
+    const timer = setTimeout(() => void withEngine(ctx, () => loadLazy().then((m) => m.startTexts(ctx.services))).finally(settled), 300);
     return toDisposable(() => {
+      settled();
       clearTimeout(timer);
       stopEngineIfStarted();
       resetChat();

@@ -46,9 +46,21 @@ export const recordingsPlugin = definePlugin({
   activate(ctx) {
     let stop: (() => void) | undefined;
     let gone = false;
-    const first = setTimeout(() => void lazy().then((m) => gone || (stop = m.start(ctx.services, (v) => ctx.setContextKey('visible', v)))), 300);
+    // Whether the user may see recordings is known only once the settings have been fetched: until
+    // then a "g r" pressed is held by the kernel, not dropped.
+    let settled = () => {};
+    ctx.settle(new Promise<void>((resolve) => (settled = resolve)));
+    const first = setTimeout(
+      () =>
+        void lazy().then(
+          (m) => (gone ? settled() : (stop = m.start(ctx.services, (v) => ctx.setContextKey('visible', v), settled))),
+          () => settled(),
+        ),
+      300,
+    );
     return toDisposable(() => {
       gone = true;
+      settled();
       clearTimeout(first);
       stop?.();
     });

@@ -29,8 +29,9 @@ function rebuild(): void {
 }
 
 let started = false;
-export function start(services: ServiceLookup, setVisible: (v: boolean) => void): () => void {
-  if (started) return () => undefined;
+/** `settled`: called once whether the user may see recordings is known (and published). */
+export function start(services: ServiceLookup, setVisible: (v: boolean) => void, settled: () => void = () => undefined): () => void {
+  if (started) return (settled(), () => undefined);
   started = true;
   setTranslator((k) => i18next.t(k));
   let last = recState.items;
@@ -43,12 +44,17 @@ export function start(services: ServiceLookup, setVisible: (v: boolean) => void)
     }
   });
   i18next.on('languageChanged', rebuild);
-  void strings().then(() => {
+  const stringsLoaded = strings().then(() => {
     stringsIn = true;
     setVisible(started && recState.visible);
   });
-  void loadSettings(services).then(() => {
+  const settingsLoaded = loadSettings(services).then(() => {
     if (recState.visible) void load(services);
+  });
+  // valtio tells subscribers a tick later: publish here, so that whoever waits on `settled` sees it.
+  void Promise.allSettled([stringsLoaded, settingsLoaded]).then(() => {
+    setVisible(started && stringsIn && recState.visible);
+    settled();
   });
   const stop = startRefreshing(services);
   return () => {

@@ -78,9 +78,21 @@ export const voicemailPlugin = definePlugin({
     let stop: (() => void) | undefined;
     let gone = false;
     // The entry and the commands appear with their strings (`strings/`, no boot locale: see DECISIONS).
-    const first = setTimeout(() => void lazy().then((m) => gone || (stop = m.start(ctx.services, () => ctx.setContextKey('mailbox', true)))), 300);
+    // Until then a "g v" pressed is held by the kernel, not dropped.
+    let settled = () => {};
+    ctx.settle(new Promise<void>((resolve) => (settled = resolve)));
+    const ready = () => (ctx.setContextKey('mailbox', true), settled());
+    const first = setTimeout(
+      () =>
+        void lazy().then(
+          (m) => (gone ? settled() : (stop = m.start(ctx.services, ready, settled))),
+          () => settled(),
+        ),
+      300,
+    );
     return toDisposable(() => {
       gone = true;
+      settled();
       clearTimeout(first);
       stop?.();
     });

@@ -33,11 +33,15 @@ function rebuildEntities(): void {
 
 let started = false;
 /** Starts the list's refresh (every 60 s) and the palette entities; returns what stops them. */
-export function start(services: ServiceLookup, ready: () => void): () => void {
-  if (started) return () => undefined;
+/** `ready`: the strings are in, the entry and commands may show; `failed`: they never will. */
+export function start(services: ServiceLookup, ready: () => void, failed: () => void = () => undefined): () => void {
+  if (started) return (failed(), () => undefined);
   started = true;
   setTranslator((key, values) => i18next.t(key, values));
-  void strings().then(() => started && ready());
+  void strings().then(
+    () => (started ? ready() : failed()),
+    () => failed(),
+  );
   let last = vmState.items;
   const unsub = subscribe(vmState, () => last !== vmState.items && ((last = vmState.items), rebuildEntities()));
   const onLanguage = () => rebuildEntities();

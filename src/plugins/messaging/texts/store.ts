@@ -158,11 +158,12 @@ async function loadCutoffs(services: ServiceLookup): Promise<void> {
   userCutoffs = out;
 }
 
-export function startTexts(services: ServiceLookup, tr: Deps['tr'] = (key, values) => i18next.getFixedT(null, 'messaging', 'texts')(key, values)): void {
-  if (deps) return;
+/** Resolves once the user's messaging numbers and conversations are in (or could not be had). */
+export function startTexts(services: ServiceLookup, tr: Deps['tr'] = (key, values) => i18next.getFixedT(null, 'messaging', 'texts')(key, values)): Promise<void> {
+  if (deps) return Promise.resolve();
   deps = { services, tr };
   void loadCutoffs(services);
-  void refresh();
+  return refresh();
 }
 
 export function stopTexts(): void {
