@@ -6,8 +6,19 @@ import type { ApiClient } from './api';
 import type { Disposable } from './disposable';
 import { serviceKey } from './services';
 
+export interface NavigateOptions {
+  search?: Record<string, unknown>;
+  replace?: boolean;
+  /**
+   * A change a screen makes by itself (selecting the first row once the list is in, leaving a
+   * deleted item): dropped unless the user is still on a path starting with this. The user may have
+   * gone elsewhere while the list was loading, and that screen may itself still be loading.
+   */
+  ifStillOn?: string;
+}
+
 export interface Navigator {
-  navigate(to: string, opts?: { search?: Record<string, unknown>; replace?: boolean }): void;
+  navigate(to: string, opts?: NavigateOptions): void;
 }
 
 export type ToastTone = 'info' | 'success' | 'warning' | 'error';

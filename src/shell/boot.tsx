@@ -1,4 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { appNavigator, type NavigableRouter } from './navigator';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -55,9 +56,7 @@ export async function boot(rootEl: HTMLElement, plugins: readonly PluginManifest
   }
   const { kernel, queryClient } = await startKernel(session, plugins);
   const router = buildAppRouter(kernel);
-  kernel.provide(Navigation, {
-    navigate: (to, opts) => void router.navigate({ to, search: opts?.search as never, replace: opts?.replace }),
-  });
+  kernel.provide(Navigation, appNavigator(router as unknown as NavigableRouter));
   const hotkeys = new HotkeyManager(kernel);
   setHotkeyManager(hotkeys);
   const prefs = kernel.get(Preferences);

@@ -10,6 +10,7 @@ import type { HistoryRecordWire } from '../../wire/history';
 import en from './locales/en.json';
 import HistoryScreen from './HistoryScreen';
 import { historyPlugin } from './index';
+import { appNavigator, type NavigableRouter } from '../../shell/navigator';
 import { resetHistoryState } from './store';
 import { fakeHistoryApi, wire } from './test-fixtures';
 
@@ -38,8 +39,10 @@ beforeAll(async () => {
 beforeEach(() => resetHistoryState());
 afterEach(() => cleanup());
 
-function setup(records: HistoryRecordWire[], search = '') {
-  const api = fakeHistoryApi(records);
+/** `listIn`: the history API answers once it resolves. `elsewhereIn`: the other screen has loaded once it resolves. */
+function setup(records: HistoryRecordWire[], search = '', held: { listIn?: Promise<void>; elsewhereIn?: Promise<void> } = {}) {
+  const fake = fakeHistoryApi(records);
+  const api = { ...fake, get: async <T,>(path: string, query?: Record<string, unknown>) => (await held.listIn, fake.get<T>(path, query)) };
   const kernel = new Kernel({ features: allFeatures(true) });
   const root = createRootRoute({ component: Outlet });
   const route = createRoute({
@@ -48,11 +51,12 @@ function setup(records: HistoryRecordWire[], search = '') {
     validateSearch: historyPlugin.routes![0]!.validateSearch!,
     component: HistoryScreen,
   });
-  const router = createRouter({ routeTree: root.addChildren([route]), history: createMemoryHistory({ initialEntries: [`/history${search}`] }) });
+  const elsewhere = createRoute({ getParentRoute: () => root, path: '/elsewhere', loader: () => held.elsewhereIn, component: () => <h1>Elsewhere</h1> });
+  const router = createRouter({ routeTree: root.addChildren([route, elsewhere]), history: createMemoryHistory({ initialEntries: [`/history${search}`] }) });
   kernel.provide(Api, api as never);
   kernel.provide(Session, { userId: 7 } as unknown as SessionInfo);
   kernel.provide(Notifications, { toast: () => '', dismiss: () => undefined, announce: () => undefined });
-  kernel.provide(Navigation, { navigate: (to, o) => void router.navigate({ to, search: o?.search as never, replace: o?.replace }) });
+  kernel.provide(Navigation, appNavigator(router as unknown as NavigableRouter));
   kernel.load([historyPlugin]);
   kernel.context.route = '/history';
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -81,6 +85,20 @@ describe('HistoryScreen', () => {
     await waitFor(() => expect(router.state.location.search).toMatchObject({ id: 3 }));
     expect(router.state.location.href).toBe('/history?id=3');
     expect(await screen.findByRole('heading', { level: 2, name: 'Ada Lovelace' })).toBeTruthy();
+  });
+
+  it('does not pull the user back when the list comes in after they have gone to another screen, still loading', async () => {
+    let listIn!: () => void;
+    let elsewhereIn!: () => void;
+    const { router } = setup(calls, '', { listIn: new Promise((r) => (listIn = r)), elsewhereIn: new Promise((r) => (elsewhereIn = r)) });
+    await screen.findByRole('status');
+    void router.navigate({ to: '/elsewhere' });
+    await waitFor(() => expect(router.latestLocation.pathname).toBe('/elsewhere'));
+    listIn();
+    await screen.findByRole('grid', { name: 'Calls' });
+    elsewhereIn();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Elsewhere' })).toBeTruthy();
+    expect(router.state.location.href).toBe('/elsewhere');
   });
 
   it('marks a missed call with text, not colour alone', async () => {

@@ -87,7 +87,9 @@ export default function HistoryScreen() {
   const latest = useRef(search);
   latest.current = search;
   const setSearch: SearchChange = useCallback(
-    (patch, opts) => navigation.navigate(HISTORY_PATH, { search: toUrlSearch(updateSearch(latest.current, patch)), replace: opts?.replace }),
+    // Only while the user is still here: the list (auto-selection) or a debounced filter may come in
+    // after they have gone elsewhere, and must not bring them back.
+    (patch, opts) => navigation.navigate(HISTORY_PATH, { search: toUrlSearch(updateSearch(latest.current, patch)), replace: opts?.replace, ifStillOn: HISTORY_PATH }),
     [navigation],
   );
 

@@ -3,7 +3,7 @@ import { use, useCallback, useDeferredValue, useEffect, useMemo, useRef, useStat
 import { Button, Input, Label, SearchField, ToggleButton, ToggleButtonGroup, type Key } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { useKernel } from '../../kernel';
+import { Navigation, useKernel, useService } from '../../kernel';
 import { requestRefresh } from './data';
 import { filterVoicemails, GROUP_STORAGE_KEY, GROUPS, parseGroup } from './model';
 import { strings } from './strings';
@@ -32,6 +32,7 @@ function Screen() {
   const { t } = useTranslation('voicemail');
   const kernel = useKernel();
   const navigate = useNavigate();
+  const nav = useService(Navigation);
   const { id } = useParams({ strict: false }) as { id?: string };
   const snap = useSnapshot(vmState);
   const items = snap.items as readonly Voicemail[] | null;
@@ -61,10 +62,11 @@ function Screen() {
   }, [rows]);
   // Specification: the voicemail route loads voicemail if it is not loaded (the list refreshes every 60 s anyway).
   useEffect(() => void (vmState.items === null && requestRefresh()), []);
-  // A message that is gone (deleted here or elsewhere) leaves the detail: back to the list.
+  // A message that is gone (deleted here or elsewhere) leaves the detail: back to the list, if the
+  // user is still here.
   useEffect(() => {
-    if (id && items && !selected) void navigate({ to: VOICEMAIL_PATH, replace: true });
-  }, [id, items, selected, navigate]);
+    if (id && items && !selected) nav.navigate(VOICEMAIL_PATH, { replace: true, ifStillOn: VOICEMAIL_PATH });
+  }, [id, items, selected, nav]);
 
   // Enter on a row moves focus to the detail's heading once that message is shown.
   const focusDetail = useRef<string | null>(null);
