@@ -46,10 +46,10 @@ export class HotkeyManager implements Disposable {
   private readonly unsubscribe: () => void;
   private suspended = false;
   private version = 0;
-  /** Counts non-modifier key presses, so that a held hotkey knows whether the user has moved on. */
+  /** Counts non-modifier key presses and clicks, so that a held hotkey knows whether the user has moved on. */
   private presses = 0;
   private readonly countPress = (ev: Event) => {
-    if (!MODIFIERS.has((ev as KeyboardEvent).key)) this.presses++;
+    if (ev.type === 'pointerdown' || !MODIFIERS.has((ev as KeyboardEvent).key)) this.presses++;
   };
   private disposed = false;
   private readonly listeners = new Set<() => void>();
@@ -67,6 +67,7 @@ export class HotkeyManager implements Disposable {
   ) {
     this.unsubscribe = kernel.hotkeys.subscribe(() => this.rebind());
     target.addEventListener('keydown', this.countPress, true);
+    target.addEventListener('pointerdown', this.countPress, true);
     this.rebind();
   }
 
@@ -109,6 +110,7 @@ export class HotkeyManager implements Disposable {
   dispose(): void {
     this.disposed = true;
     this.target.removeEventListener('keydown', this.countPress, true);
+    this.target.removeEventListener('pointerdown', this.countPress, true);
     this.unsubscribe();
     this.unbind?.();
     this.unbind = null;

@@ -93,7 +93,7 @@ describe('hotkey listener', () => {
       expect(kernel.isSettling).toBe(false);
     });
 
-    it('is dropped when it turns out not to apply, or when the user has pressed another key meanwhile', async () => {
+    it('is dropped when it turns out not to apply, or when the user has pressed another key or clicked meanwhile', async () => {
       const first = settling();
       press('g');
       press('r');
@@ -111,6 +111,16 @@ describe('hotkey listener', () => {
       await vi.waitFor(() => expect(second.kernel.isSettling).toBe(false));
       await new Promise((r) => setTimeout(r, 0));
       expect(second.ran).toEqual(['rec.other']);
+      cleanup?.();
+
+      const third = settling();
+      press('g');
+      press('r');
+      window.dispatchEvent(new Event('pointerdown'));
+      third.know(true);
+      await vi.waitFor(() => expect(third.kernel.isSettling).toBe(false));
+      await new Promise((r) => setTimeout(r, 0));
+      expect(third.ran).toEqual([]);
     });
 
     it('is not held in a text field', async () => {
