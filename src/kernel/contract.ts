@@ -192,12 +192,13 @@ export interface PluginContext {
   /** Registers something to dispose with the plugin. */
   track(d: Disposable): void;
   /**
-   * Until `work` ends, the plugin is still finding out which of its commands apply (a permission or
-   * a list fetched after sign-in). A hotkey pressed meanwhile for a command that does not apply yet
-   * is held and tried again when the kernel has settled: "g r" typed just after sign-in still goes
-   * to the recordings instead of being dropped.
+   * Starts a time in which the plugin is still finding out which of its commands apply (a
+   * permission or a list fetched after sign-in); call the returned function once it knows (again:
+   * nothing). A hotkey pressed meanwhile for a command that does not apply yet is held and tried
+   * again when the kernel has settled: "g r" typed just after sign-in still goes to the recordings
+   * instead of being dropped. Bounded by the kernel (SETTLE_MAX_MS).
    */
-  settle(work: Promise<unknown>): void;
+  settling(): () => void;
 }
 
 export type LocaleLoader = (language: string) => Promise<Record<string, unknown>>;

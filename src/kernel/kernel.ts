@@ -65,7 +65,7 @@ export class Kernel implements ServiceLookup {
   private readonly pluginStores = new Map<string, DisposableStore>();
   private readonly runListeners = new Set<(id: string, source: CommandSource) => void>();
   private readonly mac: boolean | undefined;
-  private readonly settling = new Set<Promise<unknown>>();
+  private readonly settling = new Set<Promise<void>>();
 
   constructor(opts: KernelOptions) {
     this.context = createContextState(opts.features);
@@ -300,22 +300,23 @@ export class Kernel implements ServiceLookup {
         if (isNew) store.add(toDisposable(() => delete keys[key]));
       },
       track: (d) => store.add(d),
-      settle: (work) => {
+      settling: () => {
         // Bounded: a server that never answers must not leave the kernel settling for ever.
-        let timer: ReturnType<typeof setTimeout> | undefined;
-        const p = Promise.race([work, new Promise((resolve) => (timer = setTimeout(resolve, SETTLE_MAX_MS)))]).then(
-          () => clearTimeout(timer),
-          () => clearTimeout(timer),
-        );
+        let done = () => {};
+        const p = new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, SETTLE_MAX_MS);
+          done = () => (clearTimeout(timer), resolve());
+        });
         this.settling.add(p);
         void p.then(() => this.settling.delete(p));
+        return done;
       },
     };
   }
 
   // ---- settling -------------------------------------------------------------------------------
 
-  /** Whether some plugin is still finding out which of its commands apply (see PluginContext.settle). */
+  /** Whether some plugin is still finding out which of its commands apply (see PluginContext.settling). */
   get isSettling(): boolean {
     return this.settling.size > 0;
   }

@@ -72,7 +72,8 @@ describe('hotkey listener', () => {
             { command: 'rec.other', keys: 'o' },
           ],
           activate(ctx) {
-            ctx.settle(new Promise<void>((resolve) => (know = (v) => (ctx.setContextKey('visible', v), resolve()))));
+            const settled = ctx.settling();
+            know = (v) => (ctx.setContextKey('visible', v), settled());
           },
         }),
       ]);

@@ -104,8 +104,7 @@ export const messagingPlugin = definePlugin({
     }
     // After the first screen: Strophe and the engine are not part of the boot bundle.
     // Until the messaging numbers are in, "new text" (Shift+X) pressed is held by the kernel, not dropped.
-    let settled = () => {};
-    ctx.settle(new Promise<void>((resolve) => (settled = resolve)));
+    const settled = ctx.settling();
     const timer = setTimeout(() => void withEngine(ctx, () => loadLazy().then((m) => m.startTexts(ctx.services))).finally(settled), 300);
     return toDisposable(() => {
       settled();

@@ -48,8 +48,7 @@ export const recordingsPlugin = definePlugin({
     let gone = false;
     // Whether the user may see recordings is known only once the settings have been fetched: until
     // then a "g r" pressed is held by the kernel, not dropped.
-    let settled = () => {};
-    ctx.settle(new Promise<void>((resolve) => (settled = resolve)));
+    const settled = ctx.settling();
     const first = setTimeout(
       () =>
         void lazy().then(

@@ -79,8 +79,7 @@ export const voicemailPlugin = definePlugin({
     let gone = false;
     // The entry and the commands appear with their strings (`strings/`, no boot locale: see DECISIONS).
     // Until then a "g v" pressed is held by the kernel, not dropped.
-    let settled = () => {};
-    ctx.settle(new Promise<void>((resolve) => (settled = resolve)));
+    const settled = ctx.settling();
     const ready = () => (ctx.setContextKey('mailbox', true), settled());
     const first = setTimeout(
       () =>
