@@ -1,5 +1,4 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { appNavigator, type NavigableRouter } from './navigator';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -23,6 +22,7 @@ import { PaletteHost, palettePlugin } from '../palette';
 import { announcer } from './announcer';
 import { AriaLocale } from './AriaLocale';
 import { setHotkeyManager } from './hotkeysInstance';
+import { appNavigator, type NavigableRouter } from './navigator';
 import { i18nLoader, setupI18n } from './i18nSetup';
 import { buildAnonymousRouter, buildAppRouter } from './router';
 import { api, createPreferences, restoreSession, type LoadedSession } from './session';
