@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import optimizeLocales from '@react-aria/optimize-locales-plugin';
-import { LANGUAGES } from './src/kernel/i18n';
+import { LANGUAGES } from './src/kernel/i18n.ts';
 
 const ARIA = /node_modules[\\/](react-aria|react-stately|@react-aria|@react-stately|react-aria-components|@internationalized|@react-types)[\\/]/;
 const LATER_ARIA = [

@@ -14,6 +14,9 @@ function useUnread(): number {
   return n;
 }
 
+// The other languages, each its own chunk (a template import would also match en.json, which is in this chunk).
+const otherLocales = import.meta.glob<Record<string, unknown>>(['./locales/*.json', '!./locales/en.json'], { import: 'default' });
+
 const screen = () => loadLazy().then((m) => ({ default: m.ChatScreen }));
 const route = (id: string, path: string, titleKey = 'messaging:title') => ({ id, path: CHAT_PATH + path, titleKey, component: screen });
 const roomScreen = () => loadLazy().then((m) => ({ default: m.RoomEditScreen }));
@@ -25,7 +28,7 @@ export const messagingPlugin = definePlugin({
   i18n: {
     namespace: 'messaging',
     // English is in the boot chunk (every user needs it, as the fallback); the others on demand.
-    load: (lng) => (lng === 'en' ? Promise.resolve(en) : import(`./locales/${lng}.json`).then((m: { default: Record<string, unknown> }) => m.default)),
+    load: (lng) => (lng === 'en' ? Promise.resolve(en) : (otherLocales[`./locales/${lng}.json`]?.() ?? Promise.reject(new Error(`messaging: no strings for ${lng}`)))),
   },
   provides: [
     provide(PresenceApi, () => ({
