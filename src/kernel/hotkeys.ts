@@ -39,6 +39,8 @@ function modalInDocument(): boolean {
  */
 export class HotkeyManager implements Disposable {
   private overrides: HotkeyOverrides = {};
+  /** Key presses that completed a chord: they belong to it, whether or not its command applies. */
+  private readonly chordEnds = new WeakSet<KeyboardEvent>();
   private unbind: (() => void) | null = null;
   /** The bindings tinykeys listens for (normalised), and the hotkeys each one may run. */
   private boundSignature = '';
@@ -132,7 +134,17 @@ export class HotkeyManager implements Disposable {
     if (!this.unbind || signature !== this.boundSignature) {
       this.unbind?.();
       const map: Record<string, (ev: KeyboardEvent) => void> = {};
-      for (const [norm, { keys }] of byBinding) map[keys] = (ev) => this.dispatch(ev, this.candidates.get(norm) ?? []);
+      // tinykeys calls every binding a key completes, in the map's order: chords first, so that the
+      // press ending "g c" is claimed by the chord before "c" alone (call back) sees it.
+      const presses = (keys: string) => keys.trim().split(/\s+/).length;
+      for (const [norm, { keys }] of [...byBinding].sort(([, a], [, b]) => presses(b.keys) - presses(a.keys))) {
+        const chord = presses(keys) > 1;
+        map[keys] = (ev) => {
+          if (chord) this.chordEnds.add(ev);
+          else if (this.chordEnds.has(ev)) return;
+          this.dispatch(ev, this.candidates.get(norm) ?? []);
+        };
+      }
       this.unbind = tinykeys(this.target as Window, map);
       this.boundSignature = signature;
     }

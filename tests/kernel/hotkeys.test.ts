@@ -54,6 +54,27 @@ describe('hotkey listener', () => {
     await vi.waitFor(() => expect(ran).toEqual(['t.go']));
   });
 
+  it('the last key of a chord is not also a single-key shortcut ("g c" goes to contacts, it does not call back with "c")', async () => {
+    // Registered with the single key first: the order plugins load in must not matter.
+    const { manager, ran } = setup(
+      [
+        { command: 't.callBack', keys: 'c', scope: 'history' },
+        { command: 't.contacts', keys: 'g c' },
+        { command: 't.hidden', keys: 'g h', when: () => false },
+        { command: 't.help', keys: 'h', scope: 'history' },
+      ],
+      ['t.callBack', 't.contacts', 't.hidden', 't.help'],
+    );
+    cleanup = () => manager.dispose();
+    press('g');
+    press('c');
+    // A chord that does not apply still owns its keys: "g h" is not "h".
+    press('g');
+    press('h');
+    press('c');
+    await vi.waitFor(() => expect(ran).toEqual(['t.contacts', 't.callBack']));
+  });
+
   describe('pressed before the plugin knows whether its command applies (just after sign-in)', () => {
     function settling() {
       const ran: string[] = [];
