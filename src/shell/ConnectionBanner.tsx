@@ -31,7 +31,7 @@ export function ConnectionBanner() {
     <div className={`banner banner-${shown.phase}`} role="status" aria-live="polite">
       {shown.phase === 'connecting' && t('banner.connecting', { name })}
       {shown.phase === 'retrying' && t('banner.retrying', { name, count: seconds })}
-      {shown.phase === 'success' && t('banner.connected', { name })}
+      {shown.phase === 'success' && t(shown.again ? 'banner.connected' : 'banner.connectedFirst', { name })}
       {shown.phase === 'manual' && (
         <>
           {t('banner.lost', { name })}{' '}

@@ -14,6 +14,8 @@ export interface ConnectionView {
   phase: BannerPhase;
   /** Seconds until the next automatic retry, while retrying. */
   nextRetryAt: number | null;
+  /** The success banner follows a drop ("connected again"), not the first connection after sign-in. */
+  again: boolean;
 }
 
 export interface Clock {
@@ -39,17 +41,19 @@ export class Connections implements ConnectionReporter {
   private readonly timers = new Map<string, unknown>();
   private readonly reconnectors = new Map<string, () => void>();
   private readonly hadManual = new Set<string>();
+  private readonly everConnected = new Set<string>();
 
   constructor(private readonly clock: Clock = realClock) {}
 
   register(id: string, labelKey: string, reconnect: () => void): ConnectionHandle {
-    this.views[id] = { id, labelKey, state: 'connecting', phase: 'hidden', nextRetryAt: null };
+    this.views[id] = { id, labelKey, state: 'connecting', phase: 'hidden', nextRetryAt: null, again: false };
     this.reconnectors.set(id, reconnect);
     const disposable = toDisposable(() => {
       this.clearTimer(id);
       this.reconnectors.delete(id);
       this.attempts.delete(id);
       this.hadManual.delete(id);
+      this.everConnected.delete(id);
       delete this.views[id];
     });
     return { report: (state) => this.report(id, state), dispose: () => disposable.dispose() };
@@ -75,6 +79,8 @@ export class Connections implements ConnectionReporter {
         this.attempts.set(id, 0);
         this.hadManual.delete(id);
         v.nextRetryAt = null;
+        v.again = this.everConnected.has(id) || state === 'reconnected';
+        this.everConnected.add(id);
         if (wasDown || state === 'reconnected') {
           v.phase = 'success';
           this.timers.set(

@@ -64,6 +64,22 @@ describe('connection banner schedule', () => {
     expect(c.views.sip!.nextRetryAt).toBe(clock.now());
   });
 
+  it('says "connected" after the first connection and "connected again" only after a drop', () => {
+    const clock = new FakeClock();
+    const c = new Connections(clock);
+    const h = c.register('xmpp', 'chat', () => undefined);
+    h.report('connecting');
+    expect(c.views.xmpp!.phase).toBe('connecting');
+    h.report('connected');
+    expect(c.views.xmpp).toMatchObject({ phase: 'success', again: false });
+    clock.advance(2000);
+    h.report('disconnected');
+    clock.advance(0);
+    h.report('connecting');
+    h.report('connected');
+    expect(c.views.xmpp).toMatchObject({ phase: 'success', again: true });
+  });
+
   it('forgets a connection when its plugin disposes it', () => {
     const c = new Connections(new FakeClock());
     const h = c.register('x', 'x', () => undefined);
