@@ -112,7 +112,7 @@ export interface NavContribution {
   id: string;
   titleKey: string;
   to: string;
-  /** A short glyph or icon name the shell knows. */
+  /** An icon name the shell knows (shell/navIcons.tsx: history, chat, texts, contacts, voicemail, recordings, calls, meetings, settings). */
   icon: string;
   order: number;
   feature?: FeatureFlag;

@@ -8,6 +8,7 @@ import { openPalette } from '../palette';
 import { ConnectionBanner } from './ConnectionBanner';
 import { hotkeyManager } from './hotkeysInstance';
 import { shellState } from './uiState';
+import { NavIcon } from './navIcons';
 
 // Opened only by "?" or its command: not part of the first screen's JavaScript.
 const ShortcutsDialog = lazy(() => import('./ShortcutsDialog').then((m) => ({ default: m.ShortcutsDialog })));
@@ -63,7 +64,7 @@ function NavRail() {
         {items.map((n) => (
           <li key={n.id}>
             <Link to={n.to} className="nav-item" activeProps={{ 'aria-current': 'page', className: 'nav-item active' }}>
-              <span className={`nav-icon icon-${n.icon}`} aria-hidden="true" />
+              <NavIcon name={n.icon} />
               <span className="nav-label">{t(n.titleKey)}</span>
               {n.useBadge && <NavBadge item={n} />}
             </Link>
