@@ -1,6 +1,7 @@
 import { Link, useParams } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
 import { callList, phone } from '../state';
+import { formatPhone } from '../../../wire/phone';
 import { CallItem, callName, CallStatus } from './CallItem';
 import { useTelephonyT } from './useTelephonyT';
 import './telephony.css';
@@ -25,7 +26,7 @@ export default function CallDetailScreen() {
       <dl className="calls-facts">
         <div>
           <dt>{t('screen.number')}</dt>
-          <dd>{call.number}</dd>
+          <dd>{formatPhone(call.number)}</dd>
         </div>
         <div>
           <dt>{t('screen.direction')}</dt>

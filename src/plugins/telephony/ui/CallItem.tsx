@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { useKernel } from '../../../kernel';
+import { formatPhone } from '../../../wire/phone';
 import { nextRecordingAction } from '../../../wire/recording';
 import { callItemActions, callStatusText, threeWayGate, type CallItemAction, type ThreeWayGate } from '../model/callButtons';
 import { phone } from '../state';
@@ -13,8 +14,8 @@ import { useTelephonyT } from './useTelephonyT';
 
 type Call = Readonly<CallRecord>;
 
-
-export const callName = (c: Call) => c.displayName || c.number;
+/** Who the call is with: the contact or caller name, else the number as every other screen shows it. */
+export const callName = (c: Call) => c.displayName || formatPhone(c.number);
 
 /** Ringing calls first (their Accept and Decline lead the dock), then the others in arrival order. */
 export function dockOrder(calls: readonly Call[]): Call[] {
@@ -68,7 +69,7 @@ export function CallItem({ call, calls }: { call: Call; calls: readonly Call[] }
         <span id={nameId} className="call-name">
           {name}
         </span>
-        {call.displayName && call.displayName !== call.number && <span className="call-number">{call.number}</span>}
+        {call.displayName && call.displayName !== call.number && <span className="call-number">{formatPhone(call.number)}</span>}
         {call.state === 'incoming' && <span className="call-direction">{t('dock.incoming')}</span>}
       </div>
       <CallStatus call={call} />
