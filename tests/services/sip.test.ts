@@ -404,6 +404,13 @@ describe('calls with real media (Chromium + JsSIP, baresip, sipp, rtpengine)', (
     await phone.waitEvent((e) => e.type === 'CALL_CLOSED', 10_000, since);
   });
 
+  it('an external number with no gateway answering fails within seconds (408 after 5 s), not after 30 s of ringing', async () => {
+    // Nothing listens on the gateway's port yet: a machine with no carrier set up.
+    const key = await alice.call('5557654321');
+    // Kamailio's 408; JsSIP calls 408 and 480 alike "Unavailable".
+    expect(await alice.waitFor(key, 'ended', 12_000)).toMatchObject({ ended: true, endCause: 'Unavailable' });
+  });
+
   it('an external number leaves through the gateway', async () => {
     gateway = await startGatewayUas({ port: api.cfg.ports.sipGateway, mediaPort: api.cfg.ports.base + 460, dir: workDir });
     children.add(gateway.pid);
