@@ -74,8 +74,11 @@ export interface CommandContribution {
   when?: WhenFn;
   /** Runnable; disabled commands can still be listed with their reason. */
   enabled?: (ctx: CommandContext) => Enablement;
-  /** Keep this command out of the palette (e.g. list navigation keys). */
-  hiddenInPalette?: boolean;
+  /**
+   * Keep this command out of the palette's list (e.g. list navigation keys), always or where the
+   * condition holds. It still runs as an entity's action and by hotkey.
+   */
+  hiddenInPalette?: boolean | WhenFn;
   run(ctx: CommandContext, args: Readonly<Record<string, unknown>>): void | Promise<void>;
 }
 

@@ -34,7 +34,7 @@ export class PaletteIndex {
     this.commands = kernel.commands
       .list()
       .map((o) => o.item)
-      .filter((c) => !c.hiddenInPalette && kernel.isVisible(c, context));
+      .filter((c) => !(typeof c.hiddenInPalette === 'function' ? c.hiddenInPalette(context) : c.hiddenInPalette) && kernel.isVisible(c, context));
     const commandEntries: IndexEntry<RootRef>[] = [];
     for (const command of this.commands) {
       const translatedKeywords = command.keywordsKey ? String(t(command.keywordsKey, { defaultValue: '' })) : '';

@@ -36,6 +36,25 @@ describe('palette index', () => {
     expect(rows[0]).toMatchObject({ recent: true, enablement: { reasonKey: 'p:why' } });
   });
 
+  it('a command acting on the selection is listed only on its screen, and stays an action of each item everywhere', async () => {
+    const t = i18next.createInstance();
+    await t.init({ lng: 'en', resources: { en: { v: { del: 'Delete message', vm: 'Voicemail' } } } });
+    const message: PaletteEntity = { id: 'vm:1', label: 'Bob', actions: [{ command: 'v.delete', args: { id: '1' } }] };
+    const kernel = new Kernel({ features: allFeatures(true), mac: false });
+    kernel.load([
+      definePlugin({
+        id: 'v',
+        titleKey: 'v',
+        commands: [{ id: 'v.delete', titleKey: 'v:del', hiddenInPalette: (c) => !c.route.startsWith('/voicemail'), run: () => undefined }],
+        searchProviders: [{ id: 'vm', kindKey: 'v:vm', items: () => [message] }],
+      }),
+    ]);
+    const on = (route: string) => new PaletteIndex(kernel, { ...kernel.snapshot(), route }, t.t.bind(t));
+    expect(on('/voicemail').root('delete', []).map((r) => r.key)).toContain('cmd:v.delete');
+    expect(on('/texts').root('delete', []).map((r) => r.key)).not.toContain('cmd:v.delete');
+    expect(on('/texts').actionRows(message)).toMatchObject([{ kind: 'action', command: { id: 'v.delete' }, args: { id: '1' } }]);
+  });
+
   it('matches commands by title and keyword, entities by name and number, fuzzily', async () => {
     const { kernel, t } = await setup();
     const index = new PaletteIndex(kernel, kernel.snapshot(), t);

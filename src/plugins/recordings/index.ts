@@ -9,22 +9,22 @@ const visible: WhenFn = (ctx) => ctx.keys['recordings.visible'] === true;
 const onScreen: WhenFn = (ctx) => visible(ctx) && ctx.route.startsWith(RECORDINGS_PATH);
 const loaded = () => (recState.items ? true : { reasonKey: 'recordings:reasons.loading' });
 
-/** name, hotkey, needs the list, only on the screen. */
-const COMMANDS: ReadonlyArray<[name: string, keys?: string, needsItems?: 0 | 1, screenOnly?: 0 | 1]> = [
+/** name, hotkey, needs the list, where: 1 only on the screen; 2 listed in the palette only on the screen (see voicemail). */
+const COMMANDS: ReadonlyArray<[name: string, keys?: string, needsItems?: 0 | 1, where?: 0 | 1 | 2]> = [
   ['go', 'g r'],
   ['open'],
   ['playPause', 'p', 1],
-  ['download', 'Shift+D', 1],
-  ['callBack', 'c', 1],
+  ['download', 'Shift+D', 1, 2],
+  ['callBack', 'c', 1, 2],
   ['next', 'j', 0, 1],
   ['previous', 'k', 0, 1],
 ];
 
-const commands: CommandContribution[] = COMMANDS.map(([name, , needsItems, screenOnly]) => ({
+const commands: CommandContribution[] = COMMANDS.map(([name, , needsItems, where]) => ({
   id: `recordings.${name}`,
   titleKey: `recordings:commands.${name}`,
-  hiddenInPalette: name === 'open',
-  when: screenOnly ? onScreen : visible,
+  hiddenInPalette: name === 'open' ? true : where === 2 ? (ctx) => !onScreen(ctx) : false,
+  when: where === 1 ? onScreen : visible,
   enabled:
     name === 'callBack'
       ? (ctx) => (ctx.services.has(TelephonyApi) ? loaded() : { reasonKey: 'recordings:reasons.noTelephony' })

@@ -13,25 +13,30 @@ const hasMailbox: WhenFn = (ctx) => ctx.keys['voicemail.mailbox'] === true;
 const onScreen: WhenFn = (ctx) => hasMailbox(ctx) && ctx.route.startsWith(VOICEMAIL_PATH);
 const loaded = () => (vmState.items ? true : { reasonKey: 'voicemail:reasons.loading' });
 
-/** name, hotkey on the screen, needs loaded messages, only on the screen. */
-const COMMANDS: ReadonlyArray<[name: string, keys?: string, needsItems?: 0 | 1, screenOnly?: 0 | 1]> = [
+/**
+ * name, hotkey on the screen, needs loaded messages, where: 1 only on the screen; 2 acts on the
+ * selected message, so the palette lists it only on the screen, where the selection can be seen
+ * ("Delete" from another screen would delete a message the user is not looking at, and "Call back"
+ * would stand beside history's); elsewhere it is one of a message's actions (palette ▸ message ▸ Tab).
+ */
+const COMMANDS: ReadonlyArray<[name: string, keys?: string, needsItems?: 0 | 1, where?: 0 | 1 | 2]> = [
   ['go', 'g v'],
   ['open'],
   ['playPause', 'p', 1],
-  ['toggleRead', 'r', 1],
+  ['toggleRead', 'r', 1, 2],
   ['markAllRead', 'Shift+R', 1],
-  ['delete', 'Delete', 1],
-  ['download', 'Shift+D', 1],
-  ['callBack', 'c', 1],
+  ['delete', 'Delete', 1, 2],
+  ['download', 'Shift+D', 1, 2],
+  ['callBack', 'c', 1, 2],
   ['next', 'j', 0, 1],
   ['previous', 'k', 0, 1],
 ];
 
-const commands: CommandContribution[] = COMMANDS.map(([name, , needsItems, screenOnly]) => ({
+const commands: CommandContribution[] = COMMANDS.map(([name, , needsItems, where]) => ({
   id: `voicemail.${name}`,
   titleKey: `voicemail:commands.${name}`,
-  hiddenInPalette: name === 'open',
-  when: screenOnly ? onScreen : hasMailbox,
+  hiddenInPalette: name === 'open' ? true : where === 2 ? (ctx) => !onScreen(ctx) : false,
+  when: where === 1 ? onScreen : hasMailbox,
   enabled:
     name === 'callBack'
       ? (ctx) => (ctx.services.has(TelephonyApi) ? loaded() : { reasonKey: 'voicemail:reasons.noTelephony' })
