@@ -1,10 +1,10 @@
 import { useNavigate, useParams } from '@tanstack/react-router';
-import { use, useEffect, useRef, useState, type RefObject } from 'react';
+import { use, useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { Button, Input, Label, SearchField } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { ContactsApi, TelephonyApi, useKernel, useMaybeService, type ServiceLookup } from '../../kernel';
-import { useVirtualGrid } from '../../kernel/ui/virtualGrid';
+import { VirtualGridList } from '../../kernel/ui/VirtualGridList';
 import { formatPhone } from '../../wire/phone';
 import { currentFilter, load, loadMore, seek } from './data';
 import { clock, correctedStart, formatTimestamp, RANGES, rangeDays, START_CORRECTION_MS, type RangeType, type RecordingFilter } from './model';
@@ -161,62 +161,42 @@ function RecordingList(props: { rows: readonly Recording[]; total: number; selec
   const contacts = useMaybeService(ContactsApi);
   const playing = useSnapshot(recState).player;
   const now = new Date();
-  const { virtualizer: v, index, onKeyDown } = useVirtualGrid({ rows, selectedId, listRef, rowHeight: ROW_HEIGHT, onSelect, onActivate });
-  const visible = v.getVirtualItems();
-  const lastVisible = visible[visible.length - 1]?.index ?? 0;
-  useEffect(() => {
-    if (lastVisible >= rows.length - 5 && rows.length < total) onMore();
-  }, [lastVisible, rows.length, total, onMore]);
+  const nameOf = (r: Recording) => contacts?.lookupNumber(r.phoneNumber)?.name ?? r.cnam ?? formatPhone(r.phoneNumber);
+  const timeOf = (r: Recording) => formatTimestamp(r.timestamp, now, i18n.language);
+  const isPlaying = (r: Recording) => playing.id === r.id && playing.state === 'playing';
+  // The next page is fetched when the rows drawn come within five of the end of those loaded.
+  const onLastVisible = useCallback((last: number) => {
+    if (last >= rows.length - 5 && rows.length < total) onMore();
+  }, [rows.length, total, onMore]);
   return (
-    <div
-      ref={listRef}
-      role="grid"
-      aria-label={t('list.label')}
-      aria-rowcount={total}
-      aria-activedescendant={index >= 0 ? `rec-row-${rows[index]!.id}` : undefined}
-      tabIndex={0}
+    <VirtualGridList
+      {...{ rows, selectedId, listRef, onSelect, onActivate }}
+      rowCount={total}
+      rowHeight={ROW_HEIGHT}
+      label={t('list.label')}
+      idPrefix="rec-row-"
       className="list rec-list"
-      onKeyDown={onKeyDown}
-      onFocus={(e) => e.target === e.currentTarget && index < 0 && rows.length && onSelect(rows[0]!.id)}
+      rowLabel={(r) => [nameOf(r), t(`direction.${r.direction}`), isPlaying(r) ? t('player.states.playing') : '', timeOf(r), clock(r.durationSeconds)].filter(Boolean).join(', ')}
+      rowClassName={() => 'row rec-row'}
+      cellClassName="rec-cell"
+      onLastVisible={onLastVisible}
     >
-      <div role="rowgroup" style={{ height: v.getTotalSize(), position: 'relative' }}>
-        {visible.map((vi) => {
-          const r = rows[vi.index]!;
-          const name = contacts?.lookupNumber(r.phoneNumber)?.name ?? r.cnam ?? formatPhone(r.phoneNumber);
-          const time = formatTimestamp(r.timestamp, now, i18n.language);
-          const dir = t(`direction.${r.direction}`);
-          const isPlaying = playing.id === r.id && playing.state === 'playing';
-          return (
-            <div
-              key={r.id}
-              id={`rec-row-${r.id}`}
-              role="row"
-              aria-rowindex={vi.index + 1}
-              aria-selected={r.id === selectedId}
-              aria-label={[name, dir, isPlaying ? t('player.states.playing') : '', time, clock(r.durationSeconds)].filter(Boolean).join(', ')}
-              data-selected={r.id === selectedId || undefined}
-              className="row rec-row"
-              style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW_HEIGHT, transform: `translateY(${vi.start}px)` }}
-              onClick={() => onActivate(r.id)}
-            >
-              <div role="gridcell" className="rec-cell">
-                <span className="rec-dir" aria-hidden="true">
-                  {isPlaying ? '▶' : r.direction === 'IN' ? '↙' : '↗'}
-                </span>
-                <span className="row-main">
-                  <span className="row-primary">{name}</span>
-                  <span className="row-secondary">{`${dir} · ${formatPhone(r.phoneNumber)}`}</span>
-                </span>
-                <span className="row-meta">
-                  <time dateTime={r.timestamp}>{time}</time>
-                  <div>{clock(r.durationSeconds)}</div>
-                </span>
-              </div>
-            </div>
-          );
-        })}
-      </div>
-    </div>
+      {(r) => (
+        <>
+          <span className="rec-dir" aria-hidden="true">
+            {isPlaying(r) ? '▶' : r.direction === 'IN' ? '↙' : '↗'}
+          </span>
+          <span className="row-main">
+            <span className="row-primary">{nameOf(r)}</span>
+            <span className="row-secondary">{`${t(`direction.${r.direction}`)} · ${formatPhone(r.phoneNumber)}`}</span>
+          </span>
+          <span className="row-meta">
+            <time dateTime={r.timestamp}>{timeOf(r)}</time>
+            <div>{clock(r.durationSeconds)}</div>
+          </span>
+        </>
+      )}
+    </VirtualGridList>
   );
 }
 
