@@ -131,8 +131,12 @@ export interface MediaUser {
 
 export async function seedDemoMedia(tx: Queryable, users: readonly MediaUser[], colleagues: readonly MediaCaller[], now: number): Promise<{ voicemails: number; recordings: number }> {
   const { voicemail, recording } = await demoClips();
-  const vmIds = await Promise.all(voicemail.map((c) => storeBlob(tx, c)));
-  const recIds = await Promise.all(recording.map((c) => storeBlob(tx, c)));
+  // One after the other: a transaction is one connection, which runs one query at a time anyway
+  // (node-postgres deprecates queueing them, and pg 9 refuses it).
+  const vmIds: Awaited<ReturnType<typeof storeBlob>>[] = [];
+  for (const c of voicemail) vmIds.push(await storeBlob(tx, c));
+  const recIds: Awaited<ReturnType<typeof storeBlob>>[] = [];
+  for (const c of recording) recIds.push(await storeBlob(tx, c));
   const vmRows: unknown[][] = [];
   const recRows: unknown[][] = [];
   for (const u of users) {
