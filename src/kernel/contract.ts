@@ -202,7 +202,18 @@ export interface PluginContext {
    * instead of being dropped. Bounded by the kernel (SETTLE_MAX_MS).
    */
   settling(): () => void;
+  /**
+   * Runs `start` once the first screen has had time to paint (FIRST_SCREEN_DELAY_MS after
+   * activation; with `idle`, when the browser is next idle after that), so that a plugin's API calls
+   * and lazy chunk do not compete with it. Nothing runs if the plugin goes first. What `start`
+   * returns or resolves to stops its work with the plugin. With `settles`, the plugin is settling
+   * (above) until `start` calls the function it is given, or fails.
+   */
+  afterFirstScreen(start: (settled: () => void) => StopWork | Promise<StopWork>, opts?: { settles?: boolean; idle?: boolean }): void;
 }
+
+/** What a plugin's deferred work returns to be stopped with the plugin (nothing: nothing to stop). */
+export type StopWork = (() => void) | void;
 
 export type LocaleLoader = (language: string) => Promise<Record<string, unknown>>;
 

@@ -17,6 +17,7 @@ import {
   type RouteContribution,
   type SearchProvider,
   type SettingContribution,
+  type StopWork,
 } from './contract';
 import { createContextState, snapshotContext, type ContextState } from './contextState';
 import { DisposableStore, toDisposable, type Disposable } from './disposable';
@@ -48,6 +49,8 @@ interface ServiceEntry {
  */
 /** The longest a plugin's settling work (PluginContext.settle) holds back hotkeys. */
 export const SETTLE_MAX_MS = 10_000;
+/** How long after activation a plugin's deferred work starts (PluginContext.afterFirstScreen). */
+export const FIRST_SCREEN_DELAY_MS = 300;
 
 export class Kernel implements ServiceLookup {
   readonly context: ContextState;
@@ -289,6 +292,17 @@ export class Kernel implements ServiceLookup {
 
   private pluginContext(pluginId: string, store: DisposableStore): PluginContext {
     const keys = this.context.keys;
+    const settling = () => {
+      // Bounded: a server that never answers must not leave the kernel settling for ever.
+      let done = () => {};
+      const p = new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, SETTLE_MAX_MS);
+        done = () => (clearTimeout(timer), resolve());
+      });
+      this.settling.add(p);
+      void p.then(() => this.settling.delete(p));
+      return done;
+    };
     return {
       pluginId,
       services: this,
@@ -300,16 +314,36 @@ export class Kernel implements ServiceLookup {
         if (isNew) store.add(toDisposable(() => delete keys[key]));
       },
       track: (d) => store.add(d),
-      settling: () => {
-        // Bounded: a server that never answers must not leave the kernel settling for ever.
-        let done = () => {};
-        const p = new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, SETTLE_MAX_MS);
-          done = () => (clearTimeout(timer), resolve());
-        });
-        this.settling.add(p);
-        void p.then(() => this.settling.delete(p));
-        return done;
+      settling,
+      afterFirstScreen: (start, opts = {}) => {
+        const settled = opts.settles ? settling() : () => {};
+        let gone = false;
+        let stop: StopWork;
+        let idle: number | undefined;
+        const run = () => {
+          void Promise.resolve()
+            .then(() => start(settled))
+            .then(
+              (s) => (gone ? s?.() : (stop = s)),
+              (err: unknown) => {
+                settled();
+                console.error(`${pluginId}: the work after the first screen failed`, err);
+              },
+            );
+        };
+        const timer = setTimeout(() => {
+          if (opts.idle && typeof requestIdleCallback === 'function') idle = requestIdleCallback(run, { timeout: 1000 });
+          else run();
+        }, FIRST_SCREEN_DELAY_MS);
+        store.add(
+          toDisposable(() => {
+            gone = true;
+            clearTimeout(timer);
+            if (idle !== undefined) cancelIdleCallback(idle);
+            settled();
+            stop?.();
+          }),
+        );
       },
     };
   }

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { allFeatures, BootError, definePlugin, Kernel, serviceKey, toDisposable } from '../../src/kernel';
 import { features, fullPlugin, Greeter } from './fixtures';
 
@@ -100,5 +100,66 @@ describe('commands', () => {
       ['hotkey', '/contacts', 2],
     ]);
     expect(kernel.enablement(kernel.commands.get('p.off')!.item)).toEqual({ reasonKey: 'p:why' });
+  });
+});
+
+describe('work after the first screen (PluginContext.afterFirstScreen)', () => {
+  function plugin(start: (settled: () => void) => (() => void) | void | Promise<(() => void) | void>, settles = false) {
+    return definePlugin({ id: 'late', titleKey: 'x', activate: (ctx) => ctx.afterFirstScreen(start, { settles }) });
+  }
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('starts 300 ms after activation and stops with the plugin', async () => {
+    const kernel = new Kernel({ features, mac: false });
+    const stop = vi.fn();
+    const start = vi.fn(() => stop);
+    kernel.load([plugin(start)]);
+    await vi.advanceTimersByTimeAsync(299);
+    expect(start).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(start).toHaveBeenCalledOnce();
+    expect(stop).not.toHaveBeenCalled();
+    kernel.dispose();
+    expect(stop).toHaveBeenCalledOnce();
+  });
+
+  it('does not start when the plugin goes first, and stops work that was still loading when it went', async () => {
+    const early = vi.fn();
+    const k1 = new Kernel({ features, mac: false });
+    k1.load([plugin(early)]);
+    k1.dispose();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(early).not.toHaveBeenCalled();
+
+    let finishLoading!: () => void;
+    const stop = vi.fn();
+    const k2 = new Kernel({ features, mac: false });
+    k2.load([plugin(() => new Promise<() => void>((resolve) => (finishLoading = () => resolve(stop))))]);
+    await vi.advanceTimersByTimeAsync(300);
+    k2.dispose();
+    finishLoading();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(stop).toHaveBeenCalledOnce();
+  });
+
+  it('with settles, the kernel is settling until the work says it knows, or fails', async () => {
+    let know!: () => void;
+    const k1 = new Kernel({ features, mac: false });
+    k1.load([plugin((settled) => void (know = settled), true)]);
+    expect(k1.isSettling).toBe(true);
+    await vi.advanceTimersByTimeAsync(300);
+    expect(k1.isSettling).toBe(true);
+    know();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(k1.isSettling).toBe(false);
+
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const k2 = new Kernel({ features, mac: false });
+    k2.load([plugin(() => Promise.reject(new Error('chunk failed to load')), true)]);
+    await vi.advanceTimersByTimeAsync(300);
+    expect(k2.isSettling).toBe(false);
+    expect(error).toHaveBeenCalledOnce();
+    error.mockRestore();
   });
 });

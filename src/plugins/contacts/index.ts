@@ -97,11 +97,10 @@ export const contactsPlugin = definePlugin({
   activate(ctx) {
     const api = ctx.services.get(Api);
     // After the first screen has painted: the directory is for the palette and caller names.
-    const first = setTimeout(() => void directory.load(api), 300);
+    ctx.afterFirstScreen(() => void directory.load(api));
     const refresh = setInterval(() => void directory.load(api), CONTACTS_REFRESH_MS);
     const unsub = directory.subscribe(() => ctx.setContextKey('count', directory.entries?.length ?? 0));
     return toDisposable(() => {
-      clearTimeout(first);
       clearInterval(refresh);
       unsub();
       directory.reset();

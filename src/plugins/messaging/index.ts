@@ -107,11 +107,8 @@ export const messagingPlugin = definePlugin({
     }
     // After the first screen: Strophe and the engine are not part of the boot bundle.
     // Until the messaging numbers are in, "new text" (Shift+X) pressed is held by the kernel, not dropped.
-    const settled = ctx.settling();
-    const timer = setTimeout(() => void withEngine(ctx, () => loadLazy().then((m) => m.startTexts(ctx.services))).finally(settled), 300);
+    ctx.afterFirstScreen((settled) => withEngine(ctx, () => loadLazy().then((m) => m.startTexts(ctx.services))).finally(settled), { settles: true });
     return toDisposable(() => {
-      settled();
-      clearTimeout(timer);
       stopEngineIfStarted();
       resetChat();
       resetTexts();

@@ -44,25 +44,9 @@ export const recordingsPlugin = definePlugin({
   hotkeys: COMMANDS.filter(([, keys]) => keys).map(([name, keys], i) => (i ? { command: `recordings.${name}`, keys: keys!, scope: 'recordings', when: onScreen } : { command: 'recordings.go', keys: keys! })),
   searchProviders: [{ id: 'recordings', kindKey: 'recordings:title', items: () => palette.entities, subscribe: (onChange) => toDisposable(subscribe(palette, onChange)) }],
   activate(ctx) {
-    let stop: (() => void) | undefined;
-    let gone = false;
     // Whether the user may see recordings is known only once the settings have been fetched: until
     // then a "g r" pressed is held by the kernel, not dropped.
-    const settled = ctx.settling();
-    const first = setTimeout(
-      () =>
-        void lazy().then(
-          (m) => (gone ? settled() : (stop = m.start(ctx.services, (v) => ctx.setContextKey('visible', v), settled))),
-          () => settled(),
-        ),
-      300,
-    );
-    return toDisposable(() => {
-      gone = true;
-      settled();
-      clearTimeout(first);
-      stop?.();
-    });
+    ctx.afterFirstScreen(async (settled) => (await lazy()).start(ctx.services, (v) => ctx.setContextKey('visible', v), settled), { settles: true });
   },
 });
 

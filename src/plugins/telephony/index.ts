@@ -60,15 +60,8 @@ export const telephonyPlugin = definePlugin({
       return toDisposable(resetPhone);
     }
     // After the first screen: JsSIP and the engine are not part of the boot bundle.
-    let idle: number | undefined;
-    const timer = setTimeout(() => {
-      const start = () => void withEngine(ctx, () => undefined);
-      if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(start, { timeout: 1000 });
-      else start();
-    }, 300);
+    ctx.afterFirstScreen(() => withEngine(ctx, () => undefined), { idle: true });
     return toDisposable(() => {
-      clearTimeout(timer);
-      if (idle !== undefined) cancelIdleCallback(idle);
       stopEngineIfStarted();
       resetPhone();
     });

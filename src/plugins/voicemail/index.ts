@@ -80,26 +80,9 @@ export const voicemailPlugin = definePlugin({
   activate(ctx) {
     if (!ctx.services.get(Session).config.mailbox_number) return;
     vmState.generation = ctx.features.voicemail2 ? 2 : 1;
-    let stop: (() => void) | undefined;
-    let gone = false;
     // The entry and the commands appear with their strings (`strings/`, no boot locale: see DECISIONS).
     // Until then a "g v" pressed is held by the kernel, not dropped.
-    const settled = ctx.settling();
-    const ready = () => (ctx.setContextKey('mailbox', true), settled());
-    const first = setTimeout(
-      () =>
-        void lazy().then(
-          (m) => (gone ? settled() : (stop = m.start(ctx.services, ready, settled))),
-          () => settled(),
-        ),
-      300,
-    );
-    return toDisposable(() => {
-      gone = true;
-      settled();
-      clearTimeout(first);
-      stop?.();
-    });
+    ctx.afterFirstScreen(async (settled) => (await lazy()).start(ctx.services, () => (ctx.setContextKey('mailbox', true), settled()), settled), { settles: true });
   },
 });
 
