@@ -22,7 +22,9 @@ interface RpcAnswer {
 export async function kamailioRpc(cfg: ServicesConfig, method: string, params: readonly (string | number)[], timeoutMs = 2000): Promise<unknown> {
   const res = await fetch(`http://127.0.0.1:${cfg.ports.sipWs}/RPC`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-uc-internal': await internalApiSecret(cfg) },
+    // Kamailio closes the connection after each reply without saying so (no Connection: close), so a
+    // pooled socket would be reused just as it closes: "other side closed", 8 calls in 200 in a row.
+    headers: { 'content-type': 'application/json', 'x-uc-internal': await internalApiSecret(cfg), connection: 'close' },
     body: JSON.stringify({ jsonrpc: '2.0', method, params, id: 1 }),
     signal: AbortSignal.timeout(timeoutMs),
   }).catch((err: unknown) => {
