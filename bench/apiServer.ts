@@ -51,8 +51,3 @@ export async function stopApi(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-export function percentile(values: readonly number[], p: number): number {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))]!;
-}
-export const round1 = (n: number) => Math.round(n * 10) / 10;

@@ -28,7 +28,7 @@
  * a fresh runtime folder under runtime/bench-calls, and stops them by PID when done.
  */
 import { expect, type Page } from '@playwright/test';
-import { percentile, round1 } from './apiServer';
+import { percentile, round1 } from './measure';
 import { withBenchStack } from './stack';
 
 const ROUNDS = 20;

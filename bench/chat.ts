@@ -23,7 +23,7 @@
  */
 import { expect, type Page } from '@playwright/test';
 import { StropheClient } from '../tests/services/peers/xmpp_strophe';
-import { percentile, round1 } from './apiServer';
+import { percentile, round1 } from './measure';
 import { withBenchStack } from './stack';
 
 const PORT_BASE = 34000;

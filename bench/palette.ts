@@ -2,6 +2,7 @@ import { defaultFilter } from 'cmdk';
 import i18next from 'i18next';
 import { allFeatures, definePlugin, Kernel, type PaletteEntity, type PluginManifest } from '../src/kernel';
 import { PaletteIndex } from '../src/palette/model';
+import { percentile } from './measure';
 
 const FIRST = ['Alice', 'Bob', 'Carol', 'Dmitri', 'Elif', 'Farah', 'Giulia', 'Hiroshi', 'Ines', 'Jonas', 'Kwame', 'Lena', 'Mateo', 'Nadia', 'Oskar', 'Priya', 'Quentin', 'Rosa', 'Sven', 'Tariq', 'Uma', 'Viktor', 'Wen', 'Ximena', 'Yusuf', 'Zoe'];
 const LAST = ['Martin', 'Stone', 'Okafor', 'Ivanova', 'Yilmaz', 'Haddad', 'Rossi', 'Tanaka', 'Garcia', 'Berg', 'Mensah', 'Schulz', 'Lopez', 'Karimi', 'Nilsson', 'Patel', 'Dubois', 'Silva', 'Larsen', 'Aziz', 'Rao', 'Novak', 'Chen', 'Reyes', 'Demir', 'Walker'];
@@ -21,11 +22,6 @@ export function syntheticContacts(n: number): PaletteEntity[] {
 }
 
 const QUERIES = ['alice martin', 'show missed calls', 'download history', '212 555', 'rosa silva globex', 'keyboard shortcuts', 'zoe walker', 'chen', 'lang'];
-
-function percentile(values: number[], p: number): number {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
-}
 
 export async function benchPalette(plugins: readonly PluginManifest[]): Promise<Record<string, number>> {
   const t = i18next.createInstance();

@@ -18,16 +18,12 @@ import { sipEphemeralSecret } from '../server/services/kamailio';
 import { readServicesConfig } from '../server/services/layout';
 import { startServices, stopServices } from '../server/services/manager';
 import { mintSipCredentials } from '../server/services/sip-credentials';
+import { percentile, round1 } from './measure';
 
 const ROUNDS = 60;
 const WARMUP = 5;
 const ORIGIN = 'http://127.0.0.1:28080';
 
-function percentile(values: number[], p: number): number {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))]!;
-}
-const round1 = (n: number) => Math.round(n * 10) / 10;
 
 function once(ua: JsSIP.UA, ok: 'registered' | 'unregistered' | 'connected' | 'disconnected', timeoutMs = 5000): Promise<void> {
   return new Promise((resolve, reject) => {

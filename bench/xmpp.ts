@@ -15,17 +15,12 @@ import { tcpOpen } from '../server/services/proc';
 import { ensureXmppAccount } from '../server/services/xmpp-provision';
 import { mintXmppToken } from '../server/services/xmpp-token';
 import { StropheClient } from '../tests/services/peers/xmpp_strophe';
+import { median, round1 } from './measure';
 
 const WARMUP = 20;
 const ROUNDS = 200;
 const root = path.resolve(import.meta.dirname, '..');
 
-const round1 = (n: number) => Math.round(n * 10) / 10;
-function median(values: number[]): number {
-  const s = [...values].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-}
 
 export async function benchXmpp(): Promise<Record<string, number>> {
   const parent = path.join(root, 'runtime', 'bench-xmpp');
