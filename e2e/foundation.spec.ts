@@ -42,6 +42,10 @@ test.describe('keyboard journey', () => {
     await loginByKeyboard(page, 'alice');
     await expect(page).toHaveURL(/\/history/);
     await expect(page.getByRole('heading', { level: 1, name: 'Call history' })).toBeVisible();
+    // The first call is selected on arrival and can be called back at once (the button used to stay
+    // disabled, "Choose a call in the list first", until another call was picked).
+    await expect(page).toHaveURL(/id=\d+/);
+    await expect(page.getByRole('button', { name: 'Call back' })).toBeEnabled();
 
     await openPalette(page);
     await page.keyboard.type('missed calls');

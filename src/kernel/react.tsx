@@ -1,5 +1,5 @@
-import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
-import { useSnapshot } from 'valtio';
+import { createContext, useCallback, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import { snapshot, subscribe, useSnapshot } from 'valtio';
 import type { CommandContribution, CommandSource, ContextSnapshot, Enablement } from './contract';
 import type { Kernel } from './kernel';
 import type { Registry } from './registry';
@@ -47,7 +47,13 @@ export interface BoundCommand {
 export function useCommand(id: string): BoundCommand {
   const kernel = useKernel();
   useRegistry(kernel.commands);
-  const context = useContextSnapshot();
+  // Every change of the context, not only of the keys read during render: an enablement may read a
+  // plugin's own state, which the plugin publishes as a context key for exactly this (history's
+  // selection). With useSnapshot's read tracking, "Call back" stayed disabled after the auto-selection.
+  const context = useSyncExternalStore(
+    useCallback((onChange: () => void) => subscribe(kernel.context, onChange), [kernel]),
+    () => snapshot(kernel.context) as ContextSnapshot,
+  );
   const command = kernel.commands.get(id)?.item;
   const ctx = kernel.commandContext('button', context);
   return {
