@@ -80,6 +80,19 @@ test.describe('keyboard journey', () => {
     await expectNoAxeViolations(page, 'history');
   });
 
+  test('typed straight after Ctrl+K, before the palette has drawn, the keys are its query and Enter runs it', async ({ page }) => {
+    await loginByKeyboard(page, 'alice');
+    // A call is selected on History, where "c" alone calls it back.
+    await expect(page.getByRole('button', { name: 'Call back' })).toBeEnabled();
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('show missed calls');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/filter=missed/);
+    await expect(page.getByRole('dialog', { name: 'Command palette' })).toBeHidden();
+    // Nothing reached the screen behind: no call was placed by the "c" of "calls".
+    await expect(page.getByRole('region', { name: 'Current calls' }).getByRole('group')).toHaveCount(0);
+  });
+
   test('palette argument pages: Backspace on empty input goes back, Esc closes and focus returns', async ({ page }) => {
     await loginByKeyboard(page, 'carol');
     const search = page.getByRole('button', { name: /Search or run a command/ });

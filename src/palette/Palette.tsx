@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { bindingToKeys, useKernel, type CommandContribution, type HotkeyManager } from '../kernel';
 import { nextMissingArg, PaletteIndex, type PalettePage, type PaletteRow } from './model';
-import { closePalette, loadRecent, paletteState, pushRecent } from './store';
+import { closePalette, loadRecent, paletteState, pushRecent, takeTypeAhead } from './store';
 import './palette.css';
 
 const ROW_HEIGHT = 44;
@@ -37,6 +37,13 @@ function PaletteBody({ hotkeys, startCommand }: { hotkeys: HotkeyManager; startC
   });
   const [query, setQuery] = useState('');
   const [selected, setSelected] = useState('');
+  // Keys typed while the palette was opening (store.ts): the start of the query, and maybe Enter.
+  const enterAhead = useRef<string | null>(null);
+  useEffect(() => {
+    const ahead = takeTypeAhead();
+    if (ahead.text) setQuery(ahead.text);
+    if (ahead.enter) enterAhead.current = ahead.text;
+  }, []);
   const page = pages[pages.length - 1]!;
   const recent = useMemo(() => loadRecent(context.userId), [context.userId]);
 
@@ -52,6 +59,11 @@ function PaletteBody({ hotkeys, startCommand }: { hotkeys: HotkeyManager; startC
   useEffect(() => {
     const first = rows.find((r) => !isDisabled(r));
     setSelected(first?.key ?? '');
+    if (enterAhead.current !== null && enterAhead.current === query) {
+      enterAhead.current = null;
+      if (first) choose(first);
+    }
+    // choose is this render's; only the rows (and the query they answer) decide.
   }, [rows]);
 
   const listRef = useRef<HTMLDivElement>(null);
