@@ -14,7 +14,10 @@ export type PalettePage =
   | { kind: 'arg'; command: CommandContribution; argIndex: number; args: Record<string, unknown> }
   | { kind: 'actions'; entity: PaletteEntity };
 
-type RootRef = { kind: 'command'; command: CommandContribution } | { kind: 'entity'; entity: PaletteEntity; kindKey: string };
+type RootRef = { kind: 'command'; command: CommandContribution } | { kind: 'entity'; entity: PaletteEntity; kindKey: string; provider: string };
+
+/** At most this many "verb object" rows ("Call ▸ Bob Martinez") lead the results. */
+const VERB_ROWS = 8;
 
 /** The searchable index of one palette opening: every visible command and every provider's entities. */
 export class PaletteIndex {
@@ -48,7 +51,7 @@ export class PaletteIndex {
       for (const entity of provider.items(context)) {
         entries.push({
           text: [entity.label, entity.detail ?? '', ...(entity.keywords ?? [])].join(' '),
-          ref: { kind: 'entity', entity, kindKey: provider.kindKey },
+          ref: { kind: 'entity', entity, kindKey: provider.kindKey, provider: provider.id },
         });
       }
     }
@@ -82,16 +85,52 @@ export class PaletteIndex {
         .sort((a, b) => (a.kind === 'command' && b.kind === 'command' ? a.title.localeCompare(b.title) : 0));
       return [...recentCmds.map((c) => toRow(c, true)), ...others].slice(0, limit);
     }
+    const verbs = this.verbRows(query);
     const commands = this.commandMatcher.search(query, limit);
     const refs = commands.length < limit ? [...commands, ...this.entityMatcher.search(query, limit - commands.length)] : commands;
     // One translation per kind, not per row: hundreds of t() calls would cost more than the match.
     const kindLabels = new Map<string, string>();
     const kindLabel = (key: string) => kindLabels.get(key) ?? (kindLabels.set(key, this.t(key)), kindLabels.get(key)!);
-    return refs.map((ref) =>
+    const rows: PaletteRow[] = refs.map((ref) =>
       ref.kind === 'command'
         ? toRow(ref.command, recent.includes(ref.command.id))
         : { key: `ent:${ref.entity.id}`, kind: 'entity', entity: ref.entity, kindLabel: kindLabel(ref.kindKey) },
     );
+    return verbs.length ? [...verbs, ...rows].slice(0, limit) : rows;
+  }
+
+  /**
+   * "call bob", "message alice", "call 1002": a command's title (or one of its keywords) followed by
+   * what its first argument takes, as ready rows ("Call ▸ Bob Martinez") that run it with that
+   * argument, as the argument page would.
+   */
+  private verbRows(query: string): PaletteRow[] {
+    const typed = query.trimStart();
+    const lower = typed.toLocaleLowerCase();
+    const rows: PaletteRow[] = [];
+    for (const command of this.commands) {
+      const arg = command.args?.[0];
+      if (!arg) continue;
+      const title = this.t(command.titleKey);
+      const verb = [title, ...(command.keywords ?? [])].map((v) => v.toLocaleLowerCase()).find((v) => lower.startsWith(`${v} `));
+      const rest = verb ? typed.slice(verb.length).trim() : '';
+      if (!rest) continue;
+      const enablement = this.enablement(command);
+      const row = (id: string, label: string, value: unknown): PaletteRow => ({ key: `verb:${command.id}:${id}`, kind: 'action', command, title: `${title} ▸ ${label}`, args: { [arg.name]: value }, enablement });
+      if ((arg.kind === 'text' || arg.allowFreeText) && !arg.validate?.(rest)) rows.push(row(`free:${rest}`, rest, rest));
+      if (arg.provider) {
+        // The provider's entities are already indexed with every other: no second index per keystroke.
+        for (const ref of this.entityMatcher.search(rest, VERB_ROWS * 4)) {
+          if (ref.kind === 'entity' && ref.provider === arg.provider) rows.push(row(ref.entity.id, ref.entity.label, ref.entity));
+        }
+      }
+      if (arg.options) {
+        const own = arg.options(rest, this.kernel.commandContext('palette', this.context));
+        const m = new PaletteMatcher(own.map((o) => ({ text: [o.label, o.detail ?? '', ...(o.keywords ?? [])].join(' '), ref: o })));
+        for (const o of m.search(rest, VERB_ROWS)) rows.push(row(o.id, o.label, o.value));
+      }
+    }
+    return rows.slice(0, VERB_ROWS);
   }
 
   /** Rows of an argument page: the argument's options (or a provider's entities), plus what was typed. */

@@ -55,6 +55,20 @@ describe('palette index', () => {
     expect(on('/texts').actionRows(message)).toMatchObject([{ kind: 'action', command: { id: 'v.delete' }, args: { id: '1' } }]);
   });
 
+  it('"call bob" offers Call ▸ Bob Stone first, run with Bob as its argument; "call 1001" the number itself', async () => {
+    const { kernel, t } = await setup();
+    const index = new PaletteIndex(kernel, kernel.snapshot(), t);
+    const bob = index.root('call bob', [])[0]!;
+    expect(bob).toMatchObject({ kind: 'action', title: 'Call ▸ Bob Stone', command: { id: 'p.call' }, args: { target: { id: 'people:2' } } });
+    const rows = index.root('call 1001', []);
+    expect(rows[0]).toMatchObject({ kind: 'action', title: 'Call ▸ 1001', args: { target: '1001' } });
+    expect(rows[1]).toMatchObject({ kind: 'action', title: 'Call ▸ Alice Martin' });
+    // Free text the argument refuses is not offered; a title alone, or a word that only starts like one, is not a verb.
+    expect(index.root('call zzz', []).filter((r) => r.kind === 'action')).toEqual([]);
+    expect(index.root('call', [])[0]).toMatchObject({ kind: 'command', command: { id: 'p.call' } });
+    expect(index.root('callbob', []).filter((r) => r.kind === 'action')).toEqual([]);
+  });
+
   it('matches commands by title and keyword, entities by name and number, fuzzily', async () => {
     const { kernel, t } = await setup();
     const index = new PaletteIndex(kernel, kernel.snapshot(), t);
