@@ -25,4 +25,6 @@ export async function messageByPalette(page: Page, name: string): Promise<void> 
   await expect(page.getByRole('option', { name: new RegExp(`^${name}`) }).first()).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
+  // The user means to write: the caret is in the message box, not on the screen's heading.
+  await expect(input(page, name)).toBeFocused();
 }

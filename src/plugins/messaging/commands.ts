@@ -87,7 +87,11 @@ export const messagingCommands: readonly CommandContribution[] = [
   cmd('message', ['chat', 'im', 'write'], {
     enabled: connected,
     args: [{ name: 'jid', titleKey: 'messaging:args.contact', kind: 'choice', options: () => chat.contacts.map((c) => ({ id: c.jid, label: c.name, value: c.jid })) }],
-    run: (ctx, a) => go(ctx, chatPath(String(a.jid))),
+    // The user means to write: the message box has the focus, not the screen's heading.
+    run: (ctx, a) => {
+      chat.focusComposer = String(a.jid);
+      go(ctx, chatPath(String(a.jid)));
+    },
   }),
   cmd('nextUnread', ['unread'], {
     enabled: () => (unread().length ? true : why('noUnread')),

@@ -66,6 +66,8 @@ export const chat = proxy({
   rosterGroups: emptyRosterGroups() as RosterGroups,
   /** Sessions destroyed while this page is open, and why (the screen says so instead of a blank). */
   ended: {} as Record<string, DestroyReason>,
+  /** The conversation whose message box takes the focus once it is on screen ("Message ▸ Bob"). */
+  focusComposer: null as string | null,
 });
 
 export function resetChat(): void {
@@ -80,6 +82,7 @@ export function resetChat(): void {
   chat.open = null;
   chat.rosterGroups = emptyRosterGroups();
   chat.ended = {};
+  chat.focusComposer = null;
 }
 
 /** The id of the open conversation's message input (focused by the `focusInput` command). */

@@ -1,3 +1,4 @@
+import { Paperclip } from 'lucide-react';
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Button, FileTrigger, GridList, GridListItem, Input, Label, SearchField, TextArea, TextField, ToggleButton, ToggleButtonGroup, type Key } from 'react-aria-components';
@@ -114,7 +115,7 @@ function Media({ m }: { m: TextMedia }) {
   if (m.type === 'video') return url ? <video className="text-media" src={url} controls aria-label={tx('video', { name: m.ogName })} /> : <span className="muted">{m.ogName}</span>;
   return (
     <a className="text-file" href={url ?? undefined} download={m.ogName} aria-label={tx('download', { name: m.ogName })}>
-      📎 {m.ogName}
+      <Paperclip className="file-glyph" size={14} aria-hidden="true" focusable="false" /> {m.ogName}
     </a>
   );
 }

@@ -1,3 +1,4 @@
+import { Paperclip } from 'lucide-react';
 import { useEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent, type RefObject, type SyntheticEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { Button, DropZone, FileTrigger, isFileDropItem, Label, TextArea, TextField, type DropItem } from 'react-aria-components';
@@ -34,6 +35,18 @@ export function Composer({ jid, name, connected, inputRef, lang }: { jid: string
   const [picker, setPicker] = useState(false);
   const selection = useRef<[number, number] | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+
+  // "Message ▸ Bob": the caret waits here. After the frame: the shell gives a new screen's heading
+  // the focus in the same commit, after this effect.
+  const focusHere = useSnapshot(chat).focusComposer === jid;
+  useEffect(() => {
+    if (!focusHere) return;
+    const frame = requestAnimationFrame(() => {
+      inputRef.current?.focus();
+      if (chat.focusComposer === jid) chat.focusComposer = null;
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [focusHere, jid, inputRef]);
 
   // "Insert emoji" and "Attach files to the message" from the palette.
   useEffect(() => {
@@ -146,7 +159,7 @@ export function Composer({ jid, name, connected, inputRef, lang }: { jid: string
       <div className="chat-input">
         <FileTrigger ref={fileInput} allowsMultiple acceptedFileTypes={[...ACCEPTED_EXTENSIONS]} onSelect={(l) => l && add([...l])}>
           <Button className="btn icon" aria-label={t('media.attach')} isDisabled={!connected || !!uploading}>
-            <span aria-hidden="true">📎</span>
+            <Paperclip size={18} aria-hidden="true" focusable="false" />
           </Button>
         </FileTrigger>
         <TextField aria-label={t('chat.input', { name })} value={input} onChange={(v) => currentEngine()?.typing(jid, v)} isDisabled={!connected} className="field chat-field">

@@ -1,3 +1,4 @@
+import { Paperclip } from 'lucide-react';
 import { formatBytes, type ChatMedia } from '../model/media';
 import { useChatT } from './useChatT';
 
@@ -19,7 +20,7 @@ export function MessageMedia({ media, lang }: { media: ChatMedia; lang: string }
   const size = media.bytes === null ? '' : formatBytes(media.bytes, lang);
   return (
     <a className="chat-file" href={media.url} download={media.ogName} target="_blank" rel="noopener noreferrer">
-      <span aria-hidden="true">📎 </span>
+      <Paperclip className="file-glyph" size={14} aria-hidden="true" focusable="false" />{' '}
       <span className="chat-file-name">{media.ogName}</span>
       {size && <span className="muted"> · {size}</span>}
     </a>
