@@ -2,11 +2,17 @@
  * Typed keys of services that plugins offer each other. Declared here, in the kernel, so that no
  * plugin imports another plugin's files; a plugin `provides` the implementation.
  */
+import type { Disposable } from './disposable';
 import { serviceKey } from './services';
 
 export interface TelephonyService {
   /** Places a call to a number, extension or SIP address. */
   call(target: string, opts?: { displayName?: string }): Promise<void>;
+  /**
+   * Tells when a call of this user has ended (answered, missed, declined or failed): the server has
+   * its history record by then (Kamailio files it before passing the hang-up on).
+   */
+  onCallEnded(listener: () => void): Disposable;
 }
 export const TelephonyApi = serviceKey<TelephonyService>('telephony.api');
 

@@ -1,11 +1,12 @@
 import i18next from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { allFeatures, Api, definePlugin, Kernel, Navigation, Notifications, Session, TelephonyApi, type Navigator, type SessionInfo } from '../../kernel';
+import { QueryClient } from '@tanstack/react-query';
+import { allFeatures, Api, definePlugin, Kernel, Navigation, Notifications, Session, TelephonyApi, toDisposable, type Navigator, type SessionInfo } from '../../kernel';
 import en from './locales/en.json';
 import { exportHistoryCsv } from './download';
 import { historyPlugin } from './index';
 import { toHistoryRecord } from './model';
-import { historyState, resetHistoryState } from './store';
+import { bindQueryClient, historyState, resetHistoryState } from './store';
 import { fakeHistoryApi, wire } from './test-fixtures';
 
 const flush = () => new Promise((r) => setTimeout(r, 0));
@@ -22,9 +23,12 @@ function boot(opts: { telephony?: boolean } = {}) {
   kernel.provide(Api, api as never);
   kernel.provide(Notifications, { toast, dismiss: vi.fn(), announce });
   const plugins = [historyPlugin];
-  if (opts.telephony) plugins.unshift(definePlugin({ id: 'telephony', titleKey: 't', provides: [{ key: TelephonyApi, create: () => ({ call }) }] }));
+  const callEnded = new Set<() => void>();
+  const onCallEnded = (l: () => void) => (callEnded.add(l), toDisposable(() => callEnded.delete(l)));
+  if (opts.telephony) plugins.unshift(definePlugin({ id: 'telephony', titleKey: 't', provides: [{ key: TelephonyApi, create: () => ({ call, onCallEnded }) }] }));
   kernel.load(plugins);
-  return { kernel, navigate, call, toast, announce, api };
+  const endCall = () => callEnded.forEach((l) => l());
+  return { kernel, navigate, call, toast, announce, api, endCall, callEnded };
 }
 
 beforeAll(async () => {
@@ -35,6 +39,17 @@ beforeEach(() => resetHistoryState());
 afterEach(() => vi.restoreAllMocks());
 
 describe('history manifest', () => {
+  it('refreshes the list as soon as a call ends, and stops listening with the plugin', async () => {
+    const client = new QueryClient();
+    bindQueryClient(client);
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    const { kernel, endCall, callEnded } = boot({ telephony: true });
+    endCall();
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['history'] });
+    kernel.dispose();
+    expect(callEnded.size).toBe(0);
+  });
+
   it('loads with its route, nav entry, commands and hotkeys', () => {
     const { kernel } = boot();
     expect(kernel.routes.get('history')?.item.path).toBe('/history');

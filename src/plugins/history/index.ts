@@ -1,9 +1,10 @@
 import { subscribe } from 'valtio';
-import { definePlugin, toDisposable } from '../../kernel';
+import { definePlugin, TelephonyApi, toDisposable } from '../../kernel';
+import { historyKeys } from './api';
 import { HISTORY_PATH, historyCommands, onHistoryScreen } from './commands';
 import { toUrlSearch, validateHistorySearch } from './filters';
 import { useMissedBadge } from './queries';
-import { historyState } from './store';
+import { boundQueryClient, historyState } from './store';
 
 /** Call history: a filtered list with a detail pane, CSV download and a missed-calls badge. */
 export const historyPlugin = definePlugin({
@@ -46,7 +47,13 @@ export const historyPlugin = definePlugin({
     // Published as `history.selectedId` so `when` clauses and bound buttons re-evaluate on selection.
     const publish = () => ctx.setContextKey('selectedId', historyState.selected?.id ?? null);
     publish();
-    return toDisposable(subscribe(historyState, publish));
+    // A call just ended is in the history at once, not at the next 3-minute refresh.
+    const ended = ctx.services.maybe(TelephonyApi)?.onCallEnded(() => void boundQueryClient()?.invalidateQueries({ queryKey: historyKeys.all }));
+    const unsubscribe = subscribe(historyState, publish);
+    return toDisposable(() => {
+      unsubscribe();
+      ended?.dispose();
+    });
   },
 });
 

@@ -1,3 +1,4 @@
+import { subscribe } from 'valtio';
 import { definePlugin, Notifications, provide, Session, TelephonyApi, toDisposable } from '../../kernel';
 import { CALLS_PATH, DIAL_PATH, TRANSFER_PATH, loadLazy, stopEngineIfStarted, telephonyCommands, withEngine } from './commands';
 import { DockHost } from './DockHost';
@@ -19,6 +20,18 @@ export const telephonyPlugin = definePlugin({
           return;
         }
         await withEngine(ctx, (e) => e.call(target, opts));
+      },
+      onCallEnded: (listener) => {
+        // Read from the calls' state (in the boot part), so listening loads nothing.
+        let live = new Set<string>();
+        return toDisposable(
+          subscribe(phone, () => {
+            const now = new Set(Object.values(phone.calls).filter((c) => c.state !== 'none').map((c) => c.id));
+            const ended = [...live].some((id) => !now.has(id));
+            live = now;
+            if (ended) listener();
+          }),
+        );
       },
     })),
   ],

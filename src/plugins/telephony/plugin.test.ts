@@ -245,6 +245,26 @@ describe('running the commands', () => {
     expect(toast).toHaveBeenCalledWith(expect.objectContaining({ tone: 'error', titleKey: 'telephony:reasons.notConfigured' }));
   });
 
+  it('TelephonyApi.onCallEnded tells when a call ends (not when one starts or changes)', async () => {
+    const { kernel } = boot({ configured: true });
+    const ended = vi.fn();
+    const listening = kernel.get(TelephonyApi).onCallEnded(ended);
+    const call = { id: 'c1', state: 'outgoing', number: '1002', displayName: null, direction: 'outgoing', startedAt: null, held: false, muted: false, mergedWith: null, ended: null, seq: 1, recording: 'none', sipCallId: null, transfer: null, consultFor: null } as CallRecord;
+    phone.calls.c1 = call;
+    await Promise.resolve();
+    phone.calls.c1!.state = 'active';
+    await Promise.resolve();
+    expect(ended).not.toHaveBeenCalled();
+    phone.calls.c1!.state = 'none';
+    await Promise.resolve();
+    expect(ended).toHaveBeenCalledOnce();
+    delete phone.calls.c1;
+    await Promise.resolve();
+    expect(ended).toHaveBeenCalledOnce();
+    listening.dispose();
+    kernel.dispose();
+  });
+
   it("history's call back becomes available and calls through TelephonyApi", async () => {
     const { kernel } = boot({ configured: true, all: true });
     kernel.context.route = '/history';
