@@ -9,8 +9,9 @@ export interface TelephonyService {
   /** Places a call to a number, extension or SIP address. */
   call(target: string, opts?: { displayName?: string }): Promise<void>;
   /**
-   * Tells when a call of this user has ended (answered, missed, declined or failed): the server has
-   * its history record by then (Kamailio files it before passing the hang-up on).
+   * Tells when a call of this user has ended (answered, missed, declined or failed). Its history
+   * record reaches the server at about the same moment: Kamailio files it as it passes the hang-up
+   * on, so the side that hung up may ask a moment too early.
    */
   onCallEnded(listener: () => void): Disposable;
 }

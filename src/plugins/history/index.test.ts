@@ -43,11 +43,19 @@ describe('history manifest', () => {
     const client = new QueryClient();
     bindQueryClient(client);
     const invalidate = vi.spyOn(client, 'invalidateQueries');
-    const { kernel, endCall, callEnded } = boot({ telephony: true });
-    endCall();
-    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['history'] });
-    kernel.dispose();
-    expect(callEnded.size).toBe(0);
+    vi.useFakeTimers();
+    try {
+      const { kernel, endCall, callEnded } = boot({ telephony: true });
+      endCall();
+      expect(invalidate).toHaveBeenCalledWith({ queryKey: ['history'] });
+      // Once more a moment later: the record of the side that hung up may be filed just after.
+      vi.advanceTimersByTime(2000);
+      expect(invalidate).toHaveBeenCalledTimes(2);
+      kernel.dispose();
+      expect(callEnded.size).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('loads with its route, nav entry, commands and hotkeys', () => {

@@ -6,6 +6,9 @@ import { toUrlSearch, validateHistorySearch } from './filters';
 import { useMissedBadge } from './queries';
 import { boundQueryClient, historyState } from './store';
 
+/** How long after a call ends the history asks the server once more (see TelephonyService.onCallEnded). */
+const CALL_RECORD_LAG_MS = 2000;
+
 /** Call history: a filtered list with a detail pane, CSV download and a missed-calls badge. */
 export const historyPlugin = definePlugin({
   id: 'history',
@@ -47,12 +50,20 @@ export const historyPlugin = definePlugin({
     // Published as `history.selectedId` so `when` clauses and bound buttons re-evaluate on selection.
     const publish = () => ctx.setContextKey('selectedId', historyState.selected?.id ?? null);
     publish();
-    // A call just ended is in the history at once, not at the next 3-minute refresh.
-    const ended = ctx.services.maybe(TelephonyApi)?.onCallEnded(() => void boundQueryClient()?.invalidateQueries({ queryKey: historyKeys.all }));
+    // A call just ended is in the history at once, not at the next 3-minute refresh; asked again
+    // after CALL_RECORD_LAG_MS for the side that hung up, whose record may be filed just after.
+    const refresh = () => void boundQueryClient()?.invalidateQueries({ queryKey: historyKeys.all });
+    let again: ReturnType<typeof setTimeout> | undefined;
+    const ended = ctx.services.maybe(TelephonyApi)?.onCallEnded(() => {
+      refresh();
+      clearTimeout(again);
+      again = setTimeout(refresh, CALL_RECORD_LAG_MS);
+    });
     const unsubscribe = subscribe(historyState, publish);
     return toDisposable(() => {
       unsubscribe();
       ended?.dispose();
+      clearTimeout(again);
     });
   },
 });
