@@ -56,7 +56,8 @@ export async function benchPalette(plugins: readonly PluginManifest[]): Promise<
   const items = [...index.commandMatcher.entries, ...index.entityMatcher.entries].map((e) => e.text);
   const cmdkTimes: number[] = [];
   const oursSame: number[] = [];
-  for (const q of QUERIES) {
+  // Plain matching only: "call alice martin" also builds verb rows (Call ▸ …), work cmdk does not do.
+  for (const q of QUERIES.filter((x) => !x.startsWith('call '))) {
     let s = performance.now();
     const scored: Array<[number, number]> = [];
     for (let i = 0; i < items.length; i++) {

@@ -9,14 +9,24 @@ export interface IndexEntry<T> {
 /** Above this many hits, ranking (uFuzzy's info+sort) costs more than it is worth; we rank cheaply. */
 const RANK_LIMIT = 2000;
 
+const OPTIONS = { intraMode: 1, intraIns: 1, interIns: Infinity } as const;
+/** uFuzzy's universal variant (its README): letters of any script, a little slower than Latin only. */
+const UNIVERSAL = { unicode: true, interSplit: "[^\\p{L}\\d']+", intraSplit: '\\p{Ll}\\p{Lu}', intraBound: '\\p{L}\\d|\\d\\p{L}|\\p{Ll}\\p{Lu}', intraChars: "[\\p{L}\\d']", intraContr: "'\\p{L}{1,2}\\b" } as const;
+const ASCII = /^[\x00-\x7f]*$/;
+
 /**
  * Fuzzy matcher over a prebuilt haystack. uFuzzy filters 50,000 strings in a few milliseconds,
- * typo-tolerant within terms and across term order.
+ * typo-tolerant within terms and across term order. A query in plain ASCII is matched against the
+ * text without accents ("garcia" finds García, "novakova" Nováková); any other (Cyrillic, Greek,
+ * Arabic, Devanagari, CJK, or accents typed) goes through uFuzzy's Unicode mode over the text as it
+ * is: with Latin-only matching, a Russian user found none of the Russian command names.
  */
 export class PaletteMatcher<T> {
-  private readonly uf = new uFuzzy({ intraMode: 1, intraIns: 1, interIns: Infinity });
+  private readonly latin = new uFuzzy(OPTIONS);
+  private readonly universal = new uFuzzy({ ...OPTIONS, ...UNIVERSAL });
   private readonly haystack: string[];
-  private readonly lower: string[];
+  private readonly plain: string[];
+  private readonly lowered = new Map<string[], string[]>();
 
   private readonly outOfOrderMaxTerms: number;
 
@@ -26,38 +36,49 @@ export class PaletteMatcher<T> {
   ) {
     this.outOfOrderMaxTerms = opts.outOfOrderMaxTerms ?? 3;
     this.haystack = entries.map((e) => e.text);
-    this.lower = this.haystack.map((h) => h.toLocaleLowerCase());
+    this.plain = uFuzzy.latinize(this.haystack);
   }
 
   get size(): number {
     return this.entries.length;
   }
 
+  /** Lower-cased haystack for the cheap ranking of many hits, made when first needed. */
+  private lower(hay: string[]): string[] {
+    let l = this.lowered.get(hay);
+    if (!l) this.lowered.set(hay, (l = hay.map((h) => h.toLocaleLowerCase())));
+    return l;
+  }
+
   /** Entries best first; at most `limit`. */
   search(query: string, limit = 500): T[] {
     const needle = query.trim();
     if (!needle) return this.entries.slice(0, limit).map((e) => e.ref);
-    let idxs = this.uf.filter(this.haystack, needle);
+    const ascii = ASCII.test(needle);
+    const uf = ascii ? this.latin : this.universal;
+    const hay = ascii ? this.plain : this.haystack;
+    let idxs = uf.filter(hay, needle);
     if (!idxs || idxs.length === 0) {
       const terms = needle.split(/\s+/).length;
       if (terms < 2 || terms > this.outOfOrderMaxTerms) return [];
       // Terms out of order ("history missed") as a second chance; its ranking comes with it, because
       // info() for the in-order needle cannot describe out-of-order hits.
-      const [outIdxs, outInfo, outOrder] = this.uf.search(this.haystack, needle, 1, RANK_LIMIT);
+      const [outIdxs, outInfo, outOrder] = uf.search(hay, needle, 1, RANK_LIMIT);
       if (!outIdxs || outIdxs.length === 0) return [];
       if (outInfo && outOrder) return this.ranked(outInfo.idx, outOrder, limit);
       idxs = outIdxs;
     } else if (idxs.length <= RANK_LIMIT) {
-      const info = this.uf.info(idxs, this.haystack, needle);
-      return this.ranked(info.idx, this.uf.sort(info, this.haystack, needle), limit);
+      const info = uf.info(idxs, hay, needle);
+      return this.ranked(info.idx, uf.sort(info, hay, needle), limit);
     }
     // Many hits (a one-letter query over 50,000 contacts): prefix matches first, then the rest in index order.
     const q = needle.toLocaleLowerCase();
+    const lower = this.lower(hay);
     const prefix: T[] = [];
     const wordPrefix: T[] = [];
     const rest: T[] = [];
     for (const i of idxs) {
-      const h = this.lower[i]!;
+      const h = lower[i]!;
       const ref = this.entries[i]!.ref;
       if (h.startsWith(q)) prefix.push(ref);
       else if (h.includes(` ${q}`)) wordPrefix.push(ref);

@@ -119,3 +119,29 @@ describe('matcher term order', () => {
     expect(m.search('csv download')).toEqual(['csv']);
   });
 });
+
+describe('matcher scripts and accents', () => {
+  const m = new PaletteMatcher([
+    { text: 'Mateo García 1006', ref: 'mateo' },
+    { text: 'Hana Nováková 1038', ref: 'hana' },
+    { text: 'Показать пропущенные вызовы', ref: 'missed-ru' },
+    { text: 'العربية ar', ref: 'ar' },
+    { text: 'हिन्दी hi', ref: 'hi' },
+    { text: '日本語 ja', ref: 'ja' },
+    { text: 'Ελληνικά el', ref: 'el' },
+  ]);
+
+  it('finds names and commands in every script the product speaks', () => {
+    expect(m.search('пропущ')).toEqual(['missed-ru']);
+    expect(m.search('العربية')).toEqual(['ar']);
+    expect(m.search('हिन्दी')).toEqual(['hi']);
+    expect(m.search('日本')).toEqual(['ja']);
+    expect(m.search('ελλη')).toEqual(['el']);
+  });
+
+  it('matches accented names with or without the accents typed', () => {
+    expect(m.search('garcia')).toEqual(['mateo']);
+    expect(m.search('garcía')).toEqual(['mateo']);
+    expect(m.search('novakova 1038')).toEqual(['hana']);
+  });
+});
