@@ -10,6 +10,8 @@ export const paletteState = proxy({
 /** What was typed between opening the palette and its input taking the keys (see captureTypeAhead). */
 const typeAhead = { text: '', enter: false };
 let stopCapture: (() => void) | null = null;
+/** The longest the keys are held for a palette that does not come (its chunk failed to load). */
+export const TYPE_AHEAD_MAX_MS = 10_000;
 
 /**
  * From Mod+K until the palette's input has focus (its chunk may still be loading, and React has to
@@ -30,7 +32,9 @@ function captureTypeAhead(): void {
     e.stopImmediatePropagation();
   };
   window.addEventListener('keydown', onKey, true);
+  const giveUp = setTimeout(() => stopCapture?.(), TYPE_AHEAD_MAX_MS);
   stopCapture = () => {
+    clearTimeout(giveUp);
     window.removeEventListener('keydown', onKey, true);
     stopCapture = null;
   };

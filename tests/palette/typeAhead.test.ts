@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { closePalette, openPalette, paletteState, takeTypeAhead } from '../../src/palette/store';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { closePalette, openPalette, paletteState, takeTypeAhead, TYPE_AHEAD_MAX_MS } from '../../src/palette/store';
 
 const press = (key: string, init: KeyboardEventInit = {}) => document.body.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true, ...init }));
 
@@ -38,5 +38,18 @@ describe('keys typed while the palette opens', () => {
     press('c');
     expect(behind).toEqual(['k', 'c']);
     expect(takeTypeAhead()).toEqual({ text: '', enter: false });
+  });
+
+  it('are given back to the page if the palette never comes (its chunk failed to load)', () => {
+    vi.useFakeTimers();
+    try {
+      openPalette();
+      press('a');
+      vi.advanceTimersByTime(TYPE_AHEAD_MAX_MS);
+      press('b');
+      expect(behind).toEqual(['b']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
