@@ -100,6 +100,26 @@ export class PaletteIndex {
   }
 
   /**
+   * What an argument offers for `query`: its provider's entities, found in the index this palette
+   * opening already built (no second index over 50,000 contacts per keystroke), then its own options.
+   */
+  private matchOptions(arg: CommandArgSpec, query: string, limit: number): ArgOption[] {
+    const options: ArgOption[] = [];
+    if (arg.provider) {
+      const entities = query.trim()
+        ? this.entityMatcher.search(query, limit * 4).flatMap((r) => (r.kind === 'entity' && r.provider === arg.provider ? [r.entity] : []))
+        : (this.kernel.searchProviders.get(arg.provider)?.item.items(this.context) ?? []);
+      for (const e of entities.slice(0, limit)) options.push({ id: e.id, label: e.label, detail: e.detail, value: e });
+    }
+    if (arg.options) {
+      const own = arg.options(query, this.kernel.commandContext('palette', this.context));
+      const m = new PaletteMatcher(own.map((o) => ({ text: [o.label, o.detail ?? '', ...(o.keywords ?? [])].join(' '), ref: o })));
+      options.push(...m.search(query, limit));
+    }
+    return options;
+  }
+
+  /**
    * "call bob", "message alice", "call 1002": a command's title (or one of its keywords) followed by
    * what its first argument takes, as ready rows ("Call ▸ Bob Martinez") that run it with that
    * argument, as the argument page would.
@@ -118,36 +138,14 @@ export class PaletteIndex {
       const enablement = this.enablement(command);
       const row = (id: string, label: string, value: unknown): PaletteRow => ({ key: `verb:${command.id}:${id}`, kind: 'action', command, title: `${title} ▸ ${label}`, args: { [arg.name]: value }, enablement });
       if ((arg.kind === 'text' || arg.allowFreeText) && !arg.validate?.(rest)) rows.push(row(`free:${rest}`, rest, rest));
-      if (arg.provider) {
-        // The provider's entities are already indexed with every other: no second index per keystroke.
-        for (const ref of this.entityMatcher.search(rest, VERB_ROWS * 4)) {
-          if (ref.kind === 'entity' && ref.provider === arg.provider) rows.push(row(ref.entity.id, ref.entity.label, ref.entity));
-        }
-      }
-      if (arg.options) {
-        const own = arg.options(rest, this.kernel.commandContext('palette', this.context));
-        const m = new PaletteMatcher(own.map((o) => ({ text: [o.label, o.detail ?? '', ...(o.keywords ?? [])].join(' '), ref: o })));
-        for (const o of m.search(rest, VERB_ROWS)) rows.push(row(o.id, o.label, o.value));
-      }
+      for (const o of this.matchOptions(arg, rest, VERB_ROWS)) rows.push(row(o.id, o.label, o.value));
     }
     return rows.slice(0, VERB_ROWS);
   }
 
   /** Rows of an argument page: the argument's options (or a provider's entities), plus what was typed. */
   argRows(arg: CommandArgSpec, query: string, limit = 500): PaletteRow[] {
-    const ctx = this.kernel.commandContext('palette', this.context);
-    let options: ArgOption[] = [];
-    if (arg.provider) {
-      const provider = this.kernel.searchProviders.get(arg.provider)?.item;
-      const entities = provider ? provider.items(this.context) : [];
-      const m = new PaletteMatcher(entities.map((e) => ({ text: [e.label, e.detail ?? '', ...(e.keywords ?? [])].join(' '), ref: e })));
-      options = m.search(query, limit).map((e) => ({ id: e.id, label: e.label, detail: e.detail, value: e }));
-    }
-    if (arg.options) {
-      const own = arg.options(query, ctx);
-      const m = new PaletteMatcher(own.map((o) => ({ text: [o.label, o.detail ?? '', ...(o.keywords ?? [])].join(' '), ref: o })));
-      options = [...options, ...m.search(query, limit)];
-    }
+    const options = this.matchOptions(arg, query, limit);
     const rows: PaletteRow[] = options.map((option) => ({ key: `opt:${option.id}`, kind: 'option', option }));
     const text = query.trim();
     if ((arg.kind === 'text' || arg.allowFreeText) && text) {
