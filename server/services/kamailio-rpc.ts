@@ -30,9 +30,12 @@ export async function kamailioRpc(cfg: ServicesConfig, method: string, params: r
   }).catch((err: unknown) => {
     throw new KamailioRpcError(`Kamailio RPC unreachable: ${String(err)}`, null);
   });
-  if (!res.ok) throw new KamailioRpcError(`Kamailio RPC answered HTTP ${res.status}`, res.status);
-  const answer = (await res.json()) as RpcAnswer;
-  if (answer.error) throw new KamailioRpcError(answer.error.message ?? 'Kamailio RPC error', answer.error.code ?? null);
+  // jsonrpcs puts its JSON-RPC error in the body of a non-2xx answer too ("AOR not found in location
+  // table" comes with HTTP 500): read the body whatever the status, and fall back to the status only
+  // when there is no JSON-RPC answer in it.
+  const answer = (await res.json().catch(() => null)) as RpcAnswer | null;
+  if (answer?.error) throw new KamailioRpcError(answer.error.message ?? 'Kamailio RPC error', answer.error.code ?? res.status);
+  if (!res.ok || !answer) throw new KamailioRpcError(`Kamailio RPC answered HTTP ${res.status}`, res.status);
   return answer.result;
 }
 
@@ -50,8 +53,9 @@ export async function registeredContacts(cfg: ServicesConfig, extension: string)
   try {
     result = await kamailioRpc(cfg, 'ul.lookup', ['location', extension]);
   } catch (err) {
-    // Kamailio answers 500 "AOR not found in location table" for an extension with no contact.
-    if (err instanceof KamailioRpcError && (err.code === 404 || /not found/i.test(err.message))) return [];
+    // Kamailio answers "AOR not found in location table" (code 500, in an HTTP 500) for an extension
+    // with no contact: that is an answer (no phones), not a failure.
+    if (err instanceof KamailioRpcError && /not found/i.test(err.message)) return [];
     throw err;
   }
   const contacts = (result as { Contacts?: unknown } | null)?.Contacts;

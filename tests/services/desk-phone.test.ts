@@ -76,6 +76,12 @@ describe('desk phones', () => {
     await desk.waitEvent((e) => e.type === 'CALL_CLOSED', 10_000, since);
   });
 
+  it('a user whose extension never registered has no devices: Kamailio answers "not found" with HTTP 500, which is no error', async () => {
+    // Carol signs in to the API only: her extension has never been in the location table.
+    const token = await api.login('carol');
+    expect(await api.get<DevicesCheckResponse>('/v1/devices/check', token)).toEqual({ devices: [], desk_phone: false });
+  });
+
   it('asks who is calling: no token, no answer', async () => {
     const res = await api.app.inject({ url: '/v1/devices/check' });
     expect(res.statusCode).toBe(401);
