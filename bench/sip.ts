@@ -15,7 +15,7 @@ import path from 'node:path';
 import JsSIP from 'jssip';
 import { WebSocket as WsWebSocket } from 'ws';
 import { sipEphemeralSecret } from '../server/services/kamailio';
-import { readServicesConfig } from '../server/services/layout';
+import { readServicesConfig, removeRuntimeDir } from '../server/services/layout';
 import { startServices, stopServices } from '../server/services/manager';
 import { mintSipCredentials } from '../server/services/sip-credentials';
 import { percentile, round1 } from './measure';
@@ -108,6 +108,6 @@ export async function benchSip(): Promise<Record<string, number>> {
     g.WebSocket = savedWebSocket;
     await stopServices(cfg, ['rtpengine', 'kamailio']);
     // Logs are kept when something went wrong.
-    if (ok) await rm(runtimeDir, { recursive: true, force: true });
+    if (ok) removeRuntimeDir(runtimeDir);
   }
 }

@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
-import { readServicesConfig, type ServiceName } from '../server/services/layout';
+import { readServicesConfig, removeRuntimeDir, type ServiceName } from '../server/services/layout';
 import { startServices, stopServices } from '../server/services/manager';
 import { startApi, stopApi } from './apiServer';
 
@@ -58,6 +58,6 @@ export async function withBenchStack<T>(o: BenchStackOptions, work: (stack: Benc
     await browser?.close().catch(() => undefined);
     if (api) await stopApi(api);
     await stopServices(cfg, [...o.services]);
-    if (ok) rmSync(runtimeDir, { recursive: true, force: true });
+    if (ok) removeRuntimeDir(runtimeDir);
   }
 }

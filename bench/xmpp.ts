@@ -9,7 +9,7 @@
  */
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { readServicesConfig } from '../server/services/layout';
+import { readServicesConfig, removeRuntimeDir } from '../server/services/layout';
 import { startServices, stopServices } from '../server/services/manager';
 import { tcpOpen } from '../server/services/proc';
 import { ensureXmppAccount } from '../server/services/xmpp-provision';
@@ -58,6 +58,6 @@ export async function benchXmpp(): Promise<Record<string, number>> {
   } finally {
     await Promise.all(clients.map((c) => c.close()));
     await stopServices(cfg, ['ejabberd']);
-    await rm(runtimeDir, { recursive: true, force: true });
+    removeRuntimeDir(runtimeDir);
   }
 }

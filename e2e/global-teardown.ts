@@ -1,5 +1,5 @@
 import { readFileSync, rmSync } from 'node:fs';
-import { readServicesConfig } from '../server/services/layout';
+import { readServicesConfig, removeRuntimeDir } from '../server/services/layout';
 import { stopServices } from '../server/services/manager';
 import { STATE_FILE, type E2eState } from './global-setup';
 
@@ -31,6 +31,6 @@ export default async function globalTeardown(): Promise<void> {
     /* stopped cleanly */
   }
   if (state.services.length) await stopServices(readServicesConfig({ UC_PORT_BASE: String(state.portBase) }, state.runtimeDir), state.services);
-  if (!process.env.UC_KEEP_E2E_RUNTIME) rmSync(state.runtimeDir, { recursive: true, force: true });
+  if (!process.env.UC_KEEP_E2E_RUNTIME) removeRuntimeDir(state.runtimeDir);
   rmSync(STATE_FILE, { force: true });
 }

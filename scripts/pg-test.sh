@@ -8,7 +8,17 @@
 set -euo pipefail
 
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-DIR="$REPO/runtime/test-pg"
+LINK="$REPO/runtime/test-pg"
+# The server runs as the postgres account, which cannot be trusted to reach the clone (root's home
+# and mkdtemp folders are 0700): as root its folder lives under the project's state folder, named by
+# a hash of this runtime folder (as server/services/layout.ts does for ejabberd), linked from
+# runtime/test-pg. The modes of the user's own folders are never changed.
+if [[ "$(id -u)" == 0 ]]; then
+  KEY="$(printf %s "$(realpath -ms "$REPO/runtime")" | sha256sum | cut -c1-16)"
+  DIR="${UC_SERVICE_STATE_DIR:-/var/lib/uc-client}/$KEY/test-pg"
+else
+  DIR="$LINK"
+fi
 DATA="$DIR/data"
 SOCK="$DIR/sock"
 LOG="$DIR/postgres.log"
@@ -41,6 +51,16 @@ ensure_binaries() {
   [[ -x "$BIN/postgres" ]] || die "postgresql-15 installation did not provide $BIN/postgres"
 }
 
+link_dir() {
+  [[ "$DIR" == "$LINK" ]] && return 0
+  mkdir -p "$(dirname "$LINK")" "$(dirname "$DIR")"
+  chmod 755 "$(dirname "$(dirname "$DIR")")" "$(dirname "$DIR")"
+  if [[ -L "$LINK" ]]; then [[ "$(readlink "$LINK")" == "$DIR" ]] && return 0; rm -f "$LINK"; fi
+  # A cluster of the earlier layout (inside the clone) holds nothing worth keeping.
+  [[ -d "$LINK" ]] && rm -rf "$LINK"
+  ln -s "$DIR" "$LINK"
+}
+
 init_cluster() {
   [[ -f "$DATA/PG_VERSION" ]] && return 0
   mkdir -p "$DIR"
@@ -57,6 +77,7 @@ start() {
   if pid="$(running_pid)"; then echo "pg-test: already running (pid $pid) on $HOST:$PORT"; return 0; fi
   [[ "$(id -u)" == 0 ]] || die "start must run as root (the server runs as the postgres user)"
   ensure_binaries
+  link_dir
   init_cluster
   mkdir -p "$SOCK"
   chown -R "$PGUSER_OS:$PGUSER_OS" "$DIR"

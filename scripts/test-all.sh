@@ -12,9 +12,11 @@ set +e
 RESULTS="$ROOT/runtime/test-results"
 rm -rf "$RESULTS"; mkdir -p "$RESULTS"
 status=0
+# Records a step that is not a test runner, so that its failure is counted in the closing line.
+step() { local name="$1"; shift; if "$@"; then echo "{\"step\":\"$name\",\"ok\":true}" > "$RESULTS/step-$name.json"; else echo "{\"step\":\"$name\",\"ok\":false}" > "$RESULTS/step-$name.json"; status=1; fi; }
 
 log "Type check"
-npx tsc -p tsconfig.json --noEmit || status=1
+step typecheck npx tsc -p tsconfig.json --noEmit
 
 log "Unit and integration tests (embedded PostgreSQL)"
 npx vitest run --reporter=default --reporter=json --outputFile.json="$RESULTS/vitest.json" || status=1
@@ -25,6 +27,7 @@ if bash scripts/pg-test.sh start; then
   UC_TEST_BACKENDS=postgres UC_TEST_DATABASE_URL="$(bash scripts/pg-test.sh url)" npx vitest run tests/server --reporter=default --reporter=json --outputFile.json="$RESULTS/vitest-pg.json" || status=1
   bash scripts/pg-test.sh stop
 else
+  # No report: the closing line counts the PostgreSQL run as failed.
   echo "could not start PostgreSQL" >&2; status=1
 fi
 
@@ -32,10 +35,10 @@ log "Integration tests against real ejabberd, Kamailio and rtpengine"
 npx vitest run --config vitest.services.config.ts --reporter=default --reporter=json --outputFile.json="$RESULTS/vitest-services.json" || status=1
 
 log "Building the client for end-to-end tests"
-npx vite build --logLevel warn || status=1
+step client-build npx vite build --logLevel warn
 
 log "End-to-end tests (Playwright, Debian Chromium)"
 npx playwright test || status=1
 
-node scripts/summarise-tests.mjs "$RESULTS" || status=1
+node scripts/summarise-tests.mjs "$RESULTS" vitest vitest-pg vitest-services playwright || status=1
 exit $status

@@ -1,4 +1,5 @@
-import { chmod, chown, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { chmod, chown, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadOrCreateSecret, makeServiceDirs, mucHost, SECRET_NAMES, serviceDirs, type ServicesConfig } from './layout';
 import type { ServiceDefinition } from './manager';
@@ -8,8 +9,19 @@ import { xmppApi } from './xmpp-api';
 import { ATTACHMENT_MAX_TOTAL_BYTES } from '../../src/wire/media';
 
 const SYSTEM_EJABBERDCTL = '/usr/sbin/ejabberdctl';
-/** Unprivileged account ejabberd runs as when we are root (Debian's script would `su` to `ejabberd`). */
-const RUN_AS = { user: 'nobody', uid: 65534, group: 'nogroup', gid: 65534 };
+
+/**
+ * The account ejabberd runs as when we are root: Debian's package creates `ejabberd` (its script
+ * would `su` to it); `nobody` only where that account is missing. Its folder is outside the clone
+ * (see runsOutsideRuntime), so the clone may live anywhere, root's 0700 home included.
+ */
+function runAs(): { uid: number; gid: number } {
+  const entry = readFileSync('/etc/passwd', 'utf8')
+    .split('\n')
+    .map((line) => line.split(':'))
+    .find((f) => f[0] === 'ejabberd');
+  return entry ? { uid: Number(entry[2]), gid: Number(entry[3]) } : { uid: 65534, gid: 65534 };
+}
 
 export { mucHost };
 
@@ -226,16 +238,12 @@ async function ejabberdctlCopy(): Promise<string> {
 
 const isRoot = () => process.getuid?.() === 0;
 
-/** Lets the unprivileged account reach and write its own folder (mkdtemp makes 0700 parents). */
-async function handOver(cfg: ServicesConfig, dirs: ReturnType<typeof serviceDirs>): Promise<void> {
+/** Gives the service account its own folder (and nothing above it: see layout's linkExternalServiceDir). */
+async function handOver(dirs: ReturnType<typeof serviceDirs>, files: string[]): Promise<void> {
   if (!isRoot()) return;
-  for (let dir = dirs.root; ; dir = path.dirname(dir)) {
-    const mode = (await stat(dir)).mode & 0o777;
-    if ((mode & 0o001) === 0) await chmod(dir, mode | 0o001);
-    if (dir === path.dirname(cfg.runtimeDir) || dir === path.dirname(dir)) break;
-  }
-  const own = async (p: string) => chown(p, RUN_AS.uid, RUN_AS.gid);
-  for (const d of [dirs.root, dirs.conf, dirs.run, dirs.log, dirs.data, spoolDir(dirs), uploadDir(dirs)]) await own(d);
+  const { uid, gid } = runAs();
+  for (const p of [dirs.root, dirs.conf, dirs.run, dirs.log, dirs.data, spoolDir(dirs), uploadDir(dirs), ...files]) await chown(p, uid, gid);
+  await chmod(dirs.root, 0o700);
 }
 
 export const ejabberd: ServiceDefinition = {
@@ -261,15 +269,14 @@ export const ejabberd: ServiceDefinition = {
     await writeFile(ctl, await ejabberdctlCopy(), { mode: 0o755 });
     const cookie = path.join(dirs.root, '.erlang.cookie');
     await writeFile(cookie, (await loadOrCreateSecret(cfg.runtimeDir, 'erlang.cookie', 24)).toString('hex').toUpperCase(), { mode: 0o400 });
-    await handOver(cfg, dirs);
-    if (isRoot()) for (const f of [jwk, path.join(dirs.conf, 'ejabberd.yml'), path.join(dirs.conf, 'ejabberdctl.cfg'), cookie]) await chown(f, RUN_AS.uid, RUN_AS.gid);
+    await handOver(dirs, [jwk, path.join(dirs.conf, 'ejabberd.yml'), path.join(dirs.conf, 'ejabberdctl.cfg'), cookie]);
 
     const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dirs.root, LANG: 'C.UTF-8' };
     const ctlArgs = ['--config-dir', dirs.conf, 'foreground'];
     return {
       name: 'ejabberd',
       ...(isRoot()
-        ? { command: 'setpriv', args: [`--reuid=${RUN_AS.uid}`, `--regid=${RUN_AS.gid}`, '--clear-groups', ctl, ...ctlArgs] }
+        ? { command: 'setpriv', args: [`--reuid=${runAs().uid}`, `--regid=${runAs().gid}`, '--clear-groups', ctl, ...ctlArgs] }
         : { command: ctl, args: ctlArgs }),
       env,
       cwd: dirs.root,

@@ -1,5 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { chmod, link, mkdir, readFile, stat, unlink, writeFile } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { chmod, cp, link, lstat, mkdir, readFile, readlink, rename, rm, stat, symlink, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { servicePorts, type ServicePorts } from './ports';
 
@@ -40,15 +41,81 @@ export interface ServiceDirs {
   data: string;
 }
 
+/**
+ * Services that drop root's privileges and run as a system account of their own. Such an account
+ * cannot be trusted to reach the clone: root's home (where a root user clones by default) and any
+ * mkdtemp folder are 0700. Their whole folder lives in a state folder outside the clone instead,
+ * never by loosening the modes of the user's own folders.
+ */
+const OWN_ACCOUNT_SERVICES: ReadonlySet<ServiceName> = new Set(['ejabberd']);
+
+/** Where the state folders of separately-run services live (root only); UC_SERVICE_STATE_DIR overrides. */
+export const serviceStateBase = () => process.env.UC_SERVICE_STATE_DIR || '/var/lib/uc-client';
+
+const isRoot = () => process.getuid?.() === 0;
+
+/**
+ * This runtime folder's own folder under the state base: one per runtime folder (product, each test
+ * suite, each bench), named by a hash of its absolute path, so that copies never share one and the
+ * same clone finds its data again on the next start.
+ */
+export function externalStateDir(runtimeDir: string): string {
+  const key = createHash('sha256').update(path.resolve(runtimeDir)).digest('hex').slice(0, 16);
+  return path.join(serviceStateBase(), key);
+}
+
+/** Whether a service's folder is outside the runtime folder (see OWN_ACCOUNT_SERVICES). */
+export const runsOutsideRuntime = (name: ServiceName) => OWN_ACCOUNT_SERVICES.has(name) && isRoot();
+
+/** The folder the project links to a service's external folder, so its logs are found where the others are. */
+export const serviceLinkPath = (runtimeDir: string, name: ServiceName) => path.join(runtimeDir, 'services', name);
+
 export function serviceDirs(runtimeDir: string, name: ServiceName): ServiceDirs {
-  const root = path.join(runtimeDir, 'services', name);
+  const root = runsOutsideRuntime(name) ? path.join(externalStateDir(runtimeDir), name) : serviceLinkPath(runtimeDir, name);
   return { root, conf: path.join(root, 'conf'), run: path.join(root, 'run'), log: path.join(root, 'log'), data: path.join(root, 'data') };
 }
 
 export async function makeServiceDirs(runtimeDir: string, name: ServiceName): Promise<ServiceDirs> {
   const dirs = serviceDirs(runtimeDir, name);
+  if (runsOutsideRuntime(name)) await linkExternalServiceDir(runtimeDir, name, dirs.root);
   for (const d of [dirs.conf, dirs.run, dirs.log, dirs.data]) await mkdir(d, { recursive: true });
   return dirs;
+}
+
+/**
+ * Makes the external folder (its parents traversable, nothing more) and links it from the runtime
+ * folder. A folder left there by an earlier layout is moved out, so a clone keeps its chat history.
+ */
+async function linkExternalServiceDir(runtimeDir: string, name: ServiceName, root: string): Promise<void> {
+  const base = serviceStateBase();
+  await mkdir(base, { recursive: true, mode: 0o755 });
+  await mkdir(path.dirname(root), { recursive: true, mode: 0o755 });
+  const link = serviceLinkPath(runtimeDir, name);
+  await mkdir(path.dirname(link), { recursive: true });
+  const existing = await lstat(link).catch(() => null);
+  let linked = false;
+  if (existing?.isDirectory()) {
+    if (await lstat(root).catch(() => null)) await rm(link, { recursive: true, force: true });
+    else
+      await rename(link, root).catch(async () => {
+        await cp(link, root, { recursive: true, preserveTimestamps: true });
+        await rm(link, { recursive: true, force: true });
+      });
+  } else if (existing) {
+    linked = (await readlink(link).catch(() => '')) === root;
+    if (!linked) await rm(link, { force: true });
+  }
+  await mkdir(root, { recursive: true, mode: 0o700 });
+  if (!linked) await symlink(root, link);
+}
+
+/**
+ * Removes a runtime folder and the external folders of its services (a test suite's or a bench's
+ * throwaway runtime): what a run made outside the clone goes with it.
+ */
+export function removeRuntimeDir(runtimeDir: string): void {
+  rmSync(runtimeDir, { recursive: true, force: true });
+  if (isRoot()) rmSync(externalStateDir(runtimeDir), { recursive: true, force: true });
 }
 
 /** Page origins of the product by default: the API server's port on both loopback names, and Vite's dev server. */

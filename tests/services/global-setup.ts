@@ -1,7 +1,6 @@
-import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { readServicesConfig, SERVICE_NAMES, type ServiceName, type ServicesConfig } from '../../server/services/layout';
+import { readServicesConfig, removeRuntimeDir, SERVICE_NAMES, type ServiceName, type ServicesConfig } from '../../server/services/layout';
 import { startServices, stopServices } from '../../server/services/manager';
 import { TEST_PORT_BASE } from '../../server/services/ports';
 
@@ -42,7 +41,7 @@ export default async function setup(project: TestProject) {
   );
   // A previous run killed midway may have left servers behind: stop them by their PID files first.
   await stopServices(cfg, names).catch(() => undefined);
-  await rm(runtimeDir, { recursive: true, force: true });
+  removeRuntimeDir(runtimeDir);
   await startServices(cfg, names, (line) => console.log(`[services] ${line}`));
   project.provide('servicesConfig', cfg);
   return async () => {
