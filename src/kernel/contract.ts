@@ -92,7 +92,7 @@ export interface HotkeyContribution {
   when?: WhenFn;
   /** Among matches whose `when` holds, the highest weight wins; a tie does nothing. */
   weight?: number;
-  /** Fire even in text fields and while a modal owns focus (the palette key only). */
+  /** Fire even in text fields and while a modal owns focus: the palette key, and chords with a modifier that act on a call. */
   allowInInputs?: boolean;
   args?: Readonly<Record<string, unknown>>;
 }

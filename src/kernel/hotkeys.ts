@@ -35,7 +35,8 @@ function modalInDocument(): boolean {
 /**
  * The one keyboard listener. Among hotkeys bound to the pressed keys whose `when` holds, the
  * highest weight wins; a tie runs nothing (and warns). Off in text fields and while a modal owns
- * focus, except hotkeys marked `allowInInputs` (the palette key).
+ * focus, except hotkeys marked `allowInInputs`: the palette key, and the call chords (answer,
+ * decline, hang up, hold, mute) so that a call can be handled without leaving a text field.
  */
 export class HotkeyManager implements Disposable {
   private overrides: HotkeyOverrides = {};
