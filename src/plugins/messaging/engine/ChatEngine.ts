@@ -10,6 +10,7 @@ import { fromWire, PresenceDebouncer, restoredOwnState, toWire, type Clock, real
 import { isAccessDenied, moveToRosterGroup, nextPhase, rosterGroupOf, type DestroyReason, type RosterGroup } from '../model/sessions';
 import { chat, type ChatSessionState } from '../state';
 import { appendMedia, parseSlot, slotRequest } from './mediaStanzas';
+import { Outbox } from './outbox';
 import { parseRoomMamResult, parseRoomMessage, type RoomMessage } from './mucStanzas';
 import { bare, child, NS, parseMamFin, parseMamResult, parseMessage, parsePresence, parseStoredChats, type ParsedMessage, type StoredChats } from './stanzas';
 
@@ -36,6 +37,8 @@ export interface ChatEngineDeps {
   historyPageSize: number;
   clock?: Clock;
   storage?: Pick<Storage, 'getItem' | 'setItem'> | null;
+  /** The tab's own storage: messages waiting for the server and drafts outlive a reload, not the tab. */
+  sessionStorage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
   createConnection?(url: string): Conn;
   /** The PUT of an upload (tests). */
   fetch?: typeof fetch;
@@ -79,9 +82,14 @@ export class ChatEngine {
   private generation = 0;
   /** Newest archive id seen per room (rooms keep their own archives): where a room's catch-up starts. */
   private readonly roomLast = new Map<string, string>();
+  private readonly outbox: Outbox;
+  private giveUpTimer: unknown = null;
+  /** Told once per outage that messages wait, not once per message. */
+  private queuedAnnounced = false;
 
   constructor(private readonly deps: ChatEngineDeps) {
     this.clock = deps.clock ?? realClock;
+    this.outbox = new Outbox(this.clock, deps.sessionStorage ?? null, `uc.messaging.outbox.${deps.userId}`);
     this.debouncer = new PresenceDebouncer((jid, p) => (chat.presence[jid] = p), this.clock);
     const saved = this.loadOwnPresence();
     chat.own = restoredOwnState(saved?.state, saved?.previous);
@@ -92,6 +100,7 @@ export class ChatEngine {
 
   start(): void {
     this.handle ??= this.deps.connections.register('messaging', 'messaging:connection', () => this.reconnect());
+    this.restoreOutbox();
     void this.connect();
   }
 
@@ -117,7 +126,10 @@ export class ChatEngine {
     this.stopping = true;
     this.clock.clearTimeout(this.tokenTimer);
     this.clock.clearTimeout(this.saveTimer);
+    this.clock.clearTimeout(this.giveUpTimer);
     this.flushStored();
+    // Signed out: what still waits is not sent on this user's behalf later, nor left in the tab.
+    this.outbox.clear();
     this.handle?.report('disconnecting');
     this.dropConnection(true);
     this.debouncer.dispose();
@@ -193,7 +205,9 @@ export class ChatEngine {
     if (chat.status === 'authfail' || chat.status === 'disconnected') return;
     chat.status = 'disconnected';
     for (const s of Object.values(chat.sessions)) s.peerComposing = null;
-    this.markUnsentFailed();
+    // What went out and was not confirmed waits again: the catch-up after the reconnect tells whether the server has it.
+    this.outbox.connectionLost();
+    this.scheduleGiveUp();
     this.handle?.report('disconnected');
   }
 
@@ -248,6 +262,10 @@ export class ChatEngine {
     chat.status = 'connected';
     this.handle?.report(this.everConnected ? 'reconnected' : 'connected');
     this.everConnected = true;
+    this.queuedAnnounced = false;
+    this.clock.clearTimeout(this.giveUpTimer);
+    // After the catch-up: a message the server already had is settled by now and not sent again.
+    for (const { id, jid } of this.outbox.waiting()) this.transmit(id, jid);
     this.schedulePing(gen);
   }
 
@@ -625,6 +643,8 @@ export class ChatEngine {
 
   private addMessages(s: ChatSessionState, msgs: readonly ChatMessage[], recount = true): void {
     if (!msgs.length) return;
+    // Our own message back from the server (the archive, a room's echo): the copy on screen learns it arrived.
+    for (const m of msgs) if (m.mine && m.status && s.messages.some((x) => x.id === m.id)) this.setStatus(s, m.id, m.status);
     s.messages = mergeMessages(s.messages, msgs);
     s.lastActivity = Math.max(s.lastActivity, s.messages.at(-1)?.timestamp ?? 0);
     // Room archive ids belong to the room's archive, never the user's catch-up position.
@@ -725,24 +745,104 @@ export class ChatEngine {
     s.input = '';
     this.clearPaused(s.jid);
     this.composingSent.set(s.jid, 'active');
-    if (!this.conn || chat.status !== 'connected') {
-      this.setStatus(s, id, 'failed');
+    this.queue(s, id);
+    if (chat.open === s.jid) this.setRead(s, msg.timestamp);
+  }
+
+  /** Sends a message that was not sent again (same id: a copy that did arrive after all is not shown twice). */
+  retry(jid: string, id: string): void {
+    const s = chat.sessions[bare(jid)];
+    const m = s?.messages.find((x) => x.id === id && x.mine && x.status === 'failed');
+    if (!s || !m) return;
+    m.status = null;
+    this.queue(s, id);
+  }
+
+  /** Into the outbox: out at once when connected, else "Sending…" until the connection is back. */
+  private queue(s: ChatSessionState, id: string): void {
+    this.outbox.add(id, s.jid);
+    this.saveOutbox();
+    if (this.conn && chat.status === 'connected') {
+      this.transmit(id, s.jid);
       return;
     }
+    if (!this.queuedAnnounced) {
+      this.queuedAnnounced = true;
+      this.deps.notify.announce(this.deps.t('messaging:announce.queued'), 'polite');
+    }
+    this.scheduleGiveUp();
+  }
+
+  private transmit(id: string, jid: string): void {
+    const s = chat.sessions[jid];
+    const m = s?.messages.find((x) => x.id === id);
+    if (!s || !m) {
+      // The conversation ended meanwhile (a group left): nowhere to send it.
+      if (this.outbox.settle(id)) this.saveOutbox();
+      return;
+    }
+    if (!this.conn || chat.status !== 'connected') return;
+    const gen = this.generation;
+    this.outbox.sent(id, gen);
+    const media = m.media ?? undefined;
     if (s.type === 'groupchat') {
-      const stanza = $msg({ to: s.jid, type: 'groupchat', id }).c('body').t(body).up();
+      const stanza = $msg({ to: s.jid, type: 'groupchat', id }).c('body').t(m.body).up();
       this.conn.send((media ? appendMedia(stanza, media) : stanza).tree());
     } else {
-      const stanza = $msg({ to: s.jid, type: 'chat', id }).c('body').t(body).up();
+      const stanza = $msg({ to: s.jid, type: 'chat', id }).c('body').t(m.body).up();
       if (media) appendMedia(stanza, media);
       this.conn.send(stanza.c('request', { xmlns: NS.receipts }).up().c('active', { xmlns: NS.chatStates }).tree());
     }
-    // A ping answered after the message means the server has it (stored, archived or routed).
+    // A ping answered after the message means the server has it (stored, archived or routed). No
+    // answer because the connection dropped: the message waits again (setDown), it has not failed.
     this.iq($iq({ type: 'get', to: chat.me.split('@')[1] ?? '' }).c('ping', { xmlns: NS.ping })).then(
       () => this.setStatus(s, id, 'delivered'),
-      () => this.setStatus(s, id, 'failed'),
+      () => gen === this.generation && this.setStatus(s, id, 'failed'),
     );
-    if (chat.open === s.jid) this.setRead(s, msg.timestamp);
+  }
+
+  /** A message that waited past the bound says "Not sent" (with Retry); told once for the lot. */
+  private scheduleGiveUp(): void {
+    this.clock.clearTimeout(this.giveUpTimer);
+    const wait = this.outbox.nextExpiryIn();
+    if (wait === null || this.disposed) return;
+    this.giveUpTimer = this.clock.setTimeout(() => {
+      const expired = this.outbox.expired();
+      for (const { id, jid } of expired) {
+        const s = chat.sessions[jid];
+        if (s) this.setStatus(s, id, 'failed');
+        else this.outbox.settle(id);
+      }
+      if (expired.length) {
+        this.saveOutbox();
+        this.deps.notify.announce(this.deps.t('messaging:announce.notSent'), 'polite');
+      }
+      this.scheduleGiveUp();
+    }, wait);
+  }
+
+  private saveOutbox(): void {
+    this.outbox.save(chat.sessions);
+  }
+
+  /** What this tab's previous page had not sent, and the drafts: back on screen, waiting for the connection. */
+  private restoreOutbox(): void {
+    const stored = this.outbox.restore();
+    if (!stored) return;
+    const open = (jid: string, type: ChatSessionState['type'], name: string) => {
+      const known = !!chat.sessions[bare(jid)];
+      const s = this.session(jid, type);
+      // Names come from the API later; until then the ones the page had.
+      if (!known && name) s.name = name;
+      return s;
+    };
+    for (const q of stored.queued) {
+      const s = open(q.jid, q.type, q.name);
+      s.messages = mergeMessages(s.messages, [{ ...q.message, status: null }]);
+      s.lastActivity = Math.max(s.lastActivity, q.message.timestamp);
+    }
+    for (const d of stored.drafts) open(d.jid, d.type, d.name).input ||= d.text;
+    this.scheduleGiveUp();
   }
 
   /**
@@ -768,16 +868,15 @@ export class ChatEngine {
   private setStatus(s: ChatSessionState, id: string, status: MessageStatus): void {
     const m = s.messages.find((x) => x.id === id);
     if (m) m.status = nextStatus(m.status, status);
-  }
-
-  private markUnsentFailed(): void {
-    for (const s of Object.values(chat.sessions)) for (const m of s.messages) if (m.mine && m.status === null) m.status = 'failed';
+    // Confirmed, received or refused: no longer waiting.
+    if (this.outbox.settle(id)) this.saveOutbox();
   }
 
   /** Typing in the input: composing now, paused after 5 s without a key, active when sent. */
   typing(jid: string, input: string): void {
     const s = chat.sessions[bare(jid)] ?? this.session(jid);
     s.input = input;
+    this.saveOutbox();
     // Chat states go to one person; a group would archive and broadcast every keystroke's state.
     if (s.type === 'groupchat') return;
     if (!input.trim()) {

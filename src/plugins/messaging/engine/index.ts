@@ -36,6 +36,7 @@ export function startEngine(services: ServiceLookup): Promise<ChatEngine | null>
       pingTimeoutMs: cfg.ping_timeout_ms,
       historyPageSize: cfg.history_page_size,
       storage: typeof localStorage === 'undefined' ? null : localStorage,
+      sessionStorage: typeof sessionStorage === 'undefined' ? null : sessionStorage,
       announceNew: (from, body, jid) => {
         notify.announce(i18next.t('messaging:announce.newMessage', { name: from, body: body.slice(0, 140) }), 'polite');
         alerts.newMessage({ tag: `chat:${jid}`, title: from, body: body.slice(0, 140), to: chatPath(jid) });

@@ -195,7 +195,6 @@ function Conversation({ jid }: { jid: string }) {
         {composing}
       </p>
       <MessageBox jid={jid} name={name} connected={connected} inputRef={inputRef} lang={lang} />
-      {!connected && <p className="muted">{t('chat.offline')}</p>}
     </section>
   );
 }

@@ -18,11 +18,14 @@ interface Pending {
 }
 
 let nextId = 1;
+const OFFLINE_NOTE_ID = 'chat-offline-note';
 
 /**
  * The message input of a conversation: Enter sends, Shift+Enter adds a line; files come by the
  * Attach button, a paste or a drop, are checked at once (type and size, with a message; the text
  * typed stays), and go to ejabberd's upload service when the message is sent; emoji go in at the caret.
+ * While chat is disconnected the box stays editable (a disabled box would drop the focus to the page,
+ * where the keys typed next run shortcuts) and Enter queues the words; only files wait for the server.
  */
 export function Composer({ jid, name, connected, inputRef, lang }: { jid: string; name: string; connected: boolean; inputRef: RefObject<HTMLTextAreaElement | null>; lang: string }) {
   const t = useChatT();
@@ -76,7 +79,7 @@ export function Composer({ jid, name, connected, inputRef, lang }: { jid: string
   const send = async () => {
     const e = currentEngine();
     const body = chatBody(input);
-    if (!e || !connected || uploading || (!body && !files.length)) return;
+    if (!e || uploading || (!body && !files.length)) return;
     const media: ChatMedia[] = [];
     try {
       for (const f of files) {
@@ -162,20 +165,24 @@ export function Composer({ jid, name, connected, inputRef, lang }: { jid: string
             <Paperclip size={18} aria-hidden="true" focusable="false" />
           </Button>
         </FileTrigger>
-        <TextField aria-label={t('chat.input', { name })} value={input} onChange={(v) => currentEngine()?.typing(jid, v)} isDisabled={!connected} className="field chat-field">
+        <TextField aria-label={t('chat.input', { name })} aria-describedby={connected ? undefined : OFFLINE_NOTE_ID} value={input} onChange={(v) => currentEngine()?.typing(jid, v)} className="field chat-field">
           <Label className="visually-hidden">{t('chat.input', { name })}</Label>
           <TextArea ref={inputRef} id={MESSAGE_INPUT_ID} className="input" rows={2} onKeyDown={onKeyDown} onPaste={onPaste} onSelect={keepSelection} placeholder={t('chat.placeholder')} />
         </TextField>
         <EmojiPicker
-          isDisabled={!connected}
           isOpen={picker}
           onOpenChange={setPicker}
           onPick={insertEmoji}
         />
-        <Button className="btn primary" onPress={() => void send()} isDisabled={!connected || !!uploading || (!chatBody(input) && !files.length)}>
+        <Button className="btn primary" onPress={() => void send()} isDisabled={!!uploading || (!chatBody(input) && !files.length)}>
           {t('chat.send')}
         </Button>
       </div>
+      {!connected && (
+        <p className="muted" id={OFFLINE_NOTE_ID}>
+          {t('chat.offlineQueued')}
+        </p>
+      )}
     </DropZone>
   );
 }

@@ -1,7 +1,8 @@
 import { memo, useEffect, useRef, type ComponentType } from 'react';
+import { Button } from 'react-aria-components';
 import { useSnapshot } from 'valtio';
 import { currentEngine } from '../engine';
-import { visibleBody, type ChatMessage } from '../model/chat';
+import { messagePreview, visibleBody, type ChatMessage } from '../model/chat';
 import { chatCutoffKind, withinCutoff } from '../model/cutoff';
 import type { ChatMedia } from '../model/media';
 import { chat, type ChatSessionState } from '../state';
@@ -22,7 +23,8 @@ function statusLabels(t: T): Record<NonNullable<ChatMessage['status']> | 'sendin
  * whose message (a valtio snapshot: the same object while it is unchanged) or words changed are
  * rendered again, not every row.
  */
-const MessageRow = memo(function MessageRow({ m, author, lang, status, Media }: { m: ChatMessage; author: string; lang: string; status: string | null; Media?: MediaView }) {
+const MessageRow = memo(function MessageRow({ m, jid, author, lang, status, Media }: { m: ChatMessage; jid: string; author: string; lang: string; status: string | null; Media?: MediaView }) {
+  const t = useChatT();
   // Without a view for files, a file's message shows its body (the file's address) as text.
   const body = Media ? visibleBody(m) : m.body;
   return (
@@ -33,6 +35,12 @@ const MessageRow = memo(function MessageRow({ m, author, lang, status, Media }: 
       {body && <span className="chat-body">{m.body}</span>}
       {m.media && Media && <Media media={m.media} lang={lang} />}
       {m.mine && <span className={`chat-status status-${m.status ?? 'sending'}`}>{status}</span>}
+      {m.mine && m.status === 'failed' && (
+        // Named with the message: a list of unsent messages is not a list of identical "Retry" buttons.
+        <Button className="btn chat-retry" aria-label={t('status.retryMessage', { body: messagePreview(m).slice(0, 60) })} onPress={() => currentEngine()?.retry(jid, m.id)}>
+          {t('status.retry')}
+        </Button>
+      )}
     </li>
   );
 });
@@ -83,7 +91,7 @@ export function MessageLog({ jid, name, lang, Media }: { jid: string; name: stri
   return (
     <ol ref={logRef} className="chat-log" aria-label={t('chat.log', { name })} tabIndex={0} onScroll={onScroll}>
       {shown.map((m) => (
-        <MessageRow key={m.id} m={m as ChatMessage} author={author(m as ChatMessage)} lang={lang} status={m.mine ? labels[m.status ?? 'sending'] : null} Media={Media} />
+        <MessageRow key={m.id} m={m as ChatMessage} jid={jid} author={author(m as ChatMessage)} lang={lang} status={m.mine ? labels[m.status ?? 'sending'] : null} Media={Media} />
       ))}
     </ol>
   );
