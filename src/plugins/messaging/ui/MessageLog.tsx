@@ -23,8 +23,7 @@ function statusLabels(t: T): Record<NonNullable<ChatMessage['status']> | 'sendin
  * whose message (a valtio snapshot: the same object while it is unchanged) or words changed are
  * rendered again, not every row.
  */
-const MessageRow = memo(function MessageRow({ m, jid, author, lang, status, Media }: { m: ChatMessage; jid: string; author: string; lang: string; status: string | null; Media?: MediaView }) {
-  const t = useChatT();
+const MessageRow = memo(function MessageRow({ m, jid, author, lang, status, t, Media }: { m: ChatMessage; jid: string; author: string; lang: string; status: string | null; t: T; Media?: MediaView }) {
   // Without a view for files, a file's message shows its body (the file's address) as text.
   const body = Media ? visibleBody(m) : m.body;
   return (
@@ -91,7 +90,7 @@ export function MessageLog({ jid, name, lang, Media }: { jid: string; name: stri
   return (
     <ol ref={logRef} className="chat-log" aria-label={t('chat.log', { name })} tabIndex={0} onScroll={onScroll}>
       {shown.map((m) => (
-        <MessageRow key={m.id} m={m as ChatMessage} jid={jid} author={author(m as ChatMessage)} lang={lang} status={m.mine ? labels[m.status ?? 'sending'] : null} Media={Media} />
+        <MessageRow key={m.id} m={m as ChatMessage} jid={jid} author={author(m as ChatMessage)} lang={lang} status={m.mine ? labels[m.status ?? 'sending'] : null} t={t} Media={Media} />
       ))}
     </ol>
   );
