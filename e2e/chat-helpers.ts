@@ -4,11 +4,14 @@ import { openPalette } from './fixtures';
 /** A conversation's message input and its message list, by their accessible names. */
 export const input = (page: Page, name: string) => page.getByRole('textbox', { name: `Message to ${name}` });
 export const log = (page: Page, name: string) => page.getByRole('list', { name: `Messages with ${name}` });
+/** How the message box is described while chat is disconnected (it stays editable: what is sent waits). */
+export const OFFLINE = /^Chat is disconnected: what you send waits here/;
 
-/** Types a message into the conversation with `name` and sends it with Enter; the input empties. */
+/** Once chat is connected, types a message into the conversation with `name` and sends it with Enter; the input empties. */
 export async function send(page: Page, name: string, text: string): Promise<void> {
   const box = input(page, name);
-  await expect(box).toBeEnabled({ timeout: 20_000 });
+  // Connected (the box is never disabled: while chat is down it says so, and what is sent waits).
+  await expect(box).toHaveAccessibleDescription('', { timeout: 20_000 });
   await box.focus();
   await page.keyboard.type(text);
   await page.keyboard.press('Enter');

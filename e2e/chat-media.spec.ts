@@ -29,7 +29,8 @@ async function chatWith(page: Page, name: string): Promise<void> {
   await page.keyboard.press('Tab');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
-  await expect(input(page, name)).toBeEnabled({ timeout: 30_000 });
+  // Connected: files wait for the server (the box itself is editable at once).
+  await expect(input(page, name)).toHaveAccessibleDescription('', { timeout: 30_000 });
 }
 
 /** The Attach button by keyboard (Enter opens the browser's file chooser), then these files. */
