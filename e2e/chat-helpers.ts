@@ -2,7 +2,7 @@ import { expect, type Page } from '@playwright/test';
 import { openPalette } from './fixtures';
 
 /** A conversation's message input and its message list, by their accessible names. */
-export const input = (page: Page, name: string) => page.getByRole('textbox', { name: `Message to ${name}` });
+export const input = (page: Page, name: string) => page.getByRole('textbox', { name: `Message to ${name}`, exact: true });
 export const log = (page: Page, name: string) => page.getByRole('list', { name: `Messages with ${name}` });
 /** How the message box is described while chat is disconnected (it stays editable: what is sent waits). */
 export const OFFLINE = /^Chat is disconnected: what you send waits here/;

@@ -165,7 +165,7 @@ export function Composer({ jid, name, connected, inputRef, lang }: { jid: string
             <Paperclip size={18} aria-hidden="true" focusable="false" />
           </Button>
         </FileTrigger>
-        <TextField aria-label={t('chat.input', { name })} aria-describedby={connected ? undefined : OFFLINE_NOTE_ID} value={input} onChange={(v) => currentEngine()?.typing(jid, v)} className="field chat-field">
+        <TextField aria-describedby={connected ? undefined : OFFLINE_NOTE_ID} value={input} onChange={(v) => currentEngine()?.typing(jid, v)} className="field chat-field">
           <Label className="visually-hidden">{t('chat.input', { name })}</Label>
           <TextArea ref={inputRef} id={MESSAGE_INPUT_ID} className="input" rows={2} onKeyDown={onKeyDown} onPaste={onPaste} onSelect={keepSelection} placeholder={t('chat.placeholder')} />
         </TextField>
