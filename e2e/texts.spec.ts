@@ -73,7 +73,7 @@ test.describe('texts', () => {
     await expectNoAxeViolations(page, 'text conversation');
 
     // The reply, typed and sent with Enter; the loopback carrier records it.
-    const box = page.getByRole('textbox', { name: `Text to ${PEER_NAME}` });
+    const box = page.getByRole('textbox', { name: `Text to ${PEER_NAME}`, exact: true });
     await box.focus();
     await page.keyboard.type(`yes, here ${run}`);
     await page.keyboard.press('Enter');

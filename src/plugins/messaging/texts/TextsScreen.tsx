@@ -243,7 +243,7 @@ function Conversation({ jid }: { jid: string }) {
       <ErrorLine error={conv.error} tx={tx} />
       <Attachments files={conv.files} mms={mms} onChange={(f) => ((live.files = f), (live.error = null))} />
       <div className="chat-input">
-        <TextField aria-label={tx('input', { name })} value={conv.input} onChange={(v) => (live.input = v)} className="field chat-field">
+        <TextField value={conv.input} onChange={(v) => (live.input = v)} className="field chat-field">
           <Label className="visually-hidden">{tx('input', { name })}</Label>
           <TextArea ref={inputRef} className="input" rows={2} onKeyDown={onKeyDown} placeholder={tx('placeholder')} />
         </TextField>
