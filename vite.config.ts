@@ -75,6 +75,7 @@ export default defineConfig({
     // that happens to run, nor take the product's DTMF event port.
     env: { UC_XMPP_PROVISIONING: 'off', UC_DTMF_EVENTS: 'off' },
     environment: 'node',
+    setupFiles: ['tests/setup/testing-library.ts'],
     testTimeout: 20000,
     hookTimeout: 60000,
   },
