@@ -150,19 +150,30 @@ export interface MenuItemContribution {
   order?: number;
 }
 
+/**
+ * Words of an entity that come from the plugin's strings ("Voicemail from Bob, 2 min ago"): the
+ * palette translates them when it lists the entity, and leaves the entity out until those strings
+ * are loaded, so that a raw key or placeholder can never be shown.
+ */
+export interface EntityText {
+  key: string;
+  values?: Readonly<Record<string, unknown>>;
+}
+
 export interface PaletteEntity {
   /** Unique across providers: `<provider>:<id>`. */
   id: string;
-  label: string;
+  /** A name or a number (data, shown as it is), or text from the plugin's strings. */
+  label: string | EntityText;
   detail?: string;
-  keywords?: readonly string[];
+  keywords?: ReadonlyArray<string | EntityText>;
   /** The first action runs on Enter; all are offered with Tab/→ (the entity's action page). */
   actions: ReadonlyArray<{ command: string; args?: Readonly<Record<string, unknown>> }>;
 }
 
 export interface SearchProvider {
   id: string;
-  /** i18n key naming what it finds ("Contacts"). */
+  /** i18n key naming what it finds ("Contacts"); its entities are listed once this key has its string. */
   kindKey: string;
   items(ctx: ContextSnapshot): readonly PaletteEntity[];
   /** Call `onChange` when items change so the palette rebuilds its index. */

@@ -30,7 +30,15 @@ function PaletteBody({ hotkeys, startCommand }: { hotkeys: HotkeyManager; startC
   const { t, i18n } = useTranslation('palette');
   // Context is snapshotted when the palette opens: commands judge the screen the user came from.
   const [context] = useState(() => kernel.snapshot());
-  const index = useMemo(() => new PaletteIndex(kernel, context, t), [kernel, context, t, i18n.language]);
+  // Bumped when strings arrive while some entities wait for theirs (a plugin's lazy strings just after sign-in).
+  const [stringsAdded, setStringsAdded] = useState(0);
+  const index = useMemo(() => new PaletteIndex(kernel, context, t), [kernel, context, t, i18n.language, stringsAdded]);
+  useEffect(() => {
+    if (!index.waiting) return;
+    const added = () => setStringsAdded((n) => n + 1);
+    i18n.store.on('added', added);
+    return () => i18n.store.off('added', added);
+  }, [index, i18n]);
   const [pages, setPages] = useState<PalettePage[]>(() => {
     const cmd = startCommand ? kernel.commands.get(startCommand)?.item : undefined;
     return cmd && cmd.args?.length ? [{ kind: 'root' }, { kind: 'arg', command: cmd, argIndex: 0, args: {} }] : [{ kind: 'root' }];

@@ -1,10 +1,16 @@
 import type { TFunction } from 'i18next';
-import type { ArgOption, CommandArgSpec, CommandContribution, ContextSnapshot, Enablement, Kernel, PaletteEntity } from '../kernel';
+import type { ArgOption, CommandArgSpec, CommandContribution, ContextSnapshot, Enablement, EntityText, Kernel, PaletteEntity } from '../kernel';
 import { PaletteMatcher, type IndexEntry } from './matcher';
+
+/** An entity as the palette lists it: its words translated. */
+export interface ListedEntity extends Omit<PaletteEntity, 'label' | 'keywords'> {
+  label: string;
+  keywords?: readonly string[];
+}
 
 export type PaletteRow =
   | { key: string; kind: 'command'; command: CommandContribution; title: string; enablement: Enablement; recent: boolean }
-  | { key: string; kind: 'entity'; entity: PaletteEntity; kindLabel: string }
+  | { key: string; kind: 'entity'; entity: ListedEntity; kindLabel: string }
   | { key: string; kind: 'action'; command: CommandContribution; title: string; args: Readonly<Record<string, unknown>>; enablement: Enablement }
   | { key: string; kind: 'option'; option: ArgOption }
   | { key: string; kind: 'freeText'; text: string; error: string | null };
@@ -12,12 +18,14 @@ export type PaletteRow =
 export type PalettePage =
   | { kind: 'root' }
   | { kind: 'arg'; command: CommandContribution; argIndex: number; args: Record<string, unknown> }
-  | { kind: 'actions'; entity: PaletteEntity };
+  | { kind: 'actions'; entity: ListedEntity };
 
-type RootRef = { kind: 'command'; command: CommandContribution } | { kind: 'entity'; entity: PaletteEntity; kindKey: string; provider: string };
+type RootRef = { kind: 'command'; command: CommandContribution } | { kind: 'entity'; entity: ListedEntity; kindKey: string; provider: string };
 
 /** At most this many "verb object" rows ("Call ▸ Bob Martinez") lead the results. */
 const VERB_ROWS = 8;
+/** What t() gives back for a key without a string: the key is not loaded (yet). */
+const MISSING = '\u0000missing';
 
 /** The searchable index of one palette opening: every visible command and every provider's entities. */
 export class PaletteIndex {
@@ -28,6 +36,9 @@ export class PaletteIndex {
   readonly commandMatcher: PaletteMatcher<RootRef>;
   readonly entityMatcher: PaletteMatcher<RootRef>;
   readonly commands: CommandContribution[];
+  /** Entities left out because their strings are not loaded yet; the palette indexes again when strings arrive. */
+  readonly waiting: number;
+  private readonly listed = new Map<string, readonly ListedEntity[]>();
 
   constructor(
     private readonly kernel: Kernel,
@@ -47,14 +58,30 @@ export class PaletteIndex {
       });
     }
     const entries: IndexEntry<RootRef>[] = [];
+    let waiting = 0;
     for (const { item: provider } of kernel.searchProviders.list()) {
-      for (const entity of provider.items(context)) {
+      const items = provider.items(context);
+      // What it finds cannot even be named yet ("voicemail:title" before voicemail's strings).
+      if (!this.translated({ key: provider.kindKey })) {
+        waiting += items.length;
+        continue;
+      }
+      const listed: ListedEntity[] = [];
+      for (const item of items) {
+        const entity = this.listEntity(item);
+        if (!entity) {
+          waiting++;
+          continue;
+        }
+        listed.push(entity);
         entries.push({
           text: [entity.label, entity.detail ?? '', ...(entity.keywords ?? [])].join(' '),
           ref: { kind: 'entity', entity, kindKey: provider.kindKey, provider: provider.id },
         });
       }
+      this.listed.set(provider.id, listed);
     }
+    this.waiting = waiting;
     this.commandMatcher = new PaletteMatcher(commandEntries);
     // Out-of-order over entities only for two terms ("martin alice"): permutations of more terms
     // over a large directory cost more than a keystroke may.
@@ -65,16 +92,42 @@ export class PaletteIndex {
     return this.kernel.enablement(command, this.kernel.commandContext('palette', this.context));
   }
 
+  /** The text, or null while its key has no string (its namespace is still loading). */
+  private translated(text: EntityText): string | null {
+    const s = this.t(text.key, { ...text.values, defaultValue: MISSING });
+    return s === MISSING ? null : s;
+  }
+
+  /** The entity with its words translated; null while some of them cannot be. Data needs no copy. */
+  private listEntity(e: PaletteEntity): ListedEntity | null {
+    if (typeof e.label === 'string' && (!e.keywords || e.keywords.every((k) => typeof k === 'string'))) return e as ListedEntity;
+    const label = typeof e.label === 'string' ? e.label : this.translated(e.label);
+    if (label === null) return null;
+    const keywords: string[] = [];
+    for (const k of e.keywords ?? []) {
+      const word = typeof k === 'string' ? k : this.translated(k);
+      if (word === null) return null;
+      keywords.push(word);
+    }
+    return { ...e, label, keywords };
+  }
+
+  private title(command: CommandContribution): string {
+    return this.t(command.titleKey);
+  }
+
+  private commandRow(command: CommandContribution, recent: boolean): PaletteRow {
+    return { key: `cmd:${command.id}`, kind: 'command', command, title: this.title(command), enablement: this.enablement(command), recent };
+  }
+
+  /** "Call ▸ Bob Martinez": `command` run with `value` as its first argument. */
+  private verbRow(command: CommandContribution, id: string, label: string, value: unknown, enablement = this.enablement(command)): PaletteRow {
+    return { key: `verb:${command.id}:${id}`, kind: 'action', command, title: `${this.title(command)} ▸ ${label}`, args: { [command.args![0]!.name]: value }, enablement };
+  }
+
   /** Rows of the root page. An empty query lists recent commands first, then every command A–Z. */
   root(query: string, recent: readonly string[], limit = 500): PaletteRow[] {
-    const toRow = (command: CommandContribution, isRecent: boolean): PaletteRow => ({
-      key: `cmd:${command.id}`,
-      kind: 'command',
-      command,
-      title: this.t(command.titleKey),
-      enablement: this.enablement(command),
-      recent: isRecent,
-    });
+    const toRow = (command: CommandContribution, isRecent: boolean) => this.commandRow(command, isRecent);
     if (!query.trim()) {
       const byId = new Map(this.commands.map((c) => [c.id, c]));
       const recentCmds = recent.map((id) => byId.get(id)).filter((c): c is CommandContribution => !!c);
@@ -108,7 +161,7 @@ export class PaletteIndex {
     if (arg.provider) {
       const entities = query.trim()
         ? this.entityMatcher.search(query, limit * 4).flatMap((r) => (r.kind === 'entity' && r.provider === arg.provider ? [r.entity] : []))
-        : (this.kernel.searchProviders.get(arg.provider)?.item.items(this.context) ?? []);
+        : (this.listed.get(arg.provider) ?? []);
       for (const e of entities.slice(0, limit)) options.push({ id: e.id, label: e.label, detail: e.detail, value: e });
     }
     if (arg.options) {
@@ -131,14 +184,12 @@ export class PaletteIndex {
     for (const command of this.commands) {
       const arg = command.args?.[0];
       if (!arg) continue;
-      const title = this.t(command.titleKey);
-      const verb = [title, ...(command.keywords ?? [])].map((v) => v.toLocaleLowerCase()).find((v) => lower.startsWith(`${v} `));
+      const verb = [this.title(command), ...(command.keywords ?? [])].map((v) => v.toLocaleLowerCase()).find((v) => lower.startsWith(`${v} `));
       const rest = verb ? typed.slice(verb.length).trim() : '';
       if (!rest) continue;
       const enablement = this.enablement(command);
-      const row = (id: string, label: string, value: unknown): PaletteRow => ({ key: `verb:${command.id}:${id}`, kind: 'action', command, title: `${title} ▸ ${label}`, args: { [arg.name]: value }, enablement });
-      if ((arg.kind === 'text' || arg.allowFreeText) && !arg.validate?.(rest)) rows.push(row(`free:${rest}`, rest, rest));
-      for (const o of this.matchOptions(arg, rest, VERB_ROWS)) rows.push(row(o.id, o.label, o.value));
+      if ((arg.kind === 'text' || arg.allowFreeText) && !arg.validate?.(rest)) rows.push(this.verbRow(command, `free:${rest}`, rest, rest, enablement));
+      for (const o of this.matchOptions(arg, rest, VERB_ROWS)) rows.push(this.verbRow(command, o.id, o.label, o.value, enablement));
     }
     return rows.slice(0, VERB_ROWS);
   }
@@ -155,11 +206,11 @@ export class PaletteIndex {
     return rows;
   }
 
-  actionRows(entity: PaletteEntity): PaletteRow[] {
+  actionRows(entity: ListedEntity): PaletteRow[] {
     return entity.actions.flatMap((a, i) => {
       const command = this.kernel.commands.get(a.command)?.item;
       if (!command || !this.kernel.isVisible(command, this.context)) return [];
-      return [{ key: `act:${i}:${a.command}`, kind: 'action' as const, command, title: this.t(command.titleKey), args: a.args ?? {}, enablement: this.enablement(command) }];
+      return [{ key: `act:${i}:${a.command}`, kind: 'action' as const, command, title: this.title(command), args: a.args ?? {}, enablement: this.enablement(command) }];
     });
   }
 }

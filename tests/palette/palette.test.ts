@@ -2,7 +2,7 @@ import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { allFeatures, definePlugin, Kernel, type PaletteEntity } from '../../src/kernel';
 import { PaletteMatcher } from '../../src/palette/matcher';
-import { nextMissingArg, PaletteIndex } from '../../src/palette/model';
+import { nextMissingArg, PaletteIndex, type ListedEntity } from '../../src/palette/model';
 
 async function setup() {
   const t = i18next.createInstance();
@@ -39,7 +39,7 @@ describe('palette index', () => {
   it('a command acting on the selection is listed only on its screen, and stays an action of each item everywhere', async () => {
     const t = i18next.createInstance();
     await t.init({ lng: 'en', resources: { en: { v: { del: 'Delete message', vm: 'Voicemail' } } } });
-    const message: PaletteEntity = { id: 'vm:1', label: 'Bob', actions: [{ command: 'v.delete', args: { id: '1' } }] };
+    const message: ListedEntity = { id: 'vm:1', label: 'Bob', actions: [{ command: 'v.delete', args: { id: '1' } }] };
     const kernel = new Kernel({ features: allFeatures(true), mac: false });
     kernel.load([
       definePlugin({
@@ -143,5 +143,22 @@ describe('matcher scripts and accents', () => {
     expect(m.search('garcia')).toEqual(['mateo']);
     expect(m.search('garcía')).toEqual(['mateo']);
     expect(m.search('novakova 1038')).toEqual(['hana']);
+  });
+});
+
+describe('entities with words from strings not loaded yet', () => {
+  it('are left out until their strings are in, then listed translated, with translated keywords', async () => {
+    const i18n = i18next.createInstance();
+    await i18n.init({ lng: 'en', resources: { en: { p: { vm: 'Voicemail' } } }, interpolation: { escapeValue: false } });
+    const entity: PaletteEntity = { id: 'vm:1', label: { key: 'v:entity', values: { name: 'Jonas Berg' } }, detail: '+12065550137', keywords: [{ key: 'v:unread' }], actions: [] };
+    const kernel = new Kernel({ features: allFeatures(true), mac: false });
+    kernel.load([definePlugin({ id: 'v', titleKey: 'p:vm', searchProviders: [{ id: 'vm', kindKey: 'p:vm', items: () => [entity] }] })]);
+    const index = () => new PaletteIndex(kernel, kernel.snapshot(), i18n.t.bind(i18n));
+    expect(index().root('2065550137', [])).toEqual([]);
+    expect(index().waiting).toBe(1);
+    i18n.addResourceBundle('en', 'v', { entity: 'Voicemail from {{name}}', unread: 'Unread' });
+    expect(index().waiting).toBe(0);
+    expect(index().root('2065550137', [])).toMatchObject([{ kind: 'entity', entity: { label: 'Voicemail from Jonas Berg' }, kindLabel: 'Voicemail' }]);
+    expect(index().root('jonas unread', [])).toHaveLength(1);
   });
 });

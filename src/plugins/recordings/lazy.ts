@@ -15,7 +15,8 @@ export function entityFor(r: Recording, rtf: Intl.RelativeTimeFormat, now: numbe
   const args = { id: r.id };
   return {
     id: `recordings:${r.id}`,
-    label: i18next.t('recordings:entity', { name: r.cnam ?? r.phoneNumber, when }),
+    // Translated by the palette once the strings are in (built before them, it would read "entity").
+    label: { key: 'recordings:entity', values: { name: r.cnam ?? r.phoneNumber, when } },
     detail: r.cnam ? r.phoneNumber : undefined,
     keywords: [r.phoneNumber],
     actions: ['open', 'playPause', 'callBack', 'download'].map((c) => ({ command: `recordings.${c}`, args })),

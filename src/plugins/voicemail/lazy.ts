@@ -18,9 +18,10 @@ export function entityFor(v: Voicemail, rtf: Intl.RelativeTimeFormat, now: numbe
   const args = { id: v.id };
   return {
     id: `voicemail:${v.id}`,
-    label: i18next.t('voicemail:entity', { name: v.callerName ?? v.callerNumber, when }),
+    // Translated by the palette once the strings are in: built before they were, it read "entity".
+    label: { key: 'voicemail:entity', values: { name: v.callerName ?? v.callerNumber, when } },
     detail: v.callerName ? v.callerNumber : undefined,
-    keywords: [v.callerNumber, ...(v.status === 'UNREAD' ? [i18next.t('voicemail:unread')] : [])],
+    keywords: [v.callerNumber, ...(v.status === 'UNREAD' ? [{ key: 'voicemail:unread' }] : [])],
     actions: ['open', 'playPause', 'toggleRead', 'callBack', 'download', 'delete'].map((c) => ({ command: `voicemail.${c}`, args })),
   };
 }

@@ -1,0 +1,60 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { afterEach, beforeAll, expect, it, vi } from 'vitest';
+import { allFeatures, definePlugin, HotkeyManager, Kernel, KernelProvider, type PaletteEntity } from '../../src/kernel';
+import en from '../../src/palette/locales/en.json';
+import { Palette } from '../../src/palette/Palette';
+import { closePalette, openPalette } from '../../src/palette/store';
+
+beforeAll(async () => {
+  await i18next.use(initReactI18next).init({ lng: 'en', resources: { en: { palette: en, v: { vm: 'Voicemail', read: 'Mark all read' } } }, interpolation: { escapeValue: false } });
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(() => 400);
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(() => 600);
+  Element.prototype.scrollTo = () => undefined;
+  Element.prototype.scrollIntoView = () => undefined;
+  (globalThis as { CSS?: unknown }).CSS ??= { escape: (s: string) => s.replace(/[^\w-]/g, (c) => `\\${c}`) };
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+});
+afterEach(() => {
+  closePalette();
+  cleanup();
+  vi.useRealTimers();
+});
+
+const messages: PaletteEntity[] = ['Alice', 'Bob', 'Carol', 'Dave', 'Erin', 'Voicemail box'].map((name, i) => ({ id: `vm:${i}`, label: name, detail: `10${i}`, actions: [] }));
+// Its words are in strings that load later (a plugin's lazy strings, just after sign-in).
+messages.push({ id: 'vm:jonas', label: { key: 'later:entity', values: { name: 'Jonas Berg' } }, actions: [] });
+
+function setup() {
+  const kernel = new Kernel({ features: allFeatures(true), mac: false });
+  kernel.load([
+    definePlugin({
+      id: 'v',
+      titleKey: 'v:vm',
+      commands: [{ id: 'v.read', titleKey: 'v:read', run: () => undefined }],
+      searchProviders: [{ id: 'vm', kindKey: 'v:vm', items: () => messages }],
+    }),
+  ]);
+  render(
+    <KernelProvider kernel={kernel}>
+      <Palette hotkeys={new HotkeyManager(kernel)} />
+    </KernelProvider>,
+  );
+}
+
+it('lists an entity whose strings arrive while the palette is open, by its words', async () => {
+  setup();
+  await act(async () => openPalette());
+  const input = screen.getByRole('combobox');
+  act(() => void fireEvent.change(input, { target: { value: 'jonas' } }));
+  expect(screen.queryAllByRole('option')).toEqual([]);
+  act(() => void i18next.addResourceBundle('en', 'later', { entity: 'Voicemail from {{name}}' }));
+  expect(screen.getByRole('option', { name: /Voicemail from Jonas Berg/ })).toBeTruthy();
+  expect(screen.queryByText(/entity/)).toBeNull();
+});
