@@ -191,11 +191,12 @@ function RowContent({ row, binding, t }: { row: PaletteRow; binding?: string; t:
     case 'command':
     case 'action': {
       const reason = row.enablement === true ? null : t(row.enablement.reasonKey, row.enablement.values);
+      const detail = [row.area, reason].filter(Boolean).join(' · ');
       return (
         <>
           <span className="palette-item-main">
             <span className="palette-item-title">{row.title}</span>
-            {reason && <span className="palette-item-detail">{reason}</span>}
+            {detail && <span className="palette-item-detail">{detail}</span>}
           </span>
           {row.kind === 'command' && row.recent && <span className="palette-tag">{t('palette:recent')}</span>}
           {binding && (

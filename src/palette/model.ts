@@ -8,10 +8,14 @@ export interface ListedEntity extends Omit<PaletteEntity, 'label' | 'keywords'> 
   keywords?: readonly string[];
 }
 
+/**
+ * `area`: the plugin's name, given when another listed command has the same title ("Mark all read"
+ * is voicemail's and chat's), so that the two rows can be told apart.
+ */
 export type PaletteRow =
-  | { key: string; kind: 'command'; command: CommandContribution; title: string; enablement: Enablement; recent: boolean }
+  | { key: string; kind: 'command'; command: CommandContribution; title: string; area?: string; enablement: Enablement; recent: boolean }
   | { key: string; kind: 'entity'; entity: ListedEntity; kindLabel: string }
-  | { key: string; kind: 'action'; command: CommandContribution; title: string; args: Readonly<Record<string, unknown>>; enablement: Enablement }
+  | { key: string; kind: 'action'; command: CommandContribution; title: string; area?: string; args: Readonly<Record<string, unknown>>; enablement: Enablement }
   | { key: string; kind: 'option'; option: ArgOption }
   | { key: string; kind: 'freeText'; text: string; error: string | null };
 
@@ -38,6 +42,8 @@ export class PaletteIndex {
   readonly commands: CommandContribution[];
   /** Entities left out because their strings are not loaded yet; the palette indexes again when strings arrive. */
   readonly waiting: number;
+  private readonly titles = new Map<string, string>();
+  private readonly areas = new Map<string, string>();
   private readonly listed = new Map<string, readonly ListedEntity[]>();
 
   constructor(
@@ -45,17 +51,31 @@ export class PaletteIndex {
     readonly context: ContextSnapshot,
     private readonly t: TFunction,
   ) {
-    this.commands = kernel.commands
-      .list()
-      .map((o) => o.item)
-      .filter((c) => !(typeof c.hiddenInPalette === 'function' ? c.hiddenInPalette(context) : c.hiddenInPalette) && kernel.isVisible(c, context));
+    const owners = new Map<string, string>();
+    this.commands = [];
+    for (const { plugin, item: c } of kernel.commands.list()) {
+      if ((typeof c.hiddenInPalette === 'function' ? c.hiddenInPalette(context) : c.hiddenInPalette) || !kernel.isVisible(c, context)) continue;
+      this.commands.push(c);
+      owners.set(c.id, plugin);
+    }
     const commandEntries: IndexEntry<RootRef>[] = [];
+    const byTitle = new Map<string, CommandContribution[]>();
     for (const command of this.commands) {
+      const title = t(command.titleKey);
+      this.titles.set(command.id, title);
+      byTitle.set(title, [...(byTitle.get(title) ?? []), command]);
       const translatedKeywords = command.keywordsKey ? String(t(command.keywordsKey, { defaultValue: '' })) : '';
       commandEntries.push({
-        text: [t(command.titleKey), translatedKeywords, ...(command.keywords ?? [])].join(' '),
+        text: [title, translatedKeywords, ...(command.keywords ?? [])].join(' '),
         ref: { kind: 'command', command },
       });
+    }
+    for (const same of byTitle.values()) {
+      if (same.length < 2) continue;
+      for (const c of same) {
+        const plugin = kernel.plugins.get(owners.get(c.id)!);
+        if (plugin) this.areas.set(c.id, t(plugin.titleKey));
+      }
     }
     const entries: IndexEntry<RootRef>[] = [];
     let waiting = 0;
@@ -113,16 +133,24 @@ export class PaletteIndex {
   }
 
   private title(command: CommandContribution): string {
-    return this.t(command.titleKey);
+    return this.titles.get(command.id) ?? this.t(command.titleKey);
   }
 
   private commandRow(command: CommandContribution, recent: boolean): PaletteRow {
-    return { key: `cmd:${command.id}`, kind: 'command', command, title: this.title(command), enablement: this.enablement(command), recent };
+    return { key: `cmd:${command.id}`, kind: 'command', command, title: this.title(command), area: this.areas.get(command.id), enablement: this.enablement(command), recent };
   }
 
   /** "Call ▸ Bob Martinez": `command` run with `value` as its first argument. */
   private verbRow(command: CommandContribution, id: string, label: string, value: unknown, enablement = this.enablement(command)): PaletteRow {
-    return { key: `verb:${command.id}:${id}`, kind: 'action', command, title: `${this.title(command)} ▸ ${label}`, args: { [command.args![0]!.name]: value }, enablement };
+    return {
+      key: `verb:${command.id}:${id}`,
+      kind: 'action',
+      command,
+      title: `${this.title(command)} ▸ ${label}`,
+      area: this.areas.get(command.id),
+      args: { [command.args![0]!.name]: value },
+      enablement,
+    };
   }
 
   /** Rows of the root page. An empty query lists recent commands first, then every command A–Z. */
@@ -210,7 +238,7 @@ export class PaletteIndex {
     return entity.actions.flatMap((a, i) => {
       const command = this.kernel.commands.get(a.command)?.item;
       if (!command || !this.kernel.isVisible(command, this.context)) return [];
-      return [{ key: `act:${i}:${a.command}`, kind: 'action' as const, command, title: this.title(command), args: a.args ?? {}, enablement: this.enablement(command) }];
+      return [{ key: `act:${i}:${a.command}`, kind: 'action' as const, command, title: this.title(command), area: this.areas.get(command.id), args: a.args ?? {}, enablement: this.enablement(command) }];
     });
   }
 }

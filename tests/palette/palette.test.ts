@@ -162,3 +162,45 @@ describe('entities with words from strings not loaded yet', () => {
     expect(index().root('jonas unread', [])).toHaveLength(1);
   });
 });
+
+describe('commands with the same title', () => {
+  async function twoMarkAllRead() {
+    const i18n = i18next.createInstance();
+    await i18n.init({ lng: 'en', resources: { en: { v: { title: 'Voicemail', read: 'Mark all read', go: 'Go to voicemail' }, c: { title: 'Chat', read: 'Mark all read', msg: 'Message' } } } });
+    const kernel = new Kernel({ features: allFeatures(true), mac: false });
+    kernel.load([
+      definePlugin({ id: 'v', titleKey: 'v:title', commands: [{ id: 'v.read', titleKey: 'v:read', run: () => undefined }, { id: 'v.go', titleKey: 'v:go', run: () => undefined }] }),
+      definePlugin({
+        id: 'c',
+        titleKey: 'c:title',
+        commands: [
+          { id: 'c.read', titleKey: 'c:read', run: () => undefined },
+          { id: 'c.msg', titleKey: 'c:msg', args: [{ name: 'to', titleKey: 'c:msg', kind: 'text' }], run: () => undefined },
+        ],
+        searchProviders: [{ id: 'people', kindKey: 'c:title', items: () => [{ id: 'people:1', label: 'Alice', actions: [{ command: 'c.read' }, { command: 'v.read' }] }] }],
+      }),
+    ]);
+    return new PaletteIndex(kernel, kernel.snapshot(), i18n.t.bind(i18n));
+  }
+
+  it('each say their area, in search results, the full list and recent commands; others do not', async () => {
+    const index = await twoMarkAllRead();
+    const areas = (rows: ReturnType<typeof index.root>) => rows.flatMap((r) => (r.kind === 'command' || r.kind === 'action' ? [[r.title, r.area ?? null]] : []));
+    expect(areas(index.root('mark read', []))).toEqual([
+      ['Mark all read', 'Voicemail'],
+      ['Mark all read', 'Chat'],
+    ]);
+    expect(areas(index.root('', ['c.read']))).toEqual([
+      ['Mark all read', 'Chat'],
+      ['Go to voicemail', null],
+      ['Mark all read', 'Voicemail'],
+      ['Message', null],
+    ]);
+  });
+
+  it('each say their area among an entity’s actions', async () => {
+    const index = await twoMarkAllRead();
+    const alice = index.root('alice', []).find((r) => r.kind === 'entity')!;
+    expect(alice.kind === 'entity' && index.actionRows(alice.entity).map((r) => r.kind === 'action' && r.area)).toEqual(['Chat', 'Voicemail']);
+  });
+});
