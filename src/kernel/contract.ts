@@ -69,6 +69,12 @@ export interface CommandContribution {
   keywords?: readonly string[];
   keywordsKey?: string;
   args?: readonly CommandArgSpec[];
+  /**
+   * A whole palette query of this form is this command's first argument, typed without the
+   * command's name (telephony's call takes `#12`, the specification's speed-dial shortcut): the
+   * palette offers "Call ▸ #12" first and leaves out the rows that merely contain the digits.
+   */
+  takesQuery?: RegExp;
   feature?: FeatureFlag;
   /** Visible at all (palette lists it, menus show it). Defaults to always. */
   when?: WhenFn;

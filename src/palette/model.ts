@@ -166,8 +166,11 @@ export class PaletteIndex {
         .sort((a, b) => (a.kind === 'command' && b.kind === 'command' ? a.title.localeCompare(b.title) : 0));
       return [...recentCmds.map((c) => toRow(c, true)), ...others].slice(0, limit);
     }
-    const verbs = this.verbRows(query);
     const commands = this.commandMatcher.search(query, limit);
+    const claimed = this.claimedRows(query);
+    // "#12" is a speed-dial shortcut: entities whose numbers contain 12 are not what was asked for.
+    if (claimed.length) return [...claimed, ...commands.flatMap((r) => (r.kind === 'command' ? [toRow(r.command, recent.includes(r.command.id))] : []))].slice(0, limit);
+    const verbs = this.verbRows(query);
     const refs = commands.length < limit ? [...commands, ...this.entityMatcher.search(query, limit - commands.length)] : commands;
     // One translation per kind, not per row: hundreds of t() calls would cost more than the match.
     const kindLabels = new Map<string, string>();
@@ -220,6 +223,12 @@ export class PaletteIndex {
       for (const o of this.matchOptions(arg, rest, VERB_ROWS)) rows.push(this.verbRow(command, o.id, o.label, o.value, enablement));
     }
     return rows.slice(0, VERB_ROWS);
+  }
+
+  /** Rows of the commands whose `takesQuery` the whole query fits ("#12": "Call ▸ #12"). */
+  private claimedRows(query: string): PaletteRow[] {
+    const typed = query.trim();
+    return this.commands.filter((c) => c.args?.[0] && c.takesQuery?.test(typed)).map((c) => this.verbRow(c, `claim:${typed}`, typed, typed));
   }
 
   /** Rows of an argument page: the argument's options (or a provider's entities), plus what was typed. */

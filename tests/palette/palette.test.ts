@@ -204,3 +204,23 @@ describe('commands with the same title', () => {
     expect(alice.kind === 'entity' && index.actionRows(alice.entity).map((r) => r.kind === 'action' && r.area)).toEqual(['Chat', 'Voicemail']);
   });
 });
+
+describe('a query a command takes whole', () => {
+  it('"#12" offers Call ▸ #12 first and no entity that merely contains 12', async () => {
+    const { kernel, t } = await setup();
+    kernel.load([
+      definePlugin({
+        id: 'tel',
+        titleKey: 'p:call',
+        commands: [{ id: 'tel.call', titleKey: 'p:call', takesQuery: /^#\d+$/, args: [{ name: 'target', titleKey: 'p:call', kind: 'choice', allowFreeText: true }], run: () => undefined }],
+        searchProviders: [{ id: 'numbers', kindKey: 'p:people', items: () => [{ id: 'numbers:1', label: 'Carol', detail: '+1 206 555 0112', actions: [] }] }],
+      }),
+    ]);
+    const index = new PaletteIndex(kernel, kernel.snapshot(), t);
+    expect(index.root('12', []).some((r) => r.kind === 'entity')).toBe(true);
+    const rows = index.root(' #12 ', []);
+    expect(rows).toMatchObject([{ kind: 'action', title: 'Call ▸ #12', command: { id: 'tel.call' }, args: { target: '#12' } }]);
+    // Not a shortcut: searched as before.
+    expect(index.root('#12a', []).some((r) => r.kind === 'action' && r.title === 'Call ▸ #12a')).toBe(false);
+  });
+});

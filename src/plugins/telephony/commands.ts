@@ -95,7 +95,8 @@ export const telephonyCommands: readonly CommandContribution[] = [
     },
     // dialable: parseDialString(text).kind !== 'empty' without loading the dial-string rules at
     // boot (commands.test.ts checks that both agree), or a sip: address.
-    { args: [{ name: 'target', titleKey: 'telephony:args.target', kind: 'choice', provider: 'contacts', allowFreeText: true, validate: dialable }] },
+    // "#12" alone in the palette is speed dial (the specification's shortcut), not a search for 12.
+    { args: [{ name: 'target', titleKey: 'telephony:args.target', kind: 'choice', provider: 'contacts', allowFreeText: true, validate: dialable }], takesQuery: /^#\d+$/ },
   ),
   lazyCommand('answer', ['pick up', 'accept'], () => needCall(['incoming'], 'noIncoming')),
   lazyCommand('decline', ['reject', 'ignore'], () => needCall(['incoming'], 'noIncoming')),

@@ -14,6 +14,7 @@ import {
   type PluginManifest,
   type SessionInfo,
 } from '../../kernel';
+import { PaletteIndex } from '../../palette/model';
 import { palettePlugin } from '../../palette/plugin';
 import { createShellPlugin } from '../../shell/shellPlugin';
 import { plugins } from '../index';
@@ -104,6 +105,12 @@ describe('telephony manifest', () => {
         .filter((c) => !c.item.hiddenInPalette)
         .map((c) => c.item.id),
     ).toEqual(['telephony.go', 'telephony.call', 'telephony.answer', 'telephony.decline', 'telephony.hangup', 'telephony.hold', 'telephony.mute', 'telephony.dtmf', 'telephony.dialpad', 'telephony.takeOver', 'telephony.transferScreen', 'telephony.transfer', 'telephony.transferToVoicemail', 'telephony.transferAttended', 'telephony.moveToCell', 'telephony.moveToDesk', 'telephony.completeTransfer', 'telephony.cancelTransfer', 'telephony.merge', 'telephony.record', 'telephony.dndOn', 'telephony.dndOff', 'telephony.forwardOn', 'telephony.forwardOff', 'telephony.notifications', 'telephony.phoneLinks']);
+  });
+
+  it('"#12" alone in the palette is Call ▸ #12 (speed dial), first and alone', () => {
+    const { kernel } = boot();
+    const rows = new PaletteIndex(kernel, kernel.snapshot(), i18next.t.bind(i18next)).root('#12', []);
+    expect(rows).toMatchObject([{ kind: 'action', title: 'Call ▸ #12', command: { id: 'telephony.call' }, args: { target: '#12' } }]);
   });
 
   it('call-control hotkeys also work while typing in a text field; the others do not', () => {
