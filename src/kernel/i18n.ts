@@ -36,6 +36,23 @@ export function nativeLanguageName(lang: Language): string {
   return name;
 }
 
+const displayNames = new Map<string, Intl.DisplayNames | null>();
+
+/** `lang`'s name in the language `uiLanguage` ("German" in English, "allemand" in French). */
+export function languageNameIn(lang: Language, uiLanguage: string): string {
+  let names = displayNames.get(uiLanguage);
+  if (names === undefined) {
+    try {
+      names = new Intl.DisplayNames([uiLanguage], { type: 'language' });
+    } catch {
+      names = null;
+    }
+    displayNames.set(uiLanguage, names);
+  }
+  const n = names?.of(lang);
+  return n ? n.charAt(0).toLocaleUpperCase(uiLanguage) + n.slice(1) : lang;
+}
+
 /**
  * Namespaces are loaded lazily per language from each owner's loader (the shell, the palette and
  * every plugin), so a user downloads only their language.

@@ -1,5 +1,5 @@
-import { definePlugin, Navigation, Session, type ArgOption } from '../kernel';
-import { LANGUAGES, nativeLanguageName, type Language } from '../kernel/i18n';
+import { definePlugin, Navigation, Session, type ArgOption, type CommandContext } from '../kernel';
+import { languageNameIn, LANGUAGES, nativeLanguageName, type Language } from '../kernel/i18n';
 import { shellState } from './uiState';
 
 export interface ShellPluginDeps {
@@ -8,8 +8,13 @@ export interface ShellPluginDeps {
 
 /** The shell's own commands: shortcuts dialog, language, log out, focus movement. */
 export function createShellPlugin(deps: ShellPluginDeps) {
-  const languageOptions = (): ArgOption[] =>
-    LANGUAGES.map((l) => ({ id: l, label: nativeLanguageName(l), detail: l, keywords: [l], value: l }));
+  // "Deutsch — German": found by either name, as the user knows it or as the screen names it.
+  const languageOptions = (_query: string, ctx: CommandContext): ArgOption[] =>
+    LANGUAGES.map((l) => {
+      const native = nativeLanguageName(l);
+      const local = languageNameIn(l, ctx.context.language);
+      return { id: l, label: local === native ? native : `${native} — ${local}`, detail: l, keywords: [l], value: l };
+    });
   return definePlugin({
     id: 'shell',
     titleKey: 'shell:pluginTitle',
