@@ -10,6 +10,8 @@ import { closePalette, loadRecent, paletteState, pushRecent, takeTypeAhead } fro
 import './palette.css';
 
 const ROW_HEIGHT = 44;
+/** The result count is announced once typing pauses this long, not after every keystroke. */
+export const COUNT_ANNOUNCE_MS = 500;
 
 export function Palette({ hotkeys }: { hotkeys: HotkeyManager }) {
   const state = useSnapshot(paletteState);
@@ -134,6 +136,12 @@ function PaletteBody({ hotkeys, startCommand }: { hotkeys: HotkeyManager; startC
   const placeholder =
     page.kind === 'arg' ? t(page.command.args![page.argIndex]!.titleKey) : page.kind === 'actions' ? t('palette:actionsFor', { name: page.entity.label }) : t('palette:placeholder');
   const enabledCount = rows.filter((r) => !isDisabled(r)).length;
+  const countText = t('palette:resultCount', { count: enabledCount });
+  const [announced, setAnnounced] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setAnnounced(countText), COUNT_ANNOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [countText, query]);
 
   return (
     <Command shouldFilter={false} loop value={selected} onValueChange={setSelected} label={t('palette:label')} className="palette">
@@ -148,7 +156,7 @@ function PaletteBody({ hotkeys, startCommand }: { hotkeys: HotkeyManager; startC
       )}
       <Command.Input autoFocus value={query} onValueChange={setQuery} onKeyDown={onKeyDown} placeholder={placeholder} aria-label={[...crumbs, placeholder].join(' ▸ ')} className="palette-input" />
       <div className="visually-hidden" role="status" aria-live="polite">
-        {t('palette:resultCount', { count: enabledCount })}
+        {announced}
       </div>
       <Command.List ref={listRef} className="palette-list">
         <Command.Empty className="palette-empty">{t('palette:noResults')}</Command.Empty>

@@ -5,7 +5,7 @@ import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { allFeatures, definePlugin, HotkeyManager, Kernel, KernelProvider, type PaletteEntity } from '../../src/kernel';
 import en from '../../src/palette/locales/en.json';
-import { Palette } from '../../src/palette/Palette';
+import { COUNT_ANNOUNCE_MS, Palette } from '../../src/palette/Palette';
 import { closePalette, openPalette } from '../../src/palette/store';
 
 beforeAll(async () => {
@@ -47,6 +47,24 @@ function setup() {
     </KernelProvider>,
   );
 }
+
+it('announces the result count once typing pauses, not after every keystroke', async () => {
+  vi.useFakeTimers();
+  setup();
+  await act(async () => openPalette());
+  const status = screen.getByRole('status');
+  const heard: string[] = [];
+  // What a screen reader reads: the whole (atomic) region after each change.
+  new MutationObserver(() => status.textContent && heard.push(status.textContent)).observe(status, { childList: true, characterData: true, subtree: true });
+  const input = screen.getByRole('combobox');
+  for (const typed of ['v', 'vo', 'voi', 'voic', 'voicemail']) {
+    act(() => void fireEvent.change(input, { target: { value: typed } }));
+    await act(async () => void vi.advanceTimersByTime(100));
+  }
+  expect(heard).toEqual([]);
+  await act(async () => void vi.advanceTimersByTime(COUNT_ANNOUNCE_MS));
+  expect(heard).toEqual(['1 result']);
+});
 
 it('lists an entity whose strings arrive while the palette is open, by its words', async () => {
   setup();
