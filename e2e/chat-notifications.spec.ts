@@ -17,9 +17,22 @@ interface Shown {
 async function aliceAllowingNotifications(browser: import('@playwright/test').Browser, baseURL: string): Promise<Page> {
   const ctx = await browser.newContext({ baseURL, locale: 'en-US', timezoneId: 'UTC', permissions: ['notifications'] });
   await ctx.addInitScript(() => {
-    const w = window as unknown as { shown: Notification[]; oscillators: number };
+    const w = window as unknown as { shown: Notification[]; oscillators: number; heard: string[] };
     w.shown = [];
     w.oscillators = 0;
+    // What a screen reader says, as a virtual screen reader hears it: a tick after each change of an
+    // atomic live region, the whole region.
+    w.heard = [];
+    new MutationObserver((records) =>
+      setTimeout(() => {
+        for (const r of records) {
+          const el = r.target instanceof Element ? r.target : r.target.parentElement;
+          const region = el?.closest('[aria-live]:not([aria-live="off"]), [role="status"], [role="alert"]');
+          const atomic = region && (region.getAttribute('aria-atomic') === 'true' || ['status', 'alert'].includes(region.getAttribute('role') ?? ''));
+          if (atomic && region.textContent) w.heard.push(region.textContent);
+        }
+      }),
+    ).observe(document, { subtree: true, childList: true, characterData: true });
     const Real = window.Notification;
     // A subclass: permission and requestPermission are the browser's own.
     window.Notification = class extends Real {
@@ -40,6 +53,7 @@ async function aliceAllowingNotifications(browser: import('@playwright/test').Br
 }
 
 const shown = (page: Page) => page.evaluate(() => (window as unknown as { shown: Notification[] }).shown.map((n) => ({ title: n.title, body: n.body, tag: n.tag })));
+const heard = (page: Page, words: string) => page.evaluate((words) => (window as unknown as { heard: string[] }).heard.filter((h) => h.includes(words)), words);
 const oscillators = (page: Page) => page.evaluate(() => (window as unknown as { oscillators: number }).oscillators);
 /** What the operating system does when the user clicks the notification. */
 const clickNotification = (page: Page, i: number) => page.evaluate((i) => (window as unknown as { shown: Notification[] }).shown[i]!.dispatchEvent(new Event('click')), i);
@@ -69,12 +83,15 @@ test('desktop notifications and the chat sound: a message or a text not on scree
     await send(bob, 'Alice Nguyen', `lunch at noon? ${run}`);
     await expect.poll(() => shown(alice)).toEqual([{ title: 'Bob Martinez', body: `lunch at noon? ${run}`, tag: expect.stringMatching(/^chat:bob@/) }]);
     expect(await oscillators(alice)).toBeGreaterThan(0);
+    await expect.poll(() => heard(alice, `lunch at noon? ${run}`)).toEqual([`New message from Bob Martinez: lunch at noon? ${run}`]);
 
     // The click brings alice to that conversation.
     await clickNotification(alice, 0);
     await expect(alice.getByRole('heading', { level: 2, name: 'Bob Martinez' })).toBeVisible();
     await expect(alice).toHaveURL(/\/chat\/bob(%40|@)/);
     await expect(log(alice, 'Bob Martinez')).toContainText(`lunch at noon? ${run}`);
+    // Said once, not twice.
+    expect(await heard(alice, `lunch at noon? ${run}`)).toHaveLength(1);
 
     // On screen, in a tab in front: no notification, no sound.
     const chimes = await oscillators(alice);

@@ -13,7 +13,7 @@ async function recordBanner(page: Page): Promise<void> {
     (window as unknown as { bannerLog: typeof seen }).bannerLog = seen;
     let last = '';
     const look = () => {
-      const text = document.querySelector('[role="status"].banner')?.textContent ?? '';
+      const text = document.querySelector('.banner [role="status"]')?.textContent ?? '';
       if (text !== last) seen.push({ at: performance.now(), text: (last = text) });
     };
     new MutationObserver(look).observe(document.body, { subtree: true, childList: true, characterData: true });

@@ -27,14 +27,24 @@ export function ConnectionBanner() {
   if (!shown) return null;
   const name = t(shown.labelKey);
   const seconds = shown.nextRetryAt ? Math.max(0, Math.ceil((shown.nextRetryAt - Date.now()) / 1000)) : 0;
+  const message =
+    shown.phase === 'connecting'
+      ? t('banner.connecting', { name })
+      : shown.phase === 'retrying'
+        ? t('banner.retrying', { name, count: seconds })
+        : shown.phase === 'success'
+          ? t(shown.again ? 'banner.connected' : 'banner.connectedFirst', { name })
+          : t('banner.lost', { name });
+  // The status is one text node, the Retry button beside it: each change of state is one change of
+  // the live region, said once (one text per phase made two, and "Chat is connected." was said twice).
   return (
-    <div className={`banner banner-${shown.phase}`} role="status" aria-live="polite">
-      {shown.phase === 'connecting' && t('banner.connecting', { name })}
-      {shown.phase === 'retrying' && t('banner.retrying', { name, count: seconds })}
-      {shown.phase === 'success' && t(shown.again ? 'banner.connected' : 'banner.connectedFirst', { name })}
+    <div className={`banner banner-${shown.phase}`}>
+      <span role="status" aria-live="polite">
+        {message}
+      </span>
       {shown.phase === 'manual' && (
         <>
-          {t('banner.lost', { name })}{' '}
+          {' '}
           <Button className="btn" onPress={() => connections.retryNow(shown.id)}>
             {t('banner.retry')}
           </Button>
