@@ -47,6 +47,18 @@ test.describe('keyboard journey', () => {
     await expect(page).toHaveURL(/id=\d+/);
     await expect(page.getByRole('button', { name: 'Call back' })).toBeEnabled();
 
+    // Voicemail's and chat's "Mark all read" each say whose they are.
+    await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: /Voicemail/ })).toBeVisible();
+    await openPalette(page);
+    await page.keyboard.type('mark read');
+    await expect(page.getByRole('option', { name: /^Mark all read.*Voicemail/ })).toBeVisible();
+    await expect(page.getByRole('option', { name: /^Mark all read.*Chat/ })).toBeVisible();
+    // "#12" is speed dial: Call ▸ #12, not the numbers that contain 12.
+    await page.getByRole('combobox').fill('#12');
+    await expect(page.getByRole('option').first()).toHaveAccessibleName(/^Call ▸ #12/);
+    await expect(page.getByRole('option')).toHaveCount(1);
+    await page.keyboard.press('Escape');
+
     await openPalette(page);
     await page.keyboard.type('missed calls');
     await expect(page.getByRole('option', { name: /Show missed calls/ }).first()).toHaveAttribute('aria-selected', 'true');
@@ -104,6 +116,11 @@ test.describe('keyboard journey', () => {
     await page.keyboard.press('Enter');
     const input = palette.getByRole('combobox');
     await expect(input).toHaveAttribute('placeholder', 'Choose a language');
+    // Found by its name in the language of the screen, shown with its own.
+    await page.keyboard.type('german');
+    await expect(palette.getByRole('option', { name: 'Deutsch — German' })).toBeVisible();
+    for (const _ of 'german') await page.keyboard.press('Backspace');
+    await expect(input).toHaveValue('');
     await page.keyboard.press('Backspace');
     await expect(input).toHaveAttribute('placeholder', /Type a command/);
     await page.keyboard.press('Escape');
