@@ -1,5 +1,5 @@
 import { showDesktopNotice } from '../../../kernel/desktopNotifications';
-import type { DesktopNotifier } from './PhoneEngine';
+import type { DesktopNotifier } from './deps';
 
 /**
  * Call notifications, shown only when the user allowed them and this tab is not in front (in front,

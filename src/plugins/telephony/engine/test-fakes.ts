@@ -1,7 +1,7 @@
 /** JsSIP-like fakes for the engine's unit tests (the e2e tests use the real JsSIP, Kamailio and rtpengine). */
 import { vi } from 'vitest';
 import type { ConnectionHandle, ConnectionState, ToastInput } from '../../../kernel';
-import type { EngineDeps } from './PhoneEngine';
+import type { EngineDeps } from './deps';
 import type { CallOptions, NewSessionEvent, SessionLike, TabMessage, UaConfig, UaLike } from './types';
 
 type Listener = (e: never) => void;

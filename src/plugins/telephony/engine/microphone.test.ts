@@ -1,0 +1,131 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ENDED_CALL_LINGER_MS } from '../model/callState';
+import { phone } from '../state';
+import { CALL_OPTIONS, WARM_MIC_MS } from './microphone';
+import { PhoneEngine } from './PhoneEngine';
+import { harness, type Harness } from './test-fakes';
+import { calls, freshPhone, startEngine } from './test-engine';
+
+let h: Harness;
+let engine: PhoneEngine;
+
+async function started(over: Parameters<typeof harness>[0] = {}, granted = true): Promise<void> {
+  ({ h, engine } = await startEngine(over, granted));
+}
+
+beforeEach(freshPhone);
+afterEach(() => {
+  engine?.dispose();
+  vi.useRealTimers();
+});
+
+describe('audio devices', () => {
+  function fakeSender(enabled = true) {
+    const old = { kind: 'audio', enabled, stop: vi.fn() };
+    return { track: old as unknown as MediaStreamTrack, replaceTrack: vi.fn(async function (this: { track: unknown }, t: unknown) { this.track = t; }), old };
+  }
+
+  it('a remembered microphone is used for new calls, and a remembered speaker at once', async () => {
+    const saved = { input: 'mic-2', output: 'spk-2' };
+    await started({ devices: { load: () => saved, save: vi.fn() } });
+    expect(h.deps.audio.setSink).toHaveBeenCalledWith('spk-2');
+    await engine.call('1002');
+    expect(h.ua().call).toHaveBeenCalledWith('sip:1002@uc.local', expect.objectContaining({ mediaConstraints: { audio: { deviceId: { exact: 'mic-2' } }, video: false } }));
+  });
+
+  it('switching the microphone mid-call replaces the sending track (no renegotiation), keeps mute, and is remembered', async () => {
+    const save = vi.fn();
+    const newTrack = { kind: 'audio', enabled: true, stop: vi.fn() };
+    const getUserMedia = vi.fn(async () => ({ getAudioTracks: () => [newTrack], getTracks: () => [newTrack] }) as unknown as MediaStream);
+    await started({ devices: { load: () => ({ input: null, output: null }), save }, getUserMedia });
+    await engine.call('1002');
+    const s = h.ua().sessions[0]!;
+    const sender = fakeSender(false); // muted
+    s.connection = { getSenders: () => [sender] } as unknown as RTCPeerConnection;
+    s.emit('accepted', { originator: 'remote' });
+    expect(await engine.setInputDevice('mic-3')).toBe(true);
+    expect(getUserMedia).toHaveBeenCalledWith({ audio: { deviceId: { exact: 'mic-3' } }, video: false });
+    expect(sender.replaceTrack).toHaveBeenCalledWith(newTrack);
+    expect(sender.old.stop).toHaveBeenCalled();
+    expect(newTrack.enabled).toBe(false);
+    expect(s.terminate).not.toHaveBeenCalled();
+    expect(save).toHaveBeenLastCalledWith({ input: 'mic-3', output: null });
+    expect(phone.devices.input).toBe('mic-3');
+  });
+
+  it('a microphone that cannot be opened says so and leaves the call as it was', async () => {
+    let broken = false;
+    const track = { kind: 'audio', enabled: true, stop: vi.fn() };
+    const getUserMedia = vi.fn(async () => {
+      if (broken) throw new DOMException('Could not start audio source', 'NotReadableError');
+      return { getAudioTracks: () => [track], getTracks: () => [track] } as unknown as MediaStream;
+    });
+    await started({ getUserMedia });
+    await engine.call('1002');
+    broken = true;
+    const s = h.ua().sessions[0]!;
+    const sender = fakeSender();
+    s.connection = { getSenders: () => [sender] } as unknown as RTCPeerConnection;
+    s.emit('accepted', { originator: 'remote' });
+    expect(await engine.setInputDevice('broken')).toBe(false);
+    expect(sender.replaceTrack).not.toHaveBeenCalled();
+    expect(h.toasts.at(-1)).toMatchObject({ tone: 'error', messageKey: 'telephony:errors.microphoneFailed' });
+  });
+
+  it('switching the speaker moves every call to it and is remembered', async () => {
+    const save = vi.fn();
+    await started({ devices: { load: () => ({ input: null, output: null }), save } });
+    engine.setOutputDevice('spk-9');
+    expect(h.deps.audio.setSink).toHaveBeenLastCalledWith('spk-9');
+    expect(save).toHaveBeenLastCalledWith({ input: null, output: 'spk-9' });
+  });
+});
+
+describe('the microphone of an outgoing call', () => {
+  it('is opened before the call is set up, handed to JsSIP, and stopped when the call ends', async () => {
+    const track = { kind: 'audio', enabled: true, stop: vi.fn() };
+    const stream = { getAudioTracks: () => [track], getTracks: () => [track] } as unknown as MediaStream;
+    const getUserMedia = vi.fn(async () => stream);
+    await started({ getUserMedia });
+    await engine.call('1002');
+    expect(getUserMedia).toHaveBeenCalledWith({ audio: true, video: false });
+    expect(h.ua().call).toHaveBeenCalledWith('sip:1002@uc.local', { ...CALL_OPTIONS, mediaStream: stream });
+    h.ua().sessions[0]!.end('ended', 'remote', 'Terminated');
+    expect(track.stop).toHaveBeenCalled();
+  });
+
+  it('opened while the user dials: the call uses it (no second getUserMedia); unused, it is closed after WARM_MIC_MS', async () => {
+    const track = { kind: 'audio', enabled: true, readyState: 'live', stop: vi.fn() };
+    const stream = { getAudioTracks: () => [track], getTracks: () => [track] } as unknown as MediaStream;
+    const getUserMedia = vi.fn(async () => stream);
+    await started({ getUserMedia });
+    engine.warmMicrophone();
+    engine.warmMicrophone();
+    expect(getUserMedia).toHaveBeenCalledTimes(1);
+    await engine.call('1002');
+    expect(getUserMedia).toHaveBeenCalledTimes(1);
+    expect(h.ua().call).toHaveBeenCalledWith('sip:1002@uc.local', { ...CALL_OPTIONS, mediaStream: stream });
+    // During a call, typing (DTMF, a transfer target) opens nothing more.
+    engine.warmMicrophone();
+    expect(getUserMedia).toHaveBeenCalledTimes(1);
+    h.ua().sessions[0]!.end('ended', 'remote', 'Terminated');
+    expect(track.stop).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(ENDED_CALL_LINGER_MS);
+
+    engine.warmMicrophone();
+    expect(getUserMedia).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(WARM_MIC_MS);
+    expect(track.stop).toHaveBeenCalledTimes(2);
+  });
+
+  it('refused: says so (DEVICE_DENIED / PLEASE_RELOAD) and places no call', async () => {
+    const getUserMedia = vi.fn(async () => {
+      throw new DOMException('Permission denied', 'NotAllowedError');
+    });
+    await started({ getUserMedia });
+    await engine.call('1002');
+    expect(h.ua().call).not.toHaveBeenCalled();
+    expect(h.toasts.at(-1)).toMatchObject({ titleKey: 'telephony:errors.deviceDenied', messageKey: 'telephony:errors.pleaseReload' });
+    expect(calls()).toHaveLength(0);
+  });
+});

@@ -1,0 +1,131 @@
+import { phone } from '../state';
+import type { EngineDeps } from './deps';
+import type { CallOptions, SessionLike } from './types';
+
+/** Audio only; Chromium gathers no loopback candidates and needs RTCP multiplexing with rtpengine. */
+export const CALL_OPTIONS: CallOptions = {
+  mediaConstraints: { audio: true, video: false },
+  pcConfig: { iceServers: [], rtcpMuxPolicy: 'require' },
+};
+
+/**
+ * A microphone opened while the user types a number stays open this long waiting for the call
+ * (the browser shows it in use meanwhile); then it is closed again.
+ */
+export const WARM_MIC_MS = 15_000;
+
+/** CALL_OPTIONS with the chosen microphone, if any. */
+export function callOptions(): CallOptions {
+  const input = phone.devices.input;
+  return input ? { ...CALL_OPTIONS, mediaConstraints: { audio: { deviceId: { exact: input } }, video: false } } : CALL_OPTIONS;
+}
+
+export type MicrophoneDeps = Pick<EngineDeps, 'getUserMedia' | 'devices' | 'audio' | 'notify'>;
+
+/**
+ * The microphone and speaker: the ones the user chose (remembered), the microphone each outgoing
+ * call opens, the one opened ahead while the user dials, and switching devices during calls.
+ */
+export class Microphone {
+  /** The microphone opened ahead of a call being dialled (warm()). */
+  private warmed: { stream: Promise<MediaStream | null>; timer: ReturnType<typeof setTimeout> } | null = null;
+  private disposed = false;
+
+  constructor(private readonly deps: MicrophoneDeps) {
+    const chosen = deps.devices?.load();
+    if (chosen) {
+      phone.devices = { ...chosen };
+      if (chosen.output) deps.audio.setSink(chosen.output);
+    }
+  }
+
+  /**
+   * The call's microphone, opened by us (so that its tracks are ours to stop when the call ends);
+   * null where the engine has no getUserMedia of its own (JsSIP then asks), 'denied' when refused.
+   */
+  async open(): Promise<MediaStream | null | 'denied'> {
+    if (!this.deps.getUserMedia) return null;
+    const warm = this.warmed;
+    if (warm) {
+      this.warmed = null;
+      clearTimeout(warm.timer);
+      const stream = await warm.stream;
+      if (stream?.getAudioTracks().some((t) => t.readyState === 'live')) return stream;
+    }
+    try {
+      return await this.deps.getUserMedia(callOptions().mediaConstraints);
+    } catch (err) {
+      console.error('telephony: microphone', err);
+      this.deps.notify.toast({ tone: 'error', titleKey: 'telephony:errors.deviceDenied', messageKey: 'telephony:errors.pleaseReload', timeoutMs: 10_000 });
+      return 'denied';
+    }
+  }
+
+  /**
+   * The user started dialling: open the microphone now, so that placing the call does not wait for
+   * it (getUserMedia is the largest part of click → INVITE). Not while a call is in progress (its
+   * own microphone is open); closed again after WARM_MIC_MS if no call uses it.
+   */
+  warm(): void {
+    if (!this.deps.getUserMedia || this.warmed || this.disposed || phone.status !== 'ready') return;
+    if (Object.values(phone.calls).some((c) => c.state !== 'none')) return;
+    const stream = this.deps.getUserMedia(callOptions().mediaConstraints).catch(() => null);
+    this.warmed = { stream, timer: setTimeout(() => this.dropWarm(), WARM_MIC_MS) };
+  }
+
+  private dropWarm(): void {
+    const w = this.warmed;
+    if (!w) return;
+    this.warmed = null;
+    clearTimeout(w.timer);
+    void w.stream.then((s) => s?.getTracks().forEach((t) => t.stop()));
+  }
+
+  private save(): void {
+    this.deps.devices?.save({ input: phone.devices.input, output: phone.devices.output });
+  }
+
+  /**
+   * Uses another microphone, remembered for the next calls and switched in every live call
+   * (`live`: connected or held) without renegotiation (RTCRtpSender.replaceTrack): the far end
+   * hears no gap worth noticing.
+   */
+  async setInput(deviceId: string | null, live: ReadonlyArray<readonly [string, SessionLike]>): Promise<boolean> {
+    phone.devices.input = deviceId;
+    this.dropWarm();
+    this.save();
+    if (!live.length) return true;
+    const getUserMedia = this.deps.getUserMedia ?? ((c: MediaStreamConstraints) => navigator.mediaDevices.getUserMedia(c));
+    try {
+      for (const [id, session] of live) {
+        const sender = session.connection?.getSenders().find((s) => s.track?.kind === 'audio' || s.track === null);
+        if (!sender) continue;
+        const stream = await getUserMedia({ audio: deviceId ? { deviceId: { exact: deviceId } } : true, video: false });
+        const track = stream.getAudioTracks()[0];
+        if (!track) continue;
+        // A muted (or held) call stays silent on the new microphone.
+        track.enabled = sender.track?.enabled ?? !phone.calls[id]?.muted;
+        const old = sender.track;
+        await sender.replaceTrack(track);
+        old?.stop();
+      }
+      return true;
+    } catch (err) {
+      console.error('telephony: switching the microphone failed', err);
+      this.deps.notify.toast({ tone: 'error', titleKey: 'telephony:errors.deviceTitle', messageKey: 'telephony:errors.microphoneFailed' });
+      return false;
+    }
+  }
+
+  /** Plays calls on another speaker (now and for the next calls). */
+  setOutput(deviceId: string | null): void {
+    phone.devices.output = deviceId;
+    this.save();
+    this.deps.audio.setSink(deviceId);
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.dropWarm();
+  }
+}
