@@ -1,5 +1,6 @@
 import { Notifications, Session, type CommandContext } from '../../kernel';
 import type { PhoneEngine } from './engine/PhoneEngine';
+import { cellNumber } from './model/transfer';
 import type { CallSettings } from './settings/callSettings';
 
 type Args = Readonly<Record<string, unknown>>;
@@ -54,7 +55,7 @@ export const commandRuns: Readonly<Record<string, CommandRun>> = {
   merge: onEngine((e, a) => e.merge(idArg(a))),
   // Move the call to the user's own mobile: a blind transfer to the profile's personal number.
   moveToCell: async (deps, ctx, args) => {
-    const cell = ctx.services.maybe(Session)?.profile.phone_numbers.find((p) => p.source === 'personal' && p.number)?.number;
+    const cell = cellNumber(ctx.services.maybe(Session)?.profile);
     const e = await deps.startEngine(ctx.services);
     return e && cell ? e.blindTransfer(cell, idArg(args)) : undefined;
   },

@@ -1,6 +1,7 @@
 import { Navigation, Session, type CommandContext, type CommandContribution, type Enablement } from '../../kernel';
 import { lazyEngineChunk } from '../../kernel/lazyEngine';
 import type { CallState } from './model/callState';
+import { cellNumber, transferableCallId } from './model/transfer';
 import { phone } from './state';
 
 export const CALLS_PATH = '/calls';
@@ -36,21 +37,12 @@ export const dialable = (text: string): string | null =>
   /^sips?:./i.test(text.trim()) || /^(#[^,]|[^,#])/.test(text.replace(/[^0-9,#*]/g, '')) ? null : 'telephony:args.needNumber';
 
 /** A call that can be transferred: connected or held, not itself a consultation call. */
-export function transferableCall(): string | undefined {
-  const calls = Object.values(phone.calls).filter((c) => !c.consultFor && (c.state === 'active' || c.state === 'hold'));
-  return (calls.find((c) => c.state === 'active') ?? [...calls].sort((a, b) => b.seq - a.seq)[0])?.id;
-}
+export const transferableCall = (): string | undefined => transferableCallId(phone.calls);
 const consultation = (state?: CallState) => Object.values(phone.calls).find((c) => c.consultFor && c.state !== 'none' && (!state || c.state === state));
 function canTransfer(): Enablement {
   if (transferableCall()) return true;
   const ready = phoneReady();
   return ready === true ? why('noCall') : ready;
-}
-
-/** The user's own mobile: the first personal number of their profile (where "move call to cell" sends a call). */
-export function cellNumber(ctx: Pick<CommandContext, 'services'>): string | null {
-  const profile = ctx.services.maybe(Session)?.profile;
-  return profile?.phone_numbers.find((p) => p.source === 'personal' && p.number)?.number ?? null;
 }
 
 /** The call settings can be changed once they have been read from the server. */
@@ -94,7 +86,7 @@ export const telephonyCommands: readonly CommandContribution[] = [
       return ready !== true ? ready : Object.values(phone.calls).some((c) => BUSY.includes(c.state)) ? why('busy') : true;
     },
     // dialable: parseDialString(text).kind !== 'empty' without loading the dial-string rules at
-    // boot (commands.test.ts checks that both agree), or a sip: address.
+    // boot (plugin.test.ts checks that both agree), or a sip: address.
     // "#12" alone in the palette is speed dial (the specification's shortcut), not a search for 12.
     { args: [{ name: 'target', titleKey: 'telephony:args.target', kind: 'choice', provider: 'contacts', allowFreeText: true, validate: dialable }], takesQuery: /^#\d+$/ },
   ),
@@ -131,7 +123,7 @@ export const telephonyCommands: readonly CommandContribution[] = [
   lazyCommand('moveToCell', ['move call', 'mobile', 'cell phone', 'take the call with me'], undefined, {
     enabled: (ctx) => {
       const can = canTransfer();
-      return can !== true ? can : cellNumber(ctx) ? true : why('noCell');
+      return can !== true ? can : cellNumber(ctx.services.maybe(Session)?.profile) ? true : why('noCell');
     },
   }),
   lazyCommand('moveToDesk', ['move call', 'desk phone', 'desk', 'handset', 'pick up at my desk'], () => {

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import type { CallRecord } from '../state';
 import { callItemActions, callStatusText, threeWayAllowed, type CallItemView, type ThreeWayGate } from './callButtons';
 import { formatCallTimer, isOngoing, nextCallState } from './callState';
 import { dialFontSizePx, dtmfDigits, isDtmfKey, parseDialString, sanitizeDialString } from './dialString';
+import { extensionOf, sipUri } from './sip';
 import { DTMF_FREQUENCIES, dtmfSchedule, ringbackOn, TONE_GAIN } from './tones';
+import { cellNumber, transferableCallId } from './transfer';
 
 describe('call state machine', () => {
   it('outgoing goes to active on acceptance', () => {
@@ -135,5 +138,34 @@ describe('tones', () => {
     expect(ringbackOn(2000)).toBe(false);
     expect(ringbackOn(5999)).toBe(false);
     expect(ringbackOn(6000)).toBe(true);
+  });
+});
+
+describe('SIP addresses', () => {
+  it('a number is called at the SIP domain; an address is used as it is', () => {
+    expect(sipUri('1002', 'uc.local')).toBe('sip:1002@uc.local');
+    expect(sipUri('1003*', 'uc.local')).toBe('sip:1003*@uc.local');
+    expect(sipUri('sip:bob@example.com', 'uc.local')).toBe('sip:bob@example.com');
+  });
+  it("the user's extension is the user part of their address", () => {
+    expect(extensionOf('sip:1001@uc.local')).toBe('1001');
+    expect(extensionOf('sips:1001@uc.local;transport=ws')).toBe('1001');
+    expect(extensionOf(null)).toBeUndefined();
+  });
+});
+
+describe('transfer targets', () => {
+  const call = (id: string, state: CallRecord['state'], seq: number, consultFor: string | null = null) => ({ id, state, seq, consultFor }) as CallRecord;
+  it('a transfer acts on the connected call, else the newest held one, never a consultation call', () => {
+    expect(transferableCallId({ a: call('a', 'hold', 1), b: call('b', 'active', 2) })).toBe('b');
+    expect(transferableCallId({ a: call('a', 'hold', 1), b: call('b', 'hold', 3), c: call('c', 'incoming', 4) })).toBe('b');
+    expect(transferableCallId({ a: call('a', 'hold', 1), b: call('b', 'active', 2, 'a') })).toBe('a');
+    expect(transferableCallId({ a: call('a', 'outgoing', 1) })).toBeUndefined();
+  });
+  it("the user's cell is the first personal number of their profile", () => {
+    const n = (source: 'personal' | 'extension', number: string) => ({ source, number, source_id: null }) as never;
+    expect(cellNumber({ phone_numbers: [n('extension', '1001'), n('personal', ''), n('personal', '+14155550100')] })).toBe('+14155550100');
+    expect(cellNumber({ phone_numbers: [n('extension', '1001')] })).toBeNull();
+    expect(cellNumber(undefined)).toBeNull();
   });
 });
