@@ -36,15 +36,12 @@ export function cannotCall(notify: Notifier, messageKey: string, values?: Record
   notify.toast({ tone: 'error', titleKey: 'telephony:errors.cannotCallTitle', messageKey, values });
 }
 
-export type CallDeps = Pick<
-  EngineDeps,
-  'notify' | 't' | 'audio' | 'tones' | 'lookupName' | 'presence' | 'setOnCall' | 'desktop'
->;
+export type CallDeps = Pick<EngineDeps, 'notify' | 't' | 'audio' | 'tones' | 'lookupName' | 'presence' | 'setOnCall' | 'desktop'>;
 
 /**
  * The call table: every call's JsSIP session and its record in the `phone` store, driven through
- * the specification's state machine; placing, answering, ending, holding, muting, DTMF and 3-way
- * calls. Rings, ring-back and the "on call" presence follow the table.
+ * the specification's state machine; answering, declining, ending, holding, muting and DTMF (calls
+ * are placed by the Dialler, outgoing.ts). Rings, ring-back and the "on call" presence follow it.
  */
 export class CallTable {
   private readonly sessions = new Map<string, SessionLike>();
