@@ -130,7 +130,7 @@ export class Registration {
     this.elsewhereToast = this.deps.notify.toast(toast);
   }
 
-  clearElsewhere(): void {
+  private clearElsewhere(): void {
     if (this.elsewhereToast) this.deps.notify.dismiss(this.elsewhereToast);
     this.elsewhereToast = null;
   }
@@ -148,13 +148,13 @@ export class Registration {
       .catch((err: unknown) => console.error('telephony: releasing the registration failed', err));
   }
 
-  /** The phone stops: no more renewals, no notice, no messages from other tabs. */
+  /** The phone stops: no more renewals, and answers still on their way are ignored. */
   dispose(): void {
     this.disposed = true;
     if (this.holdTimer) clearTimeout(this.holdTimer);
   }
 
-  /** After the user agent has stopped (dispose()): the notice goes and the tab channel closes. */
+  /** Once the user agent has stopped too: the notice goes and the tab channel closes. */
   close(): void {
     this.clearElsewhere();
     this.deps.channel?.close();
