@@ -1,12 +1,12 @@
 import i18next from 'i18next';
 import { ref } from 'valtio';
 import { beforeAll, expect, it } from 'vitest';
-import { allFeatures, definePlugin, Kernel } from '../../kernel';
-import { PaletteIndex } from '../../palette/model';
-import { voicemailPlugin } from './index';
-import { entityFor } from './lazy';
-import { palette, type Voicemail } from './state';
-import en from './strings/en.json';
+import { allFeatures, definePlugin, Kernel } from '../../src/kernel';
+import { PaletteIndex } from '../../src/palette/model';
+import { voicemailPlugin } from '../../src/plugins/voicemail/index';
+import { entityFor } from '../../src/plugins/voicemail/lazy';
+import { palette, type Voicemail } from '../../src/plugins/voicemail/state';
+import en from '../../src/plugins/voicemail/strings/en.json';
 
 const jonas: Voicemail = {
   id: '1',
