@@ -1,3 +1,4 @@
+import type { Logger } from './log';
 /**
  * The plugin contract. A plugin is data first: everything it contributes is declared here so the
  * kernel can list, validate and dispose it before (and without) running plugin code.
@@ -34,6 +35,8 @@ export interface CommandContext {
   readonly source: CommandSource;
   readonly context: ContextSnapshot;
   readonly services: ServiceLookup;
+  /** The log of the plugin that owns the command. */
+  readonly log: Logger;
 }
 
 export interface ArgOption {
@@ -205,10 +208,19 @@ export function provide<T>(key: ServiceKey<T>, create: (ctx: PluginContext) => T
 
 export interface PluginContext {
   readonly pluginId: string;
+  /** Lines prefixed with the plugin's id (instead of hand-written prefixes on console.error). */
+  readonly log: Logger;
   readonly services: ServiceLookup;
   readonly features: Readonly<FeatureFlags>;
   /** Sets a context key of this plugin (`<pluginId>.<name>`). */
   setContextKey(name: string, value: unknown): void;
+  /**
+   * Declares a store of this plugin that its commands' `when` and `enabled` read (a selection, a
+   * list): on each change the kernel tells bound buttons, menus and the open palette to evaluate
+   * them again. The one rule: a predicate reads the context snapshot, or a store declared here;
+   * nothing is published as a context key only to make buttons re-render.
+   */
+  commandsRead(subscribe: (onChange: () => void) => () => void): void;
   /** Registers something to dispose with the plugin. */
   track(d: Disposable): void;
   /**

@@ -4,6 +4,7 @@ export * from './services';
 export * from './coreServices';
 export * from './kernel';
 export * from './bootError';
+export * from './log';
 export * from './api';
 export * from './keys';
 export * from './registry';

@@ -22,6 +22,7 @@ import {
 import { createContextState, snapshotContext, type ContextState } from './contextState';
 import { DisposableStore, toDisposable, type Disposable } from './disposable';
 import { normaliseBinding } from './keys';
+import { createLogger, ReportedError, type Logger } from './log';
 import { Registry } from './registry';
 import type { ServiceKey, ServiceLookup } from './services';
 
@@ -34,6 +35,19 @@ export interface KernelOptions {
   features: FeatureFlags;
   /** For hotkey collision checks; defaults to the browser's platform. */
   mac?: boolean;
+  /**
+   * Tells the user that a command failed without saying why (it threw something other than a
+   * ReportedError), or that no such command exists. The shell shows a toast; the kernel itself
+   * holds no text. Without it, failures are only logged.
+   */
+  onCommandFailure?(failure: CommandFailure): void;
+}
+
+/** A command run that went wrong: the command's title key (null for an unknown id). */
+export interface CommandFailure {
+  commandId: string;
+  titleKey: string | null;
+  error: unknown;
 }
 
 interface ServiceEntry {
@@ -68,11 +82,16 @@ export class Kernel implements ServiceLookup {
   private readonly pluginStores = new Map<string, DisposableStore>();
   private readonly runListeners = new Set<(id: string, source: CommandSource) => void>();
   private readonly mac: boolean | undefined;
+  private readonly onCommandFailure: KernelOptions['onCommandFailure'];
+  private readonly logs = new Map<string, Logger>();
+  private commandStateVersion = 0;
+  private readonly commandStateListeners = new Set<() => void>();
   private readonly settling = new Set<Promise<void>>();
 
   constructor(opts: KernelOptions) {
     this.context = createContextState(opts.features);
     this.mac = opts.mac;
+    this.onCommandFailure = opts.onCommandFailure;
   }
 
   // ---- services -------------------------------------------------------------------------------
@@ -305,6 +324,7 @@ export class Kernel implements ServiceLookup {
     };
     return {
       pluginId,
+      log: this.logOf(pluginId),
       services: this,
       features: this.features,
       setContextKey: (name, value) => {
@@ -314,6 +334,9 @@ export class Kernel implements ServiceLookup {
         if (isNew) store.add(toDisposable(() => delete keys[key]));
       },
       track: (d) => store.add(d),
+      commandsRead: (subscribe) => {
+        store.add(toDisposable(subscribe(() => this.commandStateChanged())));
+      },
       settling,
       afterFirstScreen: (start, opts = {}) => {
         const settled = opts.settles ? settling() : () => {};
@@ -327,7 +350,7 @@ export class Kernel implements ServiceLookup {
               (s) => (gone ? s?.() : (stop = s)),
               (err: unknown) => {
                 settled();
-                console.error(`${pluginId}: the work after the first screen failed`, err);
+                this.logOf(pluginId).error('the work after the first screen failed', err);
               },
             );
         };
@@ -362,12 +385,35 @@ export class Kernel implements ServiceLookup {
 
   // ---- commands -------------------------------------------------------------------------------
 
+  /**
+   * Changes of the plugin stores that command predicates read (PluginContext.commandsRead), for
+   * useSyncExternalStore: whoever shows a command's state subscribes here as well as to the context.
+   */
+  subscribeCommandState = (listener: () => void): (() => void) => {
+    this.commandStateListeners.add(listener);
+    return () => this.commandStateListeners.delete(listener);
+  };
+
+  getCommandStateVersion = (): number => this.commandStateVersion;
+
+  private commandStateChanged(): void {
+    this.commandStateVersion++;
+    for (const l of [...this.commandStateListeners]) l();
+  }
+
   snapshot(): ContextSnapshot {
     return snapshotContext(this.context);
   }
 
-  commandContext(source: CommandSource, context: ContextSnapshot = this.snapshot()): CommandContext {
-    return { source, context, services: this };
+  commandContext(source: CommandSource, context: ContextSnapshot = this.snapshot(), owner = 'kernel'): CommandContext {
+    return { source, context, services: this, log: this.logOf(owner) };
+  }
+
+  /** The log of a plugin (or of the kernel), one per id. */
+  logOf(owner: string): Logger {
+    let log = this.logs.get(owner);
+    if (!log) this.logs.set(owner, (log = createLogger(owner)));
+    return log;
   }
 
   isVisible(command: CommandContribution, context: ContextSnapshot = this.snapshot()): boolean {
@@ -378,15 +424,31 @@ export class Kernel implements ServiceLookup {
     return command.enabled ? command.enabled(ctx) : true;
   }
 
-  /** Runs a command by id with the live context; refuses invisible or disabled commands. */
+  /**
+   * Runs a command by id with the live context; refuses invisible or disabled commands. Never
+   * rejects: a command that throws, or an id that names no command, is logged under its plugin,
+   * reported to the user once (see KernelOptions.onCommandFailure; not again for a ReportedError),
+   * and the run answers false, as a refused one does.
+   */
   async run(id: string, args: Readonly<Record<string, unknown>> = {}, source: CommandSource = 'api', context?: ContextSnapshot): Promise<boolean> {
     const entry = this.commands.get(id);
-    if (!entry) throw new Error(`Unknown command "${id}"`);
-    const ctx = this.commandContext(source, context);
+    if (!entry) {
+      this.logOf('kernel').error(`no command "${id}" (run from ${source})`);
+      this.onCommandFailure?.({ commandId: id, titleKey: null, error: null });
+      return false;
+    }
+    const owner = this.commands.ownerOf(id) ?? 'kernel';
+    const ctx = this.commandContext(source, context, owner);
     if (!this.isVisible(entry.item, ctx.context)) return false;
     if (this.enablement(entry.item, ctx) !== true) return false;
     for (const l of this.runListeners) l(id, source);
-    await entry.item.run(ctx, args);
+    try {
+      await entry.item.run(ctx, args);
+    } catch (error) {
+      ctx.log.error(`command ${id} failed (run from ${source})`, error);
+      if (!(error instanceof ReportedError)) this.onCommandFailure?.({ commandId: id, titleKey: entry.item.titleKey, error });
+      return false;
+    }
     return true;
   }
 

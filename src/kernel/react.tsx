@@ -43,13 +43,23 @@ export interface BoundCommand {
   run(args?: Record<string, unknown>, source?: CommandSource): Promise<boolean>;
 }
 
+/**
+ * Re-renders when a plugin store that command predicates read changes (PluginContext.commandsRead):
+ * for anything that shows whether commands are visible or enabled (bound buttons, menus, the palette).
+ */
+export function useCommandState(): number {
+  const kernel = useKernel();
+  return useSyncExternalStore(kernel.subscribeCommandState, kernel.getCommandStateVersion);
+}
+
 /** A command bound for a button: the same object the palette and hotkeys run. */
 export function useCommand(id: string): BoundCommand {
   const kernel = useKernel();
   useRegistry(kernel.commands);
-  // Every change of the context, not only of the keys read during render: an enablement may read a
-  // plugin's own state, which the plugin publishes as a context key for exactly this (history's
-  // selection). With useSnapshot's read tracking, "Call back" stayed disabled after the auto-selection.
+  // A predicate reads the context or a store its plugin declared (commandsRead): follow both.
+  useCommandState();
+  // Every change of the context, not only of the keys read during render: with useSnapshot's read
+  // tracking, a predicate reading a key only on some paths would not be followed.
   const context = useSyncExternalStore(
     useCallback((onChange: () => void) => subscribe(kernel.context, onChange), [kernel]),
     () => snapshot(kernel.context) as ContextSnapshot,

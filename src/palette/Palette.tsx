@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { Dialog, Modal, ModalOverlay } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { bindingToKeys, useKernel, type CommandContribution, type HotkeyManager } from '../kernel';
+import { bindingToKeys, useCommandState, useKernel, type CommandContribution, type HotkeyManager } from '../kernel';
 import { nextMissingArg, PaletteIndex, type PalettePage, type PaletteRow } from './model';
 import { closePalette, loadRecent, paletteState, pushRecent, takeTypeAhead } from './store';
 import './palette.css';
@@ -34,7 +34,10 @@ function PaletteBody({ hotkeys, startCommand }: { hotkeys: HotkeyManager; startC
   const [context] = useState(() => kernel.snapshot());
   // Bumped when strings arrive while some entities wait for theirs (a plugin's lazy strings just after sign-in).
   const [stringsAdded, setStringsAdded] = useState(0);
-  const index = useMemo(() => new PaletteIndex(kernel, context, t), [kernel, context, t, i18n.language, stringsAdded]);
+  // Built again when a plugin store its commands read changes while the palette is open (a
+  // selection, the directory arriving): rows say what is enabled now.
+  const commandState = useCommandState();
+  const index = useMemo(() => new PaletteIndex(kernel, context, t), [kernel, context, t, i18n.language, stringsAdded, commandState]);
   useEffect(() => {
     if (!index.waiting) return;
     const added = () => setStringsAdded((n) => n + 1);

@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { Session, useContextSnapshot, useKernel, useRegistry, useService, type MenuId } from '../kernel';
+import { Session, useCommandState, useContextSnapshot, useKernel, useRegistry, useService, type MenuId } from '../kernel';
 import { LANGUAGES, nativeLanguageName } from '../kernel/i18n';
 import { openPalette } from '../palette';
 
@@ -12,6 +12,7 @@ import { openPalette } from '../palette';
 function useMenuItems(menu: MenuId) {
   const kernel = useKernel();
   const context = useContextSnapshot();
+  useCommandState();
   return useRegistry(kernel.menus)
     .map((o) => o.item)
     .filter((m) => m.menu === menu)

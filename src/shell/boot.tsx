@@ -85,7 +85,13 @@ export async function boot(rootEl: HTMLElement, plugins: readonly PluginManifest
 }
 
 async function startKernel(session: LoadedSession, plugins: readonly PluginManifest[]) {
-  const kernel = new Kernel({ features: session.config.features });
+  const notifier = createNotifier(announcer);
+  // A command that failed without telling the user why gets one notice: its own title, and that it
+  // did not work (an unknown command id: the generic title).
+  const kernel = new Kernel({
+    features: session.config.features,
+    onCommandFailure: ({ titleKey }) => notifier.toast({ titleKey: titleKey ?? 'shell:commandFailed.title', messageKey: 'shell:commandFailed.message', tone: 'error' }),
+  });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, staleTime: 30_000, refetchOnWindowFocus: false } } });
   const prefs = createPreferences(api);
   const setLanguage = async (lang: Language) => {
@@ -94,7 +100,7 @@ async function startKernel(session: LoadedSession, plugins: readonly PluginManif
     await prefs.set('uc-language', lang).catch((err: unknown) => console.error('language preference', err));
   };
   kernel.provide(Api, api);
-  kernel.provide(Notifications, createNotifier(announcer));
+  kernel.provide(Notifications, notifier);
   kernel.provide(Preferences, prefs);
   kernel.provide(ConnectionsKey, connections);
   kernel.provide(Dialogs, dialogHost);

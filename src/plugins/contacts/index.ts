@@ -1,3 +1,4 @@
+import { subscribe } from 'valtio';
 import { Api, ContactsApi, definePlugin, Navigation, provide, toDisposable, type PaletteEntity } from '../../kernel';
 import { CONTACTS_REFRESH_MS } from '../../wire/contactGroups';
 import { CONTACTS_PATH, contactsCommands, onContactsScreen } from './commands';
@@ -99,10 +100,11 @@ export const contactsPlugin = definePlugin({
     // After the first screen has painted: the directory is for the palette and caller names.
     ctx.afterFirstScreen(() => void directory.load(api));
     const refresh = setInterval(() => void directory.load(api), CONTACTS_REFRESH_MS);
-    const unsub = directory.subscribe(() => ctx.setContextKey('count', directory.entries?.length ?? 0));
+    // Commands that act on a contact read the directory and the selection: bound buttons and the palette follow both.
+    ctx.commandsRead((onChange) => directory.subscribe(onChange));
+    ctx.commandsRead((onChange) => subscribe(contactsState, onChange));
     return toDisposable(() => {
       clearInterval(refresh);
-      unsub();
       directory.reset();
       contactsState.selected = null;
       cached = null;

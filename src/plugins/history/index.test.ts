@@ -90,7 +90,6 @@ describe('history manifest', () => {
   it('tears everything down with the plugin', async () => {
     const { kernel } = boot();
     await flush();
-    expect(kernel.context.keys['history.selectedId']).toBeNull();
     kernel.dispose();
     expect(kernel.sizes()).toMatchObject({ commands: 0, hotkeys: 0, routes: 0, nav: 0, contextKeys: 0 });
   });
@@ -136,11 +135,14 @@ describe('history.callBack', () => {
     expect(call).toHaveBeenCalledWith('+15551230000', { displayName: 'Bob' });
   });
 
-  it('publishes the selection as a context key', async () => {
+  it('tells bound buttons, menus and the palette when the selection changes (its enablement reads it)', async () => {
     const { kernel } = boot();
+    const changed = vi.fn();
+    kernel.subscribeCommandState(changed);
     historyState.selected = toHistoryRecord(wire({ id: 42 }));
     await flush();
-    expect(kernel.context.keys['history.selectedId']).toBe(42);
+    expect(changed).toHaveBeenCalled();
+    expect(Object.keys(kernel.context.keys).filter((k) => k.startsWith('history.'))).toEqual([]);
   });
 
   it('is only offered on the history screen', () => {

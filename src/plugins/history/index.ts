@@ -47,9 +47,8 @@ export const historyPlugin = definePlugin({
     { command: 'history.callBack', keys: 'c', scope: 'history', when: onHistoryScreen },
   ],
   activate(ctx) {
-    // Published as `history.selectedId` so `when` clauses and bound buttons re-evaluate on selection.
-    const publish = () => ctx.setContextKey('selectedId', historyState.selected?.id ?? null);
-    publish();
+    // "Call back" reads the selection: bound buttons, menus and the palette follow it.
+    ctx.commandsRead((onChange) => subscribe(historyState, onChange));
     // A call just ended is in the history at once, not at the next 3-minute refresh; asked again
     // after CALL_RECORD_LAG_MS for the side that hung up, whose record may be filed just after.
     const refresh = () => void boundQueryClient()?.invalidateQueries({ queryKey: historyKeys.all });
@@ -59,9 +58,7 @@ export const historyPlugin = definePlugin({
       clearTimeout(again);
       again = setTimeout(refresh, CALL_RECORD_LAG_MS);
     });
-    const unsubscribe = subscribe(historyState, publish);
     return toDisposable(() => {
-      unsubscribe();
       ended?.dispose();
       clearTimeout(again);
     });

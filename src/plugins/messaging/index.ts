@@ -101,6 +101,8 @@ export const messagingPlugin = definePlugin({
     },
   ],
   activate(ctx) {
+    // Chat commands read the connection and the sessions (mute, pin, leave, mark read).
+    ctx.commandsRead((onChange) => subscribe(chat, onChange));
     if (ctx.services.maybe(Session)?.config.messaging.enabled !== true) {
       chat.status = 'disabled';
       return toDisposable(resetChat);

@@ -44,6 +44,8 @@ export const recordingsPlugin = definePlugin({
   hotkeys: COMMANDS.filter(([, keys]) => keys).map(([name, keys], i) => (i ? { command: `recordings.${name}`, keys: keys!, scope: 'recordings', when: onScreen } : { command: 'recordings.go', keys: keys! })),
   searchProviders: [{ id: 'recordings', kindKey: 'recordings:title', items: () => palette.entities, subscribe: (onChange) => toDisposable(subscribe(palette, onChange)) }],
   activate(ctx) {
+    // The commands read whether the list is loaded and which recording is selected.
+    ctx.commandsRead((onChange) => subscribe(recState, onChange));
     // Whether the user may see recordings is known only once the settings have been fetched: until
     // then a "g r" pressed is held by the kernel, not dropped.
     ctx.afterFirstScreen(async (settled) => (await lazy()).start(ctx.services, (v) => ctx.setContextKey('visible', v), settled), { settles: true });

@@ -68,6 +68,8 @@ export const telephonyPlugin = definePlugin({
     { command: 'telephony.transferScreen', keys: '$mod+Shift+x' },
   ],
   activate(ctx) {
+    // Every call command's availability reads the calls and the phone's status.
+    ctx.commandsRead((onChange) => subscribe(phone, onChange));
     if (ctx.services.maybe(Session)?.config.sip.configured !== true) {
       phone.status = 'unconfigured';
       return toDisposable(resetPhone);

@@ -79,6 +79,8 @@ export const voicemailPlugin = definePlugin({
   ],
   activate(ctx) {
     if (!ctx.services.get(Session).config.mailbox_number) return;
+    // The commands read whether the list is loaded and which messages are selected or ticked.
+    ctx.commandsRead((onChange) => subscribe(vmState, onChange));
     vmState.generation = ctx.features.voicemail2 ? 2 : 1;
     // The entry and the commands appear with their strings (`strings/`, no boot locale: see DECISIONS).
     // Until then a "g v" pressed is held by the kernel, not dropped.
