@@ -5,6 +5,7 @@ import { loadOrCreateJwtSecret } from './auth/jwt-secret';
 import { createTokenService } from './auth/tokens';
 import type { Db } from './db/types';
 import { frameworkErrorHandler, installErrorHandling } from './errors';
+import { installInputGuard } from './input-guard';
 import type { RouteContext } from './routes/context';
 import { registerAnalyticsRoutes } from './routes/analytics';
 import { registerAuthRoutes } from './routes/auth';
@@ -47,6 +48,15 @@ export interface AppOptions {
   texts?: TextsOptions;
 }
 
+export interface RouteEntry {
+  method: string;
+  url: string;
+}
+const routeLists = new WeakMap<FastifyInstance, RouteEntry[]>();
+
+/** Every route the app registered (HEAD twins left out): tests that must cover each route read it, so a new route is covered without being listed. */
+export const registeredRoutes = (app: FastifyInstance): readonly RouteEntry[] => routeLists.get(app) ?? [];
+
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? false,
@@ -64,7 +74,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     return parseJson(request, body as string, done);
   });
 
+  const routes: RouteEntry[] = [];
+  routeLists.set(app, routes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
+  });
+
   installErrorHandling(app);
+  installInputGuard(app);
   await app.register(fastifyCookie);
 
   app.addHook('onSend', async (_request, reply) => {

@@ -14,6 +14,7 @@ import { ROLE } from '../../src/wire/profile';
 import { ApiError, forbidden, parseOrThrow, unauthorized } from '../errors';
 import type { Queryable } from '../db/types';
 import type { RouteContext } from './context';
+import { IdParam } from './params';
 
 const ForwardTypeParam = z.object({ type: z.enum(FORWARD_TYPES) });
 
@@ -67,13 +68,16 @@ async function ownBox(db: Queryable, userId: number): Promise<Destination> {
 async function resolveExtension(db: Queryable, organizationId: number, userId: number, d: Destination): Promise<Destination> {
   if (d.destination_type === 'box') return ownBox(db, userId);
   if (d.destination_type !== 'ext') return { ...d, destination_parameter: d.destination_parameter!.replace(/[\s()-]/g, '') };
-  const { rows } = await db.query<{ id: number; extension: string; name: string }>(
-    `SELECT id, extension, trim(first_name || ' ' || last_name) AS name FROM users
-      WHERE id = $1 AND organization_id = $2 AND extension IS NOT NULL`,
-    [Number(d.destination_id), organizationId],
-  );
+  const userRef = IdParam.safeParse({ id: d.destination_id });
+  const { rows } = userRef.success
+    ? await db.query<{ id: number; extension: string; name: string }>(
+        `SELECT id, extension, trim(first_name || ' ' || last_name) AS name FROM users
+          WHERE id = $1 AND organization_id = $2 AND extension IS NOT NULL`,
+        [userRef.data.id, organizationId],
+      )
+    : { rows: [] };
   const u = rows[0];
-  if (!Number.isInteger(Number(d.destination_id)) || !u) {
+  if (!u) {
     throw new ApiError(400, 'validation_failed', 'Invalid forwarding setting', [{ path: 'destination.destination_id', message: 'destination_id_required' }]);
   }
   return { destination_type: 'ext', destination_id: String(u.id), destination_name: u.name, destination_parameter: u.extension };

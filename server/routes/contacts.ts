@@ -28,6 +28,7 @@ import {
   type IntegrationFlags,
   type Viewer,
 } from '../contacts/repository';
+import { readUpload } from '../media/upload';
 import type { RouteContext } from './context';
 
 /** No identity integration (Google, Microsoft) is connected in this deployment. */
@@ -222,17 +223,9 @@ function ownUserId(request: FastifyRequest, viewer: { userId: number }): number 
  */
 async function readPhoto(request: FastifyRequest): Promise<{ bytes: Buffer; mime: string }> {
   if (!request.isMultipart()) throw new ApiError(415, 'unsupported_media_type', 'Send the image as multipart/form-data in the field "photo"');
-  const file = await request.file();
-  if (!file || file.fieldname !== 'photo') throw new ApiError(400, 'photo_required', 'A file in the field "photo" is required');
-  let bytes: Buffer;
-  try {
-    bytes = await file.toBuffer();
-  } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new ApiError(413, 'avatar_too_large', `The image is larger than ${AVATAR_MAX_BYTES} bytes`);
-    }
-    throw err;
-  }
+  const upload = await readUpload(request, () => new ApiError(413, 'avatar_too_large', `The image is larger than ${AVATAR_MAX_BYTES} bytes`));
+  if (!upload || upload.file.fieldname !== 'photo') throw new ApiError(400, 'photo_required', 'A file in the field "photo" is required');
+  const { file, bytes } = upload;
   const sniffed = sniffImage(bytes);
   if (!sniffed || !(AVATAR_MIME_TYPES as readonly string[]).includes(file.mimetype)) {
     throw new ApiError(415, 'not_an_image', 'Only PNG, JPEG, GIF or WebP images are accepted');

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import * as z from 'zod/mini';
 import {
   TranscriptionV2,
   VoiceMessagesDeleteRequest,
@@ -61,8 +60,6 @@ function toV2(r: VoicemailRow, withText: boolean): VoicemailV2 {
   };
 }
 
-/** v2 message ids are strings on the wire; here they are the same positive integers as v1's. */
-const MsgIdParam = z.object({ id: z.string().check(z.regex(/^[1-9]\d{0,9}$/, 'Must be a voicemail id')) });
 
 async function mailboxOf(db: Db, userId: number): Promise<string> {
   const { rows } = await db.query<{ extension: string | null }>('SELECT extension FROM users WHERE id = $1', [userId]);
@@ -112,15 +109,11 @@ async function audioOf(db: Db, userId: number, id: number) {
  * message: a colleague's id answers 404 as if it did not exist, another user's list 403.
  */
 export function registerVoicemailRoutes(app: FastifyInstance, { db, requireUserId }: RouteContext): void {
+  // v2 message ids are strings on the wire, but the same positive integers as v1's.
   const withId = async (request: FastifyRequest) => {
     const userId = await requireUserId(request);
     const { id } = parseOrThrow(IdParam, request.params, 'voicemail id');
     return { userId, id };
-  };
-  const withMsgId = async (request: FastifyRequest) => {
-    const userId = await requireUserId(request);
-    const { id } = parseOrThrow(MsgIdParam, request.params, 'voicemail id');
-    return { userId, id: Number(id) };
   };
 
   // ---- first generation ------------------------------------------------------------------------
@@ -174,34 +167,34 @@ export function registerVoicemailRoutes(app: FastifyInstance, { db, requireUserI
   });
 
   app.get('/v2/voicemail/:id', async (request): Promise<VoicemailV2> => {
-    const { userId, id } = await withMsgId(request);
+    const { userId, id } = await withId(request);
     return toV2(await ownMessage(db, userId, id), true);
   });
 
   app.delete('/v2/voicemail/:id', async (request, reply) => {
-    const { userId, id } = await withMsgId(request);
+    const { userId, id } = await withId(request);
     if (!(await deleteOwn(db, userId, [id])).length) throw notFound(`Voicemail ${id} not found`);
     return reply.code(204).send();
   });
 
   app.post('/v2/voicemail/:id/new', async (request): Promise<VoicemailV2> => {
-    const { userId, id } = await withMsgId(request);
+    const { userId, id } = await withId(request);
     return toV2(await setStatus(db, userId, id, 'UNREAD'), false);
   });
 
   app.post('/v2/voicemail/:id/old', async (request): Promise<VoicemailV2> => {
-    const { userId, id } = await withMsgId(request);
+    const { userId, id } = await withId(request);
     return toV2(await setStatus(db, userId, id, 'READ'), false);
   });
 
   app.get('/v2/voicemail/:id/transcription', async (request): Promise<TranscriptionV2> => {
-    const { userId, id } = await withMsgId(request);
+    const { userId, id } = await withId(request);
     const r = await ownMessage(db, userId, id);
     return toV2(r, true).transcription;
   });
 
   app.get('/v2/voicemail/:id/download', async (request, reply) => {
-    const { userId, id } = await withMsgId(request);
+    const { userId, id } = await withId(request);
     const a = await audioOf(db, userId, id);
     return sendMedia(request, reply, { bytes: a.bytes, contentType: a.contentType, downloadName: voicemailFileName(a.receivedAt, a.callerNumber) });
   });

@@ -25,6 +25,8 @@ import {
 } from '../../src/wire/texts';
 import type { Queryable } from '../db/types';
 import { ApiError, forbidden, notFound, parseOrThrow, unauthorized } from '../errors';
+import { findBadText } from '../input-guard';
+import { readUpload } from '../media/upload';
 import type { RouteContext } from '../routes/context';
 import { loopbackCarrier, type CarrierAdapter } from './carrier';
 import { ejabberdDelivery, type TextDelivery } from './delivery';
@@ -159,7 +161,9 @@ export function registerTextRoutes(app: FastifyInstance, ctx: RouteContext, opts
     const { jid } = request.params as { jid: string };
     const body = (request.body ?? {}) as { read_at?: unknown };
     const at = typeof body.read_at === 'string' ? new Date(body.read_at) : new Date();
-    if (Number.isNaN(at.getTime())) throw badRequest('invalid_read_at', 'read_at must be an ISO 8601 time');
+    // JavaScript takes years PostgreSQL refuses (negative, six digits): ISO 8601's 1–9999 only.
+    const year = at.getUTCFullYear();
+    if (Number.isNaN(at.getTime()) || year < 1 || year > 9999) throw badRequest('invalid_read_at', 'read_at must be an ISO 8601 time between the years 1 and 9999');
     if (!(await setRead(db, me.userId, jid, at))) throw notFound('No such conversation');
     return reply.code(204).send();
   });
@@ -223,17 +227,11 @@ export function registerTextRoutes(app: FastifyInstance, ctx: RouteContext, opts
       const dids = await didsOf(db, me.userId);
       if (!dids.some((d) => d.mms_enabled)) throw badRequest('mms_disabled', 'Picture and file messages (MMS) are not enabled for your numbers');
       if (!request.isMultipart()) throw new ApiError(415, 'unsupported_media_type', 'Send the file as multipart/form-data in the field "file"');
-      const file = await request.file();
-      if (!file || file.fieldname !== 'file') throw badRequest('file_required', 'A file in the field "file" is required');
+      const upload = await readUpload(request, () => new ApiError(413, 'attachments_too_large', `Attachments may total at most ${ATTACHMENT_MAX_TOTAL_BYTES} bytes`));
+      if (!upload || upload.file.fieldname !== 'file') throw badRequest('file_required', 'A file in the field "file" is required');
+      const { file, bytes } = upload;
       const name = file.filename.slice(0, 200);
       if (!mediaKindOf(name)) throw new ApiError(415, 'extension_not_allowed', 'This type of file cannot be sent');
-      let bytes: Buffer;
-      try {
-        bytes = await file.toBuffer();
-      } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError(413, 'attachments_too_large', `Attachments may total at most ${ATTACHMENT_MAX_TOTAL_BYTES} bytes`);
-        throw err;
-      }
       const ext = extensionOf(name);
       const stored = await addAttachment(db, { user_id: me.userId, file_name: name, ext, content_type: MIME[ext] ?? 'application/octet-stream', size: bytes.length, bytes });
       reply.code(201);
@@ -271,6 +269,8 @@ export function registerTextRoutes(app: FastifyInstance, ctx: RouteContext, opts
       } catch {
         throw new ApiError(400, 'invalid_json', 'Request body is not valid JSON');
       }
+      const bad = findBadText(json, 'body');
+      if (bad) throw new ApiError(400, 'invalid_text', `Invalid body: ${bad.message}`, [bad]);
       const text = parseOrThrow(InboundText, json, 'inbound text');
       for (const n of [text.from, ...text.to]) if (!E164.test(n)) throw badRequest('invalid_number', `Not an E.164 number: ${n}`);
       const { rows: ours } = await db.query<{ number: string; mms_enabled: boolean }>('SELECT number, mms_enabled FROM messaging_dids WHERE organization_id = $1 AND number = ANY($2::text[])', [

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { DbId } from './common';
 
 /** Group chats (MUC rooms with MucSub) as the API keeps them: who belongs, and the subject. */
 
@@ -30,7 +31,7 @@ export const ChatRoomsResponse = z.object({ rooms: z.array(ChatRoom) });
 export type ChatRoomsResponse = z.infer<typeof ChatRoomsResponse>;
 
 const subject = z.string().check(z.trim(), z.minLength(1, 'subject_required'), z.maxLength(ROOM_SUBJECT_MAX, 'subject_too_long'));
-const memberIds = z.array(z.int().check(z.positive())).check(z.minLength(1, 'members_required'), z.maxLength(ROOM_MEMBERS_MAX, 'too_many_members'));
+const memberIds = z.array(DbId).check(z.minLength(1, 'members_required'), z.maxLength(ROOM_MEMBERS_MAX, 'too_many_members'));
 
 /** `POST /v1/chat/rooms`: a new group of the caller and these colleagues (user ids, oneself not among them). */
 export const CreateChatRoomRequest = z.object({ subject, member_ids: memberIds });

@@ -15,6 +15,12 @@ export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
 
 export const HTTP = { BAD_REQUEST: 400, UNAUTHORIZED: 401, FORBIDDEN: 403, NOT_FOUND: 404, GONE: 410 } as const;
 
+const INT4_MAX = 2 ** 31 - 1;
+/** A row id: PostgreSQL's integer is 32-bit, and a larger number must be refused here (400), not by the database (500). */
+export const DbId = z.int().check(z.gte(1), z.lte(INT4_MAX));
+/** A whole number an integer column holds (row ids a client sends as ≤ 0 or null for a new row). */
+export const Int4 = z.int().check(z.gte(-INT4_MAX - 1), z.lte(INT4_MAX));
+
 export const SortDirection = z.enum(['asc', 'desc']);
 export type SortDirection = z.infer<typeof SortDirection>;
 /** The specification's text for a sort direction other than asc/desc. */

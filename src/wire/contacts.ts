@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { queryInt } from './common';
+import { Int4, queryInt } from './common';
 import { CONTACT_GROUPS, DEFAULT_CONTACT_GROUP } from './contactGroups';
 
 /*
@@ -40,7 +40,7 @@ export const PhoneNumberWire = z.object({
   type: PhoneType,
   custom_type: z.nullable(str(60)),
   source: ContactSource,
-  source_id: z.nullable(z.int()),
+  source_id: z.nullable(Int4),
   is_default: z.boolean(),
   is_primary: z.boolean(),
   caller_id: z.boolean(),
@@ -50,7 +50,7 @@ export const PhoneNumberWire = z.object({
 export type PhoneNumberWire = z.infer<typeof PhoneNumberWire>;
 
 export const EmailWire = z.object({
-  id: z.nullable(z.int()),
+  id: z.nullable(Int4),
   email: str(CONTACT_LIMITS.email),
   type: z.string().check(z.maxLength(30)),
   custom_type: z.nullable(str(60)),
@@ -60,7 +60,7 @@ export const EmailWire = z.object({
 export type EmailWire = z.infer<typeof EmailWire>;
 
 export const AddressWire = z.object({
-  address_id: z.nullable(z.int()),
+  address_id: z.nullable(Int4),
   type: z.string().check(z.maxLength(30)),
   street_1: str(CONTACT_LIMITS.street),
   street_2: str(CONTACT_LIMITS.street),
@@ -76,7 +76,7 @@ export const AddressWire = z.object({
 export type AddressWire = z.infer<typeof AddressWire>;
 
 export const InstantMessengerWire = z.object({
-  id: z.nullable(z.int()),
+  id: z.nullable(Int4),
   type: str(30),
   name: str(CONTACT_LIMITS.im),
 });
@@ -312,7 +312,7 @@ export type UserPatchBody = z.infer<typeof UserPatchBody>;
 /** One entry of a user's e-mail list (the primary address is the profile's `email`, not in the list). */
 export const UserEmailWire = z.object({
   /** Null (or ≤ 0, sent as null by the client) for a new entry. */
-  id: z.nullable(z.int()),
+  id: z.nullable(Int4),
   email: str(CONTACT_LIMITS.email),
   custom_type: z.nullable(str(60)),
 });
@@ -328,7 +328,7 @@ export type UserEmailListWire = z.infer<typeof UserEmailListWire>;
 export const UserPhoneWire = z.object({
   source: z.enum(['personal', 'extension']),
   /** The row id of a personal number; null for a new one and for the extension. */
-  source_id: z.nullable(z.int()),
+  source_id: z.nullable(Int4),
   extension: z.nullable(str(CONTACT_LIMITS.extension)),
   number: z.nullable(str(CONTACT_LIMITS.phone)),
   is_primary: z.boolean(),

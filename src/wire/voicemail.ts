@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { DbId } from './common';
 
 /** The specification's transcript states (both generations). */
 export const TRANSCRIPT_STATES = ['None', 'In Progress', 'Failed', 'Succeeded'] as const;
@@ -29,7 +30,7 @@ export const VoiceMessageStatusRequest = z.object({ status: VoicemailStatusV1 })
 
 /** `DELETE /v1/voice-messages` (bulk): the ids of the messages. */
 export const VoiceMessagesDeleteRequest = z.object({
-  messages: z.array(z.int().check(z.gte(1))).check(z.minLength(1), z.maxLength(1000)),
+  messages: z.array(DbId).check(z.minLength(1), z.maxLength(1000)),
 });
 
 /** Second generation: the transcription of a message; the list leaves `text` null (fetched by `…/transcription`). */
