@@ -93,7 +93,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const ctx: RouteContext = {
     db: opts.db,
     tokens,
-    requireUserId: createGuard(tokens),
+    requireUserId: createGuard(tokens, opts.db),
     settings: { ...readUccSettings(), ...opts.settings },
     services: opts.services ?? readServicesConfig(process.env, opts.runtimeDir),
     voicemail: opts.voicemail ?? false,

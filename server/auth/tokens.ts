@@ -70,8 +70,12 @@ async function verifySigned(token: string, key: Uint8Array, audience?: string): 
   }
 }
 
-export async function signAccessToken(userId: number, key: Uint8Array): Promise<string> {
-  return new SignJWT({})
+/**
+ * `sid` names the refresh session the token was issued under: the guard checks that session is
+ * still live, so logging out ends its access tokens at once rather than when they expire.
+ */
+export async function signAccessToken(userId: number, key: Uint8Array, sessionId?: string): Promise<string> {
+  return new SignJWT(sessionId ? { sid: sessionId } : {})
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(`${JWT_USER_PREFIX}${userId}`)
     .setIssuer(ISSUER)
@@ -82,12 +86,14 @@ export async function signAccessToken(userId: number, key: Uint8Array): Promise<
     .sign(key);
 }
 
-/** A user's bearer token → the user id. Throws TokenError. */
-export async function verifyAccessToken(token: string, key: Uint8Array): Promise<{ userId: number }> {
+/** A user's bearer token → the user id (and its session, when it names one). Throws TokenError. */
+export async function verifyAccessToken(token: string, key: Uint8Array): Promise<{ userId: number; sessionId?: string }> {
   const payload = await verifySigned(token, key, USER_AUDIENCE);
   const id = subjectId(payload.sub, JWT_USER_PREFIX);
   if (!/^[1-9]\d{0,9}$/.test(id) || Number(id) > 2 ** 31 - 1) throw new TokenError('bad_subject', 'Token subject has an invalid user id');
-  return { userId: Number(id) };
+  if (payload.sid === undefined) return { userId: Number(id) };
+  if (typeof payload.sid !== 'string' || !/^[1-9]\d{0,17}$/.test(payload.sid)) throw new TokenError('invalid', 'Token session is not valid');
+  return { userId: Number(id), sessionId: payload.sid };
 }
 
 export async function signGuestToken(email: string, meetingId: string, key: Uint8Array): Promise<string> {
@@ -113,7 +119,7 @@ export async function verifyGuestToken(token: string, meetingId: string, key: Ui
 /** The token functions bound to one key, as the app uses them. */
 export function createTokenService(key: Uint8Array) {
   return {
-    signAccessToken: (userId: number) => signAccessToken(userId, key),
+    signAccessToken: (userId: number, sessionId: string) => signAccessToken(userId, key, sessionId),
     verifyAccessToken: (token: string) => verifyAccessToken(token, key),
     signGuestToken: (email: string, meetingId: string) => signGuestToken(email, meetingId, key),
     verifyGuestToken: (token: string, meetingId: string) => verifyGuestToken(token, meetingId, key),

@@ -21,8 +21,8 @@ function refreshCookieOptions(request: FastifyRequest, maxAgeSeconds?: number): 
 }
 
 export function registerAuthRoutes(app: FastifyInstance, { db, tokens }: RouteContext): void {
-  const accessTokenFor = async (userId: number): Promise<AccessTokenResponse> => ({
-    access_token: await tokens.signAccessToken(userId),
+  const accessTokenFor = async (userId: number, sessionId: string): Promise<AccessTokenResponse> => ({
+    access_token: await tokens.signAccessToken(userId, sessionId),
     token_type: 'Bearer',
     expires_in: ACCESS_TOKEN_TTL_SECONDS,
     user_id: userId,
@@ -45,19 +45,19 @@ export function registerAuthRoutes(app: FastifyInstance, { db, tokens }: RouteCo
     reply
       .setCookie(REFRESH_COOKIE, session.token, refreshCookieOptions(request, body.remember ? session.maxAgeSeconds : undefined))
       .header('cache-control', 'no-store');
-    return accessTokenFor(user.id);
+    return accessTokenFor(user.id, session.id);
   });
 
   app.get('/v1/access-token', async (request, reply) => {
     const token = request.cookies[REFRESH_COOKIE];
     if (!token) throw new ApiError(401, 'unauthorized', 'No session: please log in');
-    const userId = await sessionUser(db, token);
-    if (userId === null) {
+    const session = await sessionUser(db, token);
+    if (session === null) {
       reply.clearCookie(REFRESH_COOKIE, refreshCookieOptions(request));
       throw new ApiError(401, 'session_expired', 'Session expired: please log in again');
     }
     reply.header('cache-control', 'no-store');
-    return accessTokenFor(userId);
+    return accessTokenFor(session.userId, session.sessionId);
   });
 
   app.post('/logout', async (request, reply) => {

@@ -111,6 +111,36 @@ describe.each(backends)('auth ($name)', (backend) => {
     expect(renew.statusCode).toBe(401);
   });
 
+  it('logout ends the access tokens of that session at once, and only those', async () => {
+    const first = await login({ username: 'carol', password: 'Demo-pass-1' });
+    const other = await login({ username: 'carol', password: 'Demo-pass-1' });
+    const cookie = refreshCookie(first)!;
+    const renewed = await t.app.inject({ method: 'GET', url: '/v1/access-token', cookies: { [REFRESH_COOKIE]: cookie.value } });
+    const bearers = [first.json().access_token as string, renewed.json().access_token as string];
+    for (const token of bearers) expect((await t.app.inject({ url: '/v1/ucc-config', headers: bearer(token) })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/logout', cookies: { [REFRESH_COOKIE]: cookie.value } })).statusCode).toBe(204);
+    for (const token of bearers) {
+      const res = await t.app.inject({ url: '/v1/ucc-config', headers: bearer(token) });
+      expect(res.statusCode).toBe(401);
+      expect(ApiErrorBody.parse(res.json()).error).toBe('session_ended');
+    }
+    // The same user's other session (another browser) goes on.
+    expect((await t.app.inject({ url: '/v1/ucc-config', headers: bearer(other.json().access_token) })).statusCode).toBe(200);
+  });
+
+  it('a validly signed token that names no session is refused', async () => {
+    const key = Buffer.from((await readFile(jwtKeyPath(t.runtimeDir), 'utf8')).trim(), 'base64url');
+    const sessionless = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(`user:${await t.userId('alice')}`)
+      .setIssuer('uc-api')
+      .setAudience('uc-api')
+      .setIssuedAt()
+      .setExpirationTime('5m')
+      .sign(new Uint8Array(key));
+    expect((await t.app.inject({ url: '/v1/ucc-config', headers: bearer(sessionless) })).statusCode).toBe(401);
+  });
+
   it('logout without a cookie, or with an empty JSON body, still succeeds', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/logout', headers: { 'content-type': 'application/json' }, payload: '' });
     expect(res.statusCode).toBe(204);
