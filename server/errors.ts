@@ -11,13 +11,20 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly details?: Detail[],
+    /** Seconds before trying again (429), also sent as Retry-After. */
+    readonly retryAfter?: number,
   ) {
     super(message);
     this.name = 'ApiError';
   }
 
   toBody(): ApiErrorBody {
-    return this.details ? { error: this.code, message: this.message, details: this.details } : { error: this.code, message: this.message };
+    return {
+      error: this.code,
+      message: this.message,
+      ...(this.details ? { details: this.details } : {}),
+      ...(this.retryAfter !== undefined ? { retry_after: this.retryAfter } : {}),
+    };
   }
 }
 

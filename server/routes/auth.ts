@@ -1,8 +1,9 @@
 import type { CookieSerializeOptions } from '@fastify/cookie';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AccessTokenResponse, LoginRequest, REFRESH_COOKIE } from '../../src/wire/auth';
 import { verifyAgainstDummy, verifyPassword } from '../auth/passwords';
 import { createSession, revokeSession, sessionUser } from '../auth/sessions';
+import { blockedFor, clearAccount, loginKeys, recordFailure } from '../auth/throttle';
 import { ACCESS_TOKEN_TTL_SECONDS } from '../auth/tokens';
 import { ApiError, parseOrThrow } from '../errors';
 import type { RouteContext } from './context';
@@ -28,8 +29,20 @@ export function registerAuthRoutes(app: FastifyInstance, { db, tokens }: RouteCo
     user_id: userId,
   });
 
+  const throttled = (reply: FastifyReply, seconds: number) => {
+    reply.header('retry-after', String(seconds));
+    return new ApiError(429, 'too_many_attempts', `Too many failed sign-ins: try again in ${seconds} seconds`, undefined, seconds);
+  };
+
   app.post('/login', async (request, reply) => {
     const body = parseOrThrow(LoginRequest, request.body, 'login request');
+    const keys = loginKeys(body.username, request.ip);
+    // A blocked key is refused before the password is looked at, so guessing on gains nothing.
+    const wait = await blockedFor(db, keys);
+    if (wait > 0) {
+      request.log.warn({ username: body.username, ip: request.ip, wait }, 'login throttled');
+      throw throttled(reply, wait);
+    }
     const { rows } = await db.query<{ id: number; password_hash: string }>(
       'SELECT id, password_hash FROM users WHERE lower(username) = lower($1)',
       [body.username],
@@ -38,9 +51,13 @@ export function registerAuthRoutes(app: FastifyInstance, { db, tokens }: RouteCo
     const ok = user ? await verifyPassword(body.password, user.password_hash) : await verifyAgainstDummy(body.password);
     // One answer for a wrong password and an unknown user: no way to probe for usernames.
     if (!user || !ok) {
-      request.log.info({ username: body.username }, 'login failed');
+      const delay = await recordFailure(db, keys);
+      request.log.info({ username: body.username, ip: request.ip, delay }, 'login failed');
+      // The failure that starts a wait says so at once, so the form can show how long.
+      if (delay > 0) throw throttled(reply, delay);
       throw new ApiError(401, 'login_failed', LOGIN_FAILED_MESSAGE);
     }
+    await clearAccount(db, keys);
     const session = await createSession(db, user.id, body.remember);
     reply
       .setCookie(REFRESH_COOKIE, session.token, refreshCookieOptions(request, body.remember ? session.maxAgeSeconds : undefined))

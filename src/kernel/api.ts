@@ -149,7 +149,7 @@ export class ApiClient {
 function errorBody(payload: unknown, status: number): ApiErrorBody {
   if (payload && typeof payload === 'object' && 'message' in payload && typeof payload.message === 'string') {
     const p = payload as Partial<ApiErrorBody>;
-    return { error: p.error ?? `http_${status}`, message: p.message ?? '', details: p.details };
+    return { error: p.error ?? `http_${status}`, message: p.message ?? '', details: p.details, ...(typeof p.retry_after === 'number' ? { retry_after: p.retry_after } : {}) };
   }
   return { error: `http_${status}`, message: `HTTP ${status}` };
 }

@@ -3,13 +3,20 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Button, Checkbox, FieldError, Form, Input, Label, TextField } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../kernel';
+import { HTTP } from '../wire/common';
 import { LanguagePicker } from './LanguagePicker';
 import { safeRedirect } from './redirect';
 import { login } from './session';
 import { createNotifierForLogin } from './loginToasts';
 
+/** "37 seconds", "15 minutes" in the page's language: Intl has each language's plural forms. */
+export function waitText(seconds: number, language: string): string {
+  const minutes = seconds >= 90;
+  return new Intl.NumberFormat(language, { style: 'unit', unit: minutes ? 'minute' : 'second', unitDisplay: 'long' }).format(minutes ? Math.ceil(seconds / 60) : seconds);
+}
+
 export function LoginPage() {
-  const { t } = useTranslation('shell');
+  const { t, i18n } = useTranslation('shell');
   const search = useSearch({ strict: false }) as { redirect?: string };
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -30,7 +37,12 @@ export function LoginPage() {
       setBusy(false);
       if (!(err instanceof ApiError)) console.error('login failed', err);
       // Persistent until dismissed, as specified; what was typed stays in the form.
-      failureToast.current = createNotifierForLogin().toast({ titleKey: 'shell:login.failedTitle', messageKey: 'shell:login.failedMessage', tone: 'error', timeoutMs: null });
+      const wait = err instanceof ApiError && err.status === HTTP.TOO_MANY_REQUESTS ? (err.body.retry_after ?? 60) : null;
+      failureToast.current = createNotifierForLogin().toast(
+        wait === null
+          ? { titleKey: 'shell:login.failedTitle', messageKey: 'shell:login.failedMessage', tone: 'error', timeoutMs: null }
+          : { titleKey: 'shell:login.throttledTitle', messageKey: 'shell:login.throttledMessage', values: { wait: waitText(wait, i18n.language) }, tone: 'error', timeoutMs: null },
+      );
     }
   };
 

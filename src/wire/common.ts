@@ -10,10 +10,12 @@ export const ApiErrorBody = z.object({
   error: z.string(),
   message: z.string(),
   details: z.optional(z.array(z.object({ path: z.string(), message: z.string() }))),
+  /** With a 429: seconds before trying again (also the Retry-After header). */
+  retry_after: z.optional(z.int()),
 });
 export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
 
-export const HTTP = { BAD_REQUEST: 400, UNAUTHORIZED: 401, FORBIDDEN: 403, NOT_FOUND: 404, GONE: 410 } as const;
+export const HTTP = { BAD_REQUEST: 400, UNAUTHORIZED: 401, FORBIDDEN: 403, NOT_FOUND: 404, GONE: 410, TOO_MANY_REQUESTS: 429 } as const;
 
 const INT4_MAX = 2 ** 31 - 1;
 /** A row id: PostgreSQL's integer is 32-bit, and a larger number must be refused here (400), not by the database (500). */
