@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { createGuard } from './auth/guard';
 import { loadOrCreateJwtSecret } from './auth/jwt-secret';
 import { createTokenService } from './auth/tokens';
+import { contentSecurityPolicy } from './csp';
 import type { Db } from './db/types';
 import { frameworkErrorHandler, installErrorHandling } from './errors';
 import { installInputGuard } from './input-guard';
@@ -84,11 +85,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   installInputGuard(app);
   await app.register(fastifyCookie);
 
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'same-origin');
-  });
-
   const tokens = createTokenService(await loadOrCreateJwtSecret(opts.runtimeDir));
   const ctx: RouteContext = {
     db: opts.db,
@@ -98,6 +94,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     services: opts.services ?? readServicesConfig(process.env, opts.runtimeDir),
     voicemail: opts.voicemail ?? false,
   };
+
+  const csp = contentSecurityPolicy(ctx.settings, ctx.services);
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'same-origin');
+    const type = String(reply.getHeader('content-type') ?? '');
+    if (type.startsWith('text/html')) {
+      reply.header('content-security-policy', csp);
+      // For browsers without CSP's frame-ancestors.
+      reply.header('x-frame-options', 'DENY');
+    }
+  });
   registerHealthRoutes(app, ctx);
   registerAuthRoutes(app, ctx);
   registerConfigRoutes(app, ctx);

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { openPglite, PGLITE_MEMORY } from '../../server/db/pglite';
 import type { Db } from '../../server/db/types';
+import { readServicesConfig } from '../../server/services/layout';
 import { isApiPath } from '../../server/spa';
 
 const INDEX = '<!doctype html><title>UC</title><div id="root"></div>';
@@ -22,7 +23,13 @@ describe('serving the built client', () => {
     await writeFile(path.join(dir, 'dist', 'favicon.svg'), '<svg/>');
     // No migrations needed: only /health touches the database here.
     db = await openPglite(PGLITE_MEMORY);
-    app = await buildApp({ db, runtimeDir: path.join(dir, 'runtime'), staticDir: path.join(dir, 'dist') });
+    app = await buildApp({
+      db,
+      runtimeDir: path.join(dir, 'runtime'),
+      staticDir: path.join(dir, 'dist'),
+      settings: { xmppWsUrl: 'ws://xmpp.example:5280/ws', sipWsUrl: 'wss://sip.example:8443/' },
+      services: { ...readServicesConfig({}, path.join(dir, 'runtime')), uploadUrl: 'https://upload.example:5443/upload' },
+    });
   });
   afterAll(async () => {
     await app?.close();
@@ -38,6 +45,22 @@ describe('serving the built client', () => {
       expect(res.body).toBe(INDEX);
       expect(res.headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it('every HTML answer carries a CSP built from the settings, and refuses framing', async () => {
+    for (const url of ['/', '/index.html', '/history', '/login']) {
+      const res = await app.inject({ url });
+      const csp = String(res.headers['content-security-policy']);
+      const directive = (name: string) => csp.split('; ').find((d) => d.startsWith(`${name} `))?.split(' ').slice(1);
+      expect(directive('frame-ancestors'), url).toEqual(["'none'"]);
+      expect(directive('script-src'), url).toEqual(["'self'"]);
+      expect(directive('object-src'), url).toEqual(["'none'"]);
+      expect(directive('connect-src'), url).toEqual(expect.arrayContaining(["'self'", 'ws://xmpp.example:5280', 'wss://sip.example:8443', 'https://upload.example:5443']));
+      expect(directive('media-src'), url).toEqual(expect.arrayContaining(['blob:', 'https://upload.example:5443']));
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+    }
+    // JSON answers need none.
+    expect((await app.inject({ url: '/health' })).headers['content-security-policy']).toBeUndefined();
   });
 
   it('serves files, hashed assets with a long cache', async () => {

@@ -1,0 +1,38 @@
+import type { ServicesConfig } from './services/layout';
+import type { UccSettings } from './settings';
+
+const origin = (url: string): string | null => {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * The Content-Security-Policy of every HTML answer: the client's own scripts and styles only, the
+ * chat and SIP WebSockets and the chat upload host from this deployment's settings, blob: for
+ * media the client builds itself, and no framing by anyone (clickjacking).
+ */
+export function contentSecurityPolicy(settings: UccSettings, services: Pick<ServicesConfig, 'uploadUrl'>): string {
+  const sockets = [settings.xmppWsUrl, settings.sipWsUrl].map(origin).filter((o): o is string => !!o);
+  const upload = origin(services.uploadUrl);
+  const uploads = upload ? [upload] : [];
+  const directives: Record<string, string[]> = {
+    'default-src': ["'self'"],
+    'script-src': ["'self'"],
+    'style-src': ["'self'"],
+    'img-src': ["'self'", 'data:', 'blob:', ...uploads],
+    'media-src': ["'self'", 'blob:', ...uploads],
+    'connect-src': ["'self'", ...sockets, ...uploads],
+    'font-src': ["'self'"],
+    'worker-src': ["'self'", 'blob:'],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  };
+  return Object.entries(directives)
+    .map(([name, sources]) => `${name} ${[...new Set(sources)].join(' ')}`)
+    .join('; ');
+}
