@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './csp-guard';
 import { XmppTokenResponse } from '../src/wire/services';
 import { SlixmppPeer } from '../tests/services/peers/xmpp_slixmpp';
 import { input, log, send } from './chat-helpers';

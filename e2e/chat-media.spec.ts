@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './csp-guard';
 import { input, log } from './chat-helpers';
 import { expectNoAxeViolations, openPalette, signedInPerson, tabUntilFocused } from './fixtures';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './csp-guard';
 import { carrier, inbound } from './carrier-helpers';
 import { log, messageByPalette, send } from './chat-helpers';
 import { expectNoAxeViolations, loginByKeyboard, openPalette, signedInPerson } from './fixtures';

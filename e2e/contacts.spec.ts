@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './csp-guard';
 import { DEMO_PASSWORD, expectNoAxeViolations, loginByKeyboard, openPalette, tabUntilFocused } from './fixtures';
 
 // A 1×1 PNG.

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './csp-guard';
 import { readFileSync } from 'node:fs';
 import { DEMO_PASSWORD, expectNoAxeViolations, loginByKeyboard, openPalette, tabUntilFocused } from './fixtures';
 
@@ -15,6 +15,24 @@ test.describe('login', () => {
     await expect(toast.getByText('Please try again.')).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Username' })).toHaveValue('alice');
     await expect(page.getByRole('textbox', { name: 'Password' })).toHaveValue('wrong-password');
+  });
+
+  test('repeated failures are throttled: the form says how long to wait and keeps what was typed', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('textbox', { name: 'Username' }).fill('nobody-throttled');
+    await page.getByRole('textbox', { name: 'Password' }).fill('guess');
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const answer = page.waitForResponse((r) => r.url().endsWith('/login') && r.request().method() === 'POST');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      statuses.push((await answer).status());
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    const toast = page.getByRole('alertdialog').or(page.getByRole('region', { name: 'Notifications' }));
+    await expect(toast.getByText('Too many failed sign-ins')).toBeVisible();
+    await expect(toast.getByText('Time before you can try again: 1 second.')).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Username' })).toHaveValue('nobody-throttled');
+    await expect(page.getByRole('textbox', { name: 'Password' })).toHaveValue('guess');
   });
 
   test('an empty form is not sent and says what is missing', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './csp-guard';
 import { expectNoAxeViolations, openPalette, signedInPerson, tabUntilFocused } from './fixtures';
 import { log, send } from './chat-helpers';
 

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './csp-guard';
 import { DEMO_PASSWORD, expectNoAxeViolations, goByChord, loginByKeyboard, openPalette } from './fixtures';
 import { dock, expectSoundArriving, inboundAudioBytes, readyPhones } from './telephony-helpers';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './csp-guard';
 import { expectNoAxeViolations, loginByKeyboard, openPalette, signedInPerson } from './fixtures';
 import { input, log, OFFLINE, messageByPalette, send } from './chat-helpers';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './csp-guard';
 import { ALICE_DID, carrier, inbound, type Carrier } from './carrier-helpers';
 import { expectNoAxeViolations, loginByKeyboard, openPalette } from './fixtures';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './csp-guard';
 import { expectNoAxeViolations, goByChord, loginByKeyboard, openPalette } from './fixtures';
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: /Voicemail/ });

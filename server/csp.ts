@@ -21,7 +21,10 @@ export function contentSecurityPolicy(settings: UccSettings, services: Pick<Serv
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'script-src': ["'self'"],
-    'style-src': ["'self'"],
+    // react-aria and cmdk's scroll lock inject <style> elements and style attributes at run time,
+    // and a static index.html has no per-request nonce to hand them. Styles cannot run code; the
+    // script policy, which does the protecting, stays without any inline allowance.
+    'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', ...uploads],
     'media-src': ["'self'", 'blob:', ...uploads],
     'connect-src': ["'self'", ...sockets, ...uploads],
