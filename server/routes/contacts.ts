@@ -28,6 +28,7 @@ import {
   type IntegrationFlags,
   type Viewer,
 } from '../contacts/repository';
+import { sniffImage } from '../media/sniff';
 import { readUpload } from '../media/upload';
 import type { RouteContext } from './context';
 
@@ -40,15 +41,6 @@ const activeIntegrations = (): IntegrationFlags => ({
   google: INTEGRATIONS.google.connected && INTEGRATIONS.google.enabled,
   microsoft: INTEGRATIONS.microsoft.connected && INTEGRATIONS.microsoft.enabled,
 });
-
-/** The first bytes of each accepted image type: a declared content type alone proves nothing. */
-function sniffImage(b: Buffer): (typeof AVATAR_MIME_TYPES)[number] | null {
-  if (b.length >= 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
-  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'image/jpeg';
-  if (b.length >= 6 && (b.subarray(0, 6).toString('latin1') === 'GIF87a' || b.subarray(0, 6).toString('latin1') === 'GIF89a')) return 'image/gif';
-  if (b.length >= 12 && b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP') return 'image/webp';
-  return null;
-}
 
 /** Server-side twin of the form's rules: 400 with one detail per problem (the codes the form translates). */
 export function validateContactBody(body: unknown): ContactInput {
@@ -227,7 +219,7 @@ async function readPhoto(request: FastifyRequest): Promise<{ bytes: Buffer; mime
   if (!upload || upload.file.fieldname !== 'photo') throw new ApiError(400, 'photo_required', 'A file in the field "photo" is required');
   const { file, bytes } = upload;
   const sniffed = sniffImage(bytes);
-  if (!sniffed || !(AVATAR_MIME_TYPES as readonly string[]).includes(file.mimetype)) {
+  if (!sniffed || !(AVATAR_MIME_TYPES as readonly string[]).includes(sniffed) || !(AVATAR_MIME_TYPES as readonly string[]).includes(file.mimetype)) {
     throw new ApiError(415, 'not_an_image', 'Only PNG, JPEG, GIF or WebP images are accepted');
   }
   return { bytes, mime: sniffed };

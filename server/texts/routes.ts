@@ -26,6 +26,7 @@ import {
 import type { Queryable } from '../db/types';
 import { ApiError, forbidden, notFound, parseOrThrow, unauthorized } from '../errors';
 import { findBadText } from '../input-guard';
+import { sniffMedia } from '../media/sniff';
 import { readUpload } from '../media/upload';
 import type { RouteContext } from '../routes/context';
 import { loopbackCarrier, type CarrierAdapter } from './carrier';
@@ -57,10 +58,11 @@ export interface TextsOptions {
 /** A webhook body may carry the largest MMS base64-encoded, plus the JSON around it. */
 const WEBHOOK_BODY_LIMIT = Math.ceil((ATTACHMENT_MAX_TOTAL_BYTES * 4) / 3) + 64 * 1024;
 const E164 = /^\+[1-9]\d{6,14}$/;
-const MIME: Record<string, string> = {
-  jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', bmp: 'image/bmp', webp: 'image/webp',
-  mp4: 'video/mp4', '3gp': 'video/3gpp', mov: 'video/quicktime', m4v: 'video/x-m4v', webm: 'video/webm',
-};
+/** A picture or video is stored with the type its content shows; anything else is a download. */
+function contentTypeOf(name: string, bytes: Buffer): string | null {
+  const kind = mediaKindOf(name);
+  return kind === 'image' || kind === 'video' ? sniffMedia(kind, bytes) : 'application/octet-stream';
+}
 
 const badRequest = (code: string, message: string) => new ApiError(400, code, message);
 
@@ -87,6 +89,8 @@ export function registerTextRoutes(app: FastifyInstance, ctx: RouteContext, opts
     const userId = await requireUserId(request);
     const { rows } = await db.query<{ organization_id: number; role_id: number; username: string }>('SELECT organization_id, role_id, username FROM users WHERE id = $1', [userId]);
     if (!rows[0]) throw unauthorized('User no longer exists');
+    // Texts are messaging, and the limited-access role has none (as it has no chat).
+    if (rows[0].role_id === ROLE.LIMITED_ACCESS) throw forbidden('Texts are not available to limited-access users');
     return { userId, organizationId: rows[0].organization_id, roleId: rows[0].role_id, username: rows[0].username };
   }
 
@@ -123,7 +127,8 @@ export function registerTextRoutes(app: FastifyInstance, ctx: RouteContext, opts
       for (const f of text.files) {
         media.push(
           mediaOf(
-            await addAttachment(db, { user_id: owner.user_id, file_name: f.name, ext: extensionOf(f.name), content_type: f.contentType, size: f.bytes.length, bytes: f.bytes }),
+            // The carrier's declared type is not trusted either; content that is not what its name says is served as a download.
+            await addAttachment(db, { user_id: owner.user_id, file_name: f.name, ext: extensionOf(f.name), content_type: contentTypeOf(f.name, f.bytes) ?? 'application/octet-stream', size: f.bytes.length, bytes: f.bytes }),
           ),
         );
       }
@@ -138,7 +143,9 @@ export function registerTextRoutes(app: FastifyInstance, ctx: RouteContext, opts
 
   app.get('/v1/p1/messaging-dids', async (request): Promise<MessagingDidsResponse> => {
     const me = await caller(request);
-    return { dids: await didsOf(db, me.userId), banned_numbers: await bannedOf(db, me.organizationId) };
+    const dids = await didsOf(db, me.userId);
+    // The organisation's banned list is for those who can text: a user without a number gets none.
+    return { dids, banned_numbers: dids.length ? await bannedOf(db, me.organizationId) : [] };
   });
 
   app.get('/v1/texts/conversations', async (request): Promise<TextConversationsResponse> => {
@@ -232,8 +239,9 @@ export function registerTextRoutes(app: FastifyInstance, ctx: RouteContext, opts
       const { file, bytes } = upload;
       const name = file.filename.slice(0, 200);
       if (!mediaKindOf(name)) throw new ApiError(415, 'extension_not_allowed', 'This type of file cannot be sent');
-      const ext = extensionOf(name);
-      const stored = await addAttachment(db, { user_id: me.userId, file_name: name, ext, content_type: MIME[ext] ?? 'application/octet-stream', size: bytes.length, bytes });
+      const contentType = contentTypeOf(name, bytes);
+      if (!contentType) throw new ApiError(415, 'content_mismatch', `The content of ${name} is not a ${mediaKindOf(name)} of a supported format`);
+      const stored = await addAttachment(db, { user_id: me.userId, file_name: name, ext: extensionOf(name), content_type: contentType, size: bytes.length, bytes });
       reply.code(201);
       return mediaOf(stored);
     });
@@ -245,12 +253,15 @@ export function registerTextRoutes(app: FastifyInstance, ctx: RouteContext, opts
     const [a] = await attachmentsOf(db, me.userId, [id], true);
     if (!a) throw notFound('No such attachment');
     const kind = mediaKindOf(a.file_name);
+    const bytes = Buffer.from(a.bytes!);
+    // Checked again on the way out, so that rows stored before content was checked are safe too.
+    const sniffed = kind === 'image' || kind === 'video' ? sniffMedia(kind, bytes) : null;
     return reply
-      .header('content-type', kind === 'file' ? 'application/octet-stream' : a.content_type)
-      .header('content-disposition', `${kind === 'file' ? 'attachment' : 'inline'}; filename*=UTF-8''${encodeURIComponent(a.file_name)}`)
+      .header('content-type', sniffed ?? 'application/octet-stream')
+      .header('content-disposition', `${sniffed ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(a.file_name)}`)
       .header('cache-control', 'private, max-age=3600')
       .header('content-security-policy', "default-src 'none'")
-      .send(Buffer.from(a.bytes!));
+      .send(bytes);
   });
 
   // The inbound webhook and the loopback carrier's API: authenticated by the organisation's secret.

@@ -214,6 +214,42 @@ describe.each(backends)('texts (SMS/MMS) ($name)', (backend) => {
     expect((await webhook({ id: 'w-carol', from: OUTSIDE, to: [CAROL_DID], media: [{ filename: 'p.png', content_type: 'image/png', data_base64: PNG.toString('base64') }] })).json().error).toBe('mms_disabled');
   });
 
+  it('the limited-access role has no texts, and the banned list goes only to users who can text', async () => {
+    const dave = await login('dave');
+    for (const [method, url] of [
+      ['GET', '/v1/p1/messaging-dids'],
+      ['GET', '/v1/texts/conversations'],
+      ['GET', '/v1/texts/conversations/x/messages'],
+      ['PUT', '/v1/texts/conversations/x/read'],
+      ['POST', '/v1/texts/messages'],
+      ['GET', '/v1/texts/attachments/x'],
+    ] as const) {
+      const res = await app.inject({ method, url, headers: bearer(dave), ...(method === 'GET' ? {} : { payload: {} }) });
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+    }
+    expect((await upload('dave', 'a.png', PNG)).statusCode).toBe(403);
+    // rita (another organisation's administrator) has no messaging number: no numbers, no banned list.
+    const rita = MessagingDidsResponse.parse((await app.inject({ url: '/v1/p1/messaging-dids', headers: bearer(await login('rita')) })).json());
+    expect(rita).toEqual({ dids: [], banned_numbers: [] });
+  });
+
+  it('attachments are typed by their content, not their name', async () => {
+    const html = Buffer.from('<!doctype html><script>alert(document.cookie)</script>');
+    const refused = await upload('alice', 'evil.png', html);
+    expect(refused.statusCode).toBe(415);
+    expect(refused.json().error).toBe('content_mismatch');
+    expect((await upload('alice', 'clip.mp4', html)).json().error).toBe('content_mismatch');
+    // A PNG named .jpg is a picture, served as what it is.
+    const png = TextMedia.parse((await upload('alice', 'dot.jpg', PNG)).json());
+    expect((await app.inject({ url: png.url, headers: bearer(await login('alice')) })).headers['content-type']).toBe('image/png');
+    // What a carrier delivers is not trusted either: served as a download, never as an image.
+    const inbound = await webhook({ id: 'w-html', from: OUTSIDE, to: [ALICE_DID], media: [{ filename: 'pic.png', content_type: 'image/png', data_base64: html.toString('base64') }] });
+    expect(inbound.statusCode).toBe(200);
+    const served = await app.inject({ url: pushed.at(-1)!.message.media[0]!.url, headers: bearer(await login('alice')) });
+    expect(served.headers['content-type']).toBe('application/octet-stream');
+    expect(served.headers['content-disposition']).toMatch(/^attachment;/);
+  });
+
   it('the carrier settings are for account owners and administrators only', async () => {
     expect((await app.inject({ url: '/v1/texts/carrier', headers: bearer(await login('alice')) })).statusCode).toBe(403);
   });

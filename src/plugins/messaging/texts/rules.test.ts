@@ -92,6 +92,7 @@ describe('texts: the specification’s SMS rules', () => {
     expect(errorKey('attachments_too_large')).toBe('tooLarge');
     expect(errorKey('banned_number')).toBe('banned');
     expect(errorKey('mms_disabled')).toBe('mmsDisabled');
+    expect(errorKey('content_mismatch')).toBe('extension');
     expect(errorKey(undefined)).toBe('sendFailed');
   });
 });

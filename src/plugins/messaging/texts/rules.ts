@@ -77,6 +77,8 @@ export function errorKey(code: string | undefined): string {
     case 'mms_disabled':
       return 'mmsDisabled';
     case 'extension_not_allowed':
+    // A "picture" whose content is not one: to the user, a file that cannot be sent.
+    case 'content_mismatch':
       return 'extension';
     case 'attachments_too_large':
     case 'payload_too_large':
