@@ -67,7 +67,8 @@ async function ownBox(db: Queryable, userId: number): Promise<Destination> {
  */
 async function resolveExtension(db: Queryable, organizationId: number, userId: number, d: Destination): Promise<Destination> {
   if (d.destination_type === 'box') return ownBox(db, userId);
-  if (d.destination_type !== 'ext') return { ...d, destination_parameter: d.destination_parameter!.replace(/[\s()-]/g, '') };
+  // A number has no name or id the server could vouch for: only the digits are kept.
+  if (d.destination_type !== 'ext') return { destination_type: d.destination_type, destination_id: null, destination_name: null, destination_parameter: d.destination_parameter!.replace(/[\s()-]/g, '') };
   const userRef = IdParam.safeParse({ id: d.destination_id });
   const { rows } = userRef.success
     ? await db.query<{ id: number; extension: string; name: string }>(
@@ -117,13 +118,14 @@ export function registerBroadRoutes(app: FastifyInstance, { db, requireUserId }:
     const { type } = parseOrThrow(ForwardTypeParam, request.params, 'forward type');
     const body = parseOrThrow(ForwardSetting, request.body, 'forwarding setting');
     const me = await assertMayUpdate(db, userId);
-    const problem = forwardProblem(body);
+    // Disabled keeps the destination, so switching it back on needs no new choice; it is checked
+    // (and stored as the server resolves it) exactly as if it were on.
+    const problem = forwardProblem(body.destination ? { ...body, enabled: true } : body);
     if (problem) {
       const path = problem === 'destination_required' ? 'destination' : problem === 'destination_id_required' ? 'destination.destination_id' : 'destination.destination_parameter';
       throw new ApiError(400, 'validation_failed', FORWARD_MESSAGES[problem], [{ path, message: problem }]);
     }
-    // Disabled keeps the destination, so switching it back on needs no new choice.
-    const saved: ForwardSetting = { enabled: body.enabled, destination: body.destination && (body.enabled ? await resolveExtension(db, me.organizationId, userId, body.destination) : body.destination) };
+    const saved: ForwardSetting = { enabled: body.enabled, destination: body.destination && (await resolveExtension(db, me.organizationId, userId, body.destination)) };
     const column = (type satisfies ForwardType) === 'always' ? 'forward_always' : 'forward_default';
     await db.query(
       `INSERT INTO user_call_routing (user_id, ${column}) VALUES ($1, $2::jsonb)

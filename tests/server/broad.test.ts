@@ -77,6 +77,24 @@ describe.each(backends)('do-not-disturb and forwarding ($name)', (backend) => {
     expect(await routingDecision(t.db, '1001')).toBe('ring');
   });
 
+  it('a disabled forward is checked and resolved as an enabled one is', async () => {
+    const rita = await t.userId('rita');
+    const other = await call('PUT', '/v1/broad/forwards/default', alice, { enabled: false, destination: { destination_type: 'ext', destination_id: String(rita), destination_name: null, destination_parameter: '2000' } });
+    expect(other.status).toBe(400);
+    const junk = await call('PUT', '/v1/broad/forwards/default', alice, { enabled: false, destination: { destination_type: 'phone', destination_id: null, destination_name: null, destination_parameter: 'call me' } });
+    expect(ApiErrorBody.parse(junk.body).details).toEqual([{ path: 'destination.destination_parameter', message: 'destination_number_invalid' }]);
+    const markup = '<img src=x onerror=alert(1)>';
+    const saved = await call('PUT', '/v1/broad/forwards/default', alice, { enabled: false, destination: { destination_type: 'ext', destination_id: String(bobId), destination_name: markup, destination_parameter: '1' } });
+    expect(saved.status).toBe(200);
+    expect(ForwardSetting.parse((await call('GET', '/v1/broad/forwards/default', alice)).body)).toEqual({
+      enabled: false,
+      destination: { destination_type: 'ext', destination_id: String(bobId), destination_name: 'Bob Martinez', destination_parameter: '1002' },
+    });
+    const number = await call('PUT', '/v1/broad/forwards/default', alice, { enabled: false, destination: { destination_type: 'phone', destination_id: '5', destination_name: markup, destination_parameter: '555 123 4567' } });
+    expect(ForwardSetting.parse(number.body).destination).toEqual({ destination_type: 'phone', destination_id: null, destination_name: null, destination_parameter: '5551234567' });
+    await call('PUT', '/v1/broad/forwards/default', alice, { enabled: false, destination: null });
+  });
+
   it('a limited-access user may look but not change: the specification\'s "not authorized" text', async () => {
     expect((await call('GET', '/v1/broad/donotdisturb', dave)).status).toBe(200);
     for (const [url, body] of [['/v1/broad/donotdisturb', { do_not_disturb: true }], ['/v1/broad/forwards/always', { enabled: false, destination: null }]] as const) {
