@@ -100,6 +100,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'same-origin');
     const type = String(reply.getHeader('content-type') ?? '');
+    // API answers are personal (voicemail, profiles, contacts): no browser or proxy may keep them
+    // unless a route says otherwise (avatars and attachments set their own private caching).
+    if (type.startsWith('application/json') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     if (type.startsWith('text/html')) {
       reply.header('content-security-policy', csp);
       // For browsers without CSP's frame-ancestors.
