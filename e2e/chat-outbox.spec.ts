@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './csp-guard';
 import { input, log, messageByPalette, OFFLINE, send } from './chat-helpers';
 import { expectNoAxeViolations, signedInPerson } from './fixtures';
 import { killService, startService } from './services-control';

@@ -160,3 +160,12 @@ describe('layers', () => {
     expect(violations([path.join(ROOT, 'src/plugins/telephony/engine/x.ts')], () => text)).toEqual([]);
   });
 });
+
+describe('e2e specs', () => {
+  it('every spec runs under the CSP guard (it imports test from ./csp-guard, not from @playwright/test)', () => {
+    const specs = sourceFiles(path.join(ROOT, 'e2e')).filter((f) => f.endsWith('.spec.ts'));
+    expect(specs.length).toBeGreaterThan(0);
+    const unguarded = specs.filter((f) => importsOf(readFileSync(f, 'utf8')).includes('@playwright/test')).map((f) => path.relative(ROOT, f));
+    expect(unguarded).toEqual([]);
+  });
+});
