@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './csp-guard';
+import { expect, test, type Browser, type Page } from './csp-guard';
 import { carrier, inbound } from './carrier-helpers';
 import { log, messageByPalette, send } from './chat-helpers';
 import { expectNoAxeViolations, loginByKeyboard, openPalette, signedInPerson } from './fixtures';
@@ -14,7 +14,7 @@ interface Shown {
   tag: string;
 }
 
-async function aliceAllowingNotifications(browser: import('@playwright/test').Browser, baseURL: string): Promise<Page> {
+async function aliceAllowingNotifications(browser: Browser, baseURL: string): Promise<Page> {
   const ctx = await browser.newContext({ baseURL, locale: 'en-US', timezoneId: 'UTC', permissions: ['notifications'] });
   await ctx.addInitScript(() => {
     const w = window as unknown as { shown: Notification[]; oscillators: number; heard: string[] };
