@@ -1,21 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ENDED_CALL_LINGER_MS } from '../model/callState';
-import { PhoneEngine } from './PhoneEngine';
-import { harness, type Harness } from './test-fakes';
-import { calls, freshPhone, only, startEngine } from './test-engine';
+import type { PhoneEngine } from './PhoneEngine';
+import type { Harness } from './test-fakes';
+import { calls, engineTests, only } from './test-engine';
 
 let h: Harness;
 let engine: PhoneEngine;
 
-async function started(over: Parameters<typeof harness>[0] = {}, granted = true): Promise<void> {
-  ({ h, engine } = await startEngine(over, granted));
-}
-
-beforeEach(freshPhone);
-afterEach(() => {
-  engine?.dispose();
-  vi.useRealTimers();
-});
+const started = engineTests((s) => ({ h, engine } = s));
 
 describe('incoming calls', () => {
   it('ring, are announced assertively with the contact name, and are answered', async () => {

@@ -1,22 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ENDED_CALL_LINGER_MS } from '../model/callState';
 import { phone } from '../state';
-import { PhoneEngine } from './PhoneEngine';
-import { harness, type Harness } from './test-fakes';
-import { calls, freshPhone, only, startEngine } from './test-engine';
+import type { PhoneEngine } from './PhoneEngine';
+import type { Harness } from './test-fakes';
+import { calls, engineTests, only } from './test-engine';
 
 let h: Harness;
 let engine: PhoneEngine;
 
-async function started(over: Parameters<typeof harness>[0] = {}, granted = true): Promise<void> {
-  ({ h, engine } = await startEngine(over, granted));
-}
-
-beforeEach(freshPhone);
-afterEach(() => {
-  engine?.dispose();
-  vi.useRealTimers();
-});
+const started = engineTests((s) => ({ h, engine } = s));
 
 describe('outgoing calls', () => {
   it('sanitises the dial string, plays ring-back, and sends the digits after the commas once answered', async () => {

@@ -1,22 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { REG_RENEW_SECONDS } from '../../../wire/services';
 import { phone } from '../state';
-import { PhoneEngine } from './PhoneEngine';
-import { harness, type Harness } from './test-fakes';
-import { flush, freshPhone, only, startEngine } from './test-engine';
+import type { PhoneEngine } from './PhoneEngine';
+import type { Harness } from './test-fakes';
+import { engineTests, flush, only } from './test-engine';
 
 let h: Harness;
 let engine: PhoneEngine;
 
-async function started(over: Parameters<typeof harness>[0] = {}, granted = true): Promise<void> {
-  ({ h, engine } = await startEngine(over, granted));
-}
-
-beforeEach(freshPhone);
-afterEach(() => {
-  engine?.dispose();
-  vi.useRealTimers();
-});
+const started = engineTests((s) => ({ h, engine } = s));
 
 describe('registration', () => {
   it('reserves the registration for this tab, then registers with fresh credentials and the configured expiry', async () => {

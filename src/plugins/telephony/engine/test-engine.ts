@@ -1,5 +1,5 @@
 /** What the PhoneEngine test files share: fake timers, a fresh store, an engine on test-fakes.ts. */
-import { expect, vi } from 'vitest';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { phone, resetPhone } from '../state';
 import { PhoneEngine } from './PhoneEngine';
 import { harness, type Harness } from './test-fakes';
@@ -30,3 +30,22 @@ export const only = () => {
   expect(calls()).toHaveLength(1);
   return calls()[0]!;
 };
+
+/**
+ * A test file's engine: fake timers and an empty store before each test, the engine disposed after.
+ * `bind` hands each started engine to the file's own `h` and `engine`; the result starts one.
+ */
+export function engineTests(bind: (started: { h: Harness; engine: PhoneEngine }) => void): (over?: Parameters<typeof harness>[0], granted?: boolean) => Promise<void> {
+  let current: PhoneEngine | undefined;
+  beforeEach(freshPhone);
+  afterEach(() => {
+    current?.dispose();
+    current = undefined;
+    vi.useRealTimers();
+  });
+  return async (over = {}, granted = true) => {
+    const started = await startEngine(over, granted);
+    current = started.engine;
+    bind(started);
+  };
+}

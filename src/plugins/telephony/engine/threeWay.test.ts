@@ -1,20 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PhoneEngine } from './PhoneEngine';
-import { harness, type Harness } from './test-fakes';
-import { calls, freshPhone, startEngine } from './test-engine';
+import { describe, expect, it, vi } from 'vitest';
+import type { PhoneEngine } from './PhoneEngine';
+import type { Harness } from './test-fakes';
+import { calls, engineTests } from './test-engine';
 
 let h: Harness;
 let engine: PhoneEngine;
 
-async function started(over: Parameters<typeof harness>[0] = {}, granted = true): Promise<void> {
-  ({ h, engine } = await startEngine(over, granted));
-}
-
-beforeEach(freshPhone);
-afterEach(() => {
-  engine?.dispose();
-  vi.useRealTimers();
-});
+const started = engineTests((s) => ({ h, engine } = s));
 
 describe('3-way calls', () => {
   function fakeMixer() {

@@ -1,22 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CALL_OPTIONS } from './microphone';
-import { PhoneEngine } from './PhoneEngine';
+import type { PhoneEngine } from './PhoneEngine';
 import { TRANSFER_RESET_MS } from './transfers';
-import { FakeSession, harness, type Harness } from './test-fakes';
-import { calls, freshPhone, only, startEngine } from './test-engine';
+import { FakeSession, type Harness } from './test-fakes';
+import { calls, engineTests, only } from './test-engine';
 
 let h: Harness;
 let engine: PhoneEngine;
 
-async function started(over: Parameters<typeof harness>[0] = {}, granted = true): Promise<void> {
-  ({ h, engine } = await startEngine(over, granted));
-}
-
-beforeEach(freshPhone);
-afterEach(() => {
-  engine?.dispose();
-  vi.useRealTimers();
-});
+const started = engineTests((s) => ({ h, engine } = s));
 
 describe('transfers', () => {
   async function connectedTo(number = '1002') {

@@ -1,21 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { phone } from '../state';
-import { PhoneEngine } from './PhoneEngine';
-import { harness, type Harness } from './test-fakes';
-import { flush, freshPhone, only, startEngine } from './test-engine';
+import type { PhoneEngine } from './PhoneEngine';
+import type { Harness } from './test-fakes';
+import { engineTests, flush, only } from './test-engine';
 
 let h: Harness;
 let engine: PhoneEngine;
 
-async function started(over: Parameters<typeof harness>[0] = {}, granted = true): Promise<void> {
-  ({ h, engine } = await startEngine(over, granted));
-}
-
-beforeEach(freshPhone);
-afterEach(() => {
-  engine?.dispose();
-  vi.useRealTimers();
-});
+const started = engineTests((s) => ({ h, engine } = s));
 
 describe('the user agent', () => {
   it('renews credentials on the same connection before they expire, without touching calls', async () => {
