@@ -16,7 +16,7 @@ export const AccessTokenResponse = z.object({
 });
 export type AccessTokenResponse = z.infer<typeof AccessTokenResponse>;
 
-/** JWT subject prefixes of the specification: a user token's `sub` is `user:<id>`, a guest's `guest:<email>`. */
+/** A token's `sub` must start with one of these: `user:<id>` for a user (non-empty id), `guest:<email>` for a guest. */
 export const JWT_USER_PREFIX = 'user:';
 export const JWT_GUEST_PREFIX = 'guest:';
 export const REFRESH_COOKIE = 'uc_refresh';

@@ -37,7 +37,7 @@ export const FailoverResponse = z.object({ fail_over: z.boolean() });
 export type FailoverResponse = z.infer<typeof FailoverResponse>;
 
 /**
- * `PUT /v1/organizations/failover` (this server's own addition; the specification only reads it):
+ * `PUT /v1/organizations/failover` (this server's own addition; the product's catalogue only has the GET):
  * an account owner or administrator declares that the organisation runs on its failover site, and
  * ends it. Recordings cannot be played meanwhile.
  */

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 
-/** Destination types of the specification's forwarding settings. */
+/** Where forwarding and inbound rules may send a call: the product's fixed list of destination types. */
 export const DESTINATION_TYPES = [
   'cid_route', 'phone', 'slaline', 'aa', 'ah', 'group', 'conferenceHub', 'conference', 'disaHub', 'disa', 'queue', 'directory', 'cm', 'custom',
   'findme', 'virtual_attendant', 'fax', 'hairpin', 'repeat_greeting', 'busy', 'box', 'ext', 'trunk', 'outside',
@@ -45,7 +45,7 @@ export type DoNotDisturb = z.infer<typeof DoNotDisturb>;
 export const DestinationsResponse = z.object({ items: z.array(Destination) });
 export type DestinationsResponse = z.infer<typeof DestinationsResponse>;
 
-/** The specification's refusal text for DND/forward saves without authorisation (matched on 'authorized'). */
+/** Refusal of a DND or forward save to someone not allowed to change it; clients match 'authorized' in it. */
 export const NOT_AUTHORIZED_TO_UPDATE = 'You are not authorized to make updates';
 
 /** Forwarding status is refreshed this often by the client. */
@@ -54,7 +54,7 @@ export const FORWARDING_REFRESH_MS = 300_000;
 export type ForwardProblem = 'destination_required' | 'destination_id_required' | 'destination_number_invalid' | 'destination_not_available';
 
 /**
- * The specification's calling-save rules that apply here: forwarding enabled needs a destination
+ * The calling-save rules that apply here: forwarding enabled needs a destination
  * type; a type that needs an id (or a number) needs one; and only destinations this deployment can
  * route are accepted. Null when the setting may be saved.
  */

@@ -25,7 +25,7 @@ export const Int4 = z.int().check(z.gte(-INT4_MAX - 1), z.lte(INT4_MAX));
 
 export const SortDirection = z.enum(['asc', 'desc']);
 export type SortDirection = z.infer<typeof SortDirection>;
-/** The specification's text for a sort direction other than asc/desc. */
+/** The error text for a sort direction other than asc/desc (the product's wording, kept verbatim). */
 export const SORT_DIRECTION_ERROR = 'Sort direction not supported';
 
 /** A whole number from a query string ("50" → 50) within bounds. */

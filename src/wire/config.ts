@@ -21,7 +21,7 @@ export const UccConfig = z.object({
     restart_after_online_ms: z.int(),
   }),
   messaging: z.object({
-    /** False for the limited-access role, which the specification excludes from chat. */
+    /** False for the limited-access role (4): such users get no chat at all. */
     enabled: z.boolean(),
     ws_url: z.string(),
     domain: z.string(),

@@ -5,7 +5,7 @@
 import type { ContactIndexRow, ContactSource } from './contacts';
 export const CONTACT_GROUPS = ['all', 'google', 'company', 'personal', 'favorites', 'user', 'speeddial', 'phones', 'meeting'] as const;
 export type ContactGroup = (typeof CONTACT_GROUPS)[number];
-/** The specification's default filter group. */
+/** The contacts list opens on the company's users (USER) until another group is chosen. */
 export const DEFAULT_CONTACT_GROUP: ContactGroup = 'user';
 /** Contacts refresh every 2 h. */
 export const CONTACTS_REFRESH_MS = 2 * 60 * 60 * 1000;

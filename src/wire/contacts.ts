@@ -259,8 +259,8 @@ export interface NameParts {
 }
 
 /**
- * The specification's fallback chain: first+last, first, last, company, default e-mail, formatted
- * primary phone, then `noName` (the caller's translated "No name").
+ * A contact's shown name is the first of these that is not empty: first+last, first, last,
+ * company, default e-mail, formatted primary phone, then `noName` (the caller's translated "No name").
  */
 export function contactName(c: NameParts, formatPhone: (n: string) => string, noName: string): string {
   const first = c.first_name.trim();
@@ -287,9 +287,9 @@ export function isExtensionNumber(p: Pick<PhoneNumberWire, 'type' | 'number'>): 
 // Kept here rather than in ./profile because they reuse the contact rules above, and ./profile is
 // part of the boot bundle while these are only needed by the form and the server.
 
-/** Profile e-mail list entries without a custom type get this one (the specification). */
+/** A profile e-mail list entry saved without a custom type gets this one. */
 export const PROFILE_EMAIL_DEFAULT_TYPE = 'Custom';
-/** A profile address with no country chosen yet is in the USA (the specification's default). */
+/** A profile address with no country chosen yet counts as in the USA (the profile's default country). */
 export const PROFILE_ADDRESS_DEFAULT_COUNTRY = US_COUNTRY;
 export const PROFILE_LIMITS = { alias: 64, emails: 20, phones: 20 } as const;
 

@@ -1,4 +1,4 @@
-/** The specification's feature flags, apart from the zod schemas in ./config so boot code can list them without zod. */
+/** Every feature flag the configuration may switch on, apart from the zod schemas in ./config so boot code can list them without zod. */
 export const FEATURE_FLAGS = [
   'attendedTransfer',
   'attendedTransferWithCallRecording',

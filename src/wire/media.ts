@@ -1,13 +1,13 @@
 /*
  * What a message may carry as media, for chat and texts alike, on the client and the servers: the
- * specification's file type lists and attachment limit. No dependencies, so the chat screens and
- * ejabberd's configuration can use it without the texts' phone-number library.
+ * allowed file types (by extension) and the 3670016-byte total per message. No dependencies, so
+ * the chat screens and ejabberd's configuration can use it without the texts' phone-number library.
  */
 
 /** Every attachment of one message together, in bytes (also ejabberd's upload limit for chat). */
 export const ATTACHMENT_MAX_TOTAL_BYTES = 3_670_016;
 
-/** The specification's file type lists, by extension (case-insensitive). */
+/** The only attachments allowed, by extension (case-insensitive); any other file is refused. */
 export const FILE_TYPES = {
   images: ['jpg', 'jpeg', 'png', 'gif', 'bmp', 'webp'],
   videos: ['mp4', '3gp', 'mov', 'm4v', 'webm'],

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 
-/** Preference keys of the specification plus the client's own (hotkeys, language). */
+/** Keys the server keeps per user: the product's own (tutorial, confirmations, wizard, dashboard…) plus this client's. */
 export const PREFERENCE_KEYS = [
   'uc-tutorial-completed',
   'voicemail-delete-confirm-modal',

@@ -3,8 +3,9 @@ import * as z from 'zod/mini';
 import { ATTACHMENT_MAX_TOTAL_BYTES, mediaKindOf } from './media';
 
 /*
- * Texts (SMS/MMS): the specification's limits and rules, once for the client and the server. Not
- * re-exported from the wire index: libphonenumber-js is loaded with the texts screens, not at boot.
+ * Texts (SMS/MMS): length limit, counter, recipients and body rules, once for the client and the
+ * server. Not re-exported from the wire index: libphonenumber-js is loaded with the texts screens,
+ * not at boot.
  */
 
 /** At most this many characters in one text. */
@@ -18,7 +19,8 @@ export const ALWAYS_BANNED_PREFIXES = ['+1900'] as const;
 
 /**
  * A manually typed recipient: only its digits count; it must then be a valid US number (10 digits,
- * or 11 starting with 1). Returns the E.164 form, or null (the specification: "else ignored").
+ * or 11 starting with 1). Returns the E.164 form, or null: such an entry is left out of the
+ * recipients, not treated as an error.
  */
 export function usNumber(input: string): string | null {
   const digits = input.replace(/\D/g, '');

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { DbId } from './common';
 
-/** The specification's transcript states (both generations). */
+/** A transcript's states; both voicemail API generations use these four. */
 export const TRANSCRIPT_STATES = ['None', 'In Progress', 'Failed', 'Succeeded'] as const;
 export const TranscriptState = z.enum(TRANSCRIPT_STATES);
 export type TranscriptState = z.infer<typeof TranscriptState>;
@@ -53,7 +53,7 @@ export type VoicemailV2 = z.infer<typeof VoicemailV2>;
 export const VoicemailsV2 = z.object({ voicemails: z.array(VoicemailV2) });
 export type VoicemailsV2 = z.infer<typeof VoicemailsV2>;
 
-/** `voicemail-20260320-1412-14155550116.wav`: the timestamp (UTC) and the caller's number, as the specification names downloads. */
+/** `voicemail-20260320-1412-14155550116.wav`: a download is named by its UTC time and the caller's number. */
 export function voicemailFileName(receivedAt: Date, callerNumber: string): string {
   const stamp = receivedAt.toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
   const number = callerNumber.replace(/[^\d+]/g, '').replace(/^\+/, '') || 'unknown';
