@@ -55,7 +55,7 @@ export interface SessionInfo {
 }
 
 export interface PreferencesStore {
-  /** Resolves false when the preference was never saved (the server's 404), as the specification says. */
+  /** Resolves false when the preference was never saved (the server answers 404): an unsaved preference is off. */
   get<T>(key: PreferenceKey): Promise<T | false>;
   set(key: PreferenceKey, value: unknown): Promise<void>;
 }

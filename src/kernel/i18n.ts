@@ -1,7 +1,7 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import type { LocaleLoader } from './contract';
 
-/** The specification's 20 languages; en is the default. */
+/** The 20 languages the client ships; en is the default. */
 export const LANGUAGES = ['en', 'fr', 'sk', 'es', 'ro', 'it', 'pt', 'de', 'fi', 'tr', 'nl', 'ru', 'ar', 'el', 'ko', 'ja', 'ur', 'ne', 'kk', 'hi'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const RTL_LANGUAGES: readonly Language[] = ['ar', 'ur'];

@@ -19,8 +19,8 @@ export function createLogger(scope: string): Logger {
 
 /**
  * Thrown by a command that has already told the user what went wrong (its own toast with the
- * specification's text): the kernel logs it and shows nothing more. Anything else a command throws
- * gets the kernel's one generic failure notice.
+ * product's wording for that failure): the kernel logs it and shows nothing more. Anything else a
+ * command throws gets the kernel's one generic failure notice.
  */
 export class ReportedError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {

@@ -36,7 +36,7 @@ export function LoginPage() {
     } catch (err) {
       setBusy(false);
       if (!(err instanceof ApiError)) console.error('login failed', err);
-      // Persistent until dismissed, as specified; what was typed stays in the form.
+      // A failed login's toast never times out (it stays until dismissed); what was typed stays in the form.
       const wait = err instanceof ApiError && err.status === HTTP.TOO_MANY_REQUESTS ? (err.body.retry_after ?? 60) : null;
       failureToast.current = createNotifierForLogin().toast(
         wait === null

@@ -56,7 +56,8 @@ export function createPreferences(client: ApiClient): PreferencesStore {
         const res = await client.get<{ value: T }>(`/v1/user-preferences/${encodeURIComponent(key)}`);
         return res.value;
       } catch (err) {
-        // The specification: a 404 saves false and resolves false.
+        // A preference never saved answers 404: store false for it and resolve false, so unknown
+        // preferences read as off from then on (the product's rule for a preference get 404).
         if (err instanceof ApiError && err.status === 404) {
           await client.put(`/v1/user-preferences/${encodeURIComponent(key)}`, { value: false }).catch(() => undefined);
           return false;
