@@ -136,7 +136,7 @@ export function ContactDetail({ id, headingRef, onBack, onEdit }: ContactDetailP
             <span aria-hidden="true">{contact.favorite ? '★' : '☆'}</span>
           </Button>
         )}
-        {/* The own contact has no actions menu (the specification): its one action is a plain button. */}
+        {/* The own contact never gets an actions menu (no Edit or Delete): its one action is a plain button. */}
         {onScreen && contact.is_current_user && <CommandButton id="contacts.editProfile" />}
         {/* The own photo is the profile's; plain buttons, as the own contact has no actions menu. */}
         {onScreen && contact.is_current_user && (

@@ -307,7 +307,8 @@ function FormBody({ mode, contact, profile, onDone }: FormBodyProps) {
     }
   };
 
-  // Enter without Shift in a field does not submit (the specification); Ctrl/⌘+Enter saves from anywhere.
+  // Enter without Shift in an input never submits a form (the product's rule for all forms);
+  // Ctrl/⌘+Enter saves from anywhere.
   const onFormKeyDown = (e: KeyboardEvent<HTMLFormElement>) => {
     if (e.key !== 'Enter' || (e.target as HTMLElement).tagName !== 'INPUT') return;
     if (e.ctrlKey || e.metaKey) {

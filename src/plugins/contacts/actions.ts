@@ -109,7 +109,7 @@ export async function uploadAvatar(services: ServiceLookup, id: string, file: Fi
   if (own) await services.get(Session).refreshProfile().catch(() => undefined);
 }
 
-/** Removes the photo; a failure says so (the specification's NOTIFICATIONS.ERROR text) and changes nothing. */
+/** Removes the photo; a failure says "Something went wrong removing the avatar" and changes nothing. */
 export async function removeAvatar(services: ServiceLookup, id: string): Promise<void> {
   const { path, own } = avatarPath(services, id);
   try {

@@ -222,8 +222,8 @@ export function validateDraft(d: ContactDraft, mode: FormMode, avatar?: File | n
     return errors;
   }
   const profile = isProfileMode(mode);
-  // The specification names EDIT_PROFILE; a user edited by an administrator keeps the same three,
-  // because the server never lets a user lose their name or e-mail.
+  // The profile (EDIT_PROFILE) requires first name, last name and e-mail; a user edited by an
+  // administrator keeps the same three, because the server never lets a user lose their name or e-mail.
   if (profile) {
     if (!d.firstName.trim()) errors.firstName = 'required';
     if (!d.lastName.trim()) errors.lastName = 'required';

@@ -46,7 +46,7 @@ export function draftFromProfile({ profile, emails, phones: numbers, addresses }
       source: p.source,
     };
   });
-  // The profile's own address is the primary entry; the list follows (the specification's order).
+  // The profile's own address is the primary entry, shown first and never saved in the list; the list follows.
   const primary: EmailDraft = { id: null, email: profile.email, type: 'work', customType: '', isDefault: true, source: 'User' };
   const list = emails.map((e): EmailDraft => ({ id: e.id, email: e.email, type: 'custom', customType: e.custom_type ?? '', isDefault: false, source: 'User' }));
   return {

@@ -83,7 +83,7 @@ export function tzOffsetMinutes(at: Date): number {
 
 // ---- call types ---------------------------------------------------------------------------------
 
-/** The specification's rule: when none of incoming, outgoing, missed is chosen, all three are set back. */
+/** When none of incoming, outgoing, missed is chosen, all three are set back to true: an empty choice means every call. */
 export function applyTypeRule(types: CallTypeChoice): CallTypeChoice {
   return types.incoming || types.outgoing || types.missed ? { ...types } : { incoming: true, outgoing: true, missed: true };
 }

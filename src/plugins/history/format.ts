@@ -31,7 +31,7 @@ function capitalise(text: string, locale: string): string {
   return text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
 }
 
-/** The specification's duration: seconds under a minute, otherwise rounded minutes ("45 sec", "3 min"). */
+/** A call's duration: seconds under a minute, otherwise rounded minutes ("45 sec", "3 min"). */
 export function formatDuration(seconds: number, locale: string, unitDisplay: 'short' | 'long' = 'short'): string {
   const s = Math.max(0, Math.round(seconds));
   if (s < 60) return unitFormat(locale, 'second', unitDisplay).format(s);

@@ -1,6 +1,6 @@
 import type { HistoryPageWire, HistoryRecordWire } from '../../wire/history';
 
-/** Records per page of the list (the specification's history page size). */
+/** Records per page of the history list (the product pages history by 50). */
 export const PAGE_SIZE = 50;
 /** Records per request when exporting everything to CSV (the API's maximum limit). */
 export const EXPORT_PAGE_SIZE = 500;
@@ -9,7 +9,7 @@ export const REFRESH_MS = 180_000;
 
 export type HistoryType = 'INBOUND' | 'OUTBOUND' | 'UNANSWERED';
 
-/** A call history record as the client uses it (the specification's field names). */
+/** A call history record as the client uses it (the product's field names: dateTime, phoneNumber, cnam…). */
 export interface HistoryRecord {
   id: number;
   /** ISO 8601 instant in UTC. */

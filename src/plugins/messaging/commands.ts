@@ -110,7 +110,7 @@ export const messagingCommands: readonly CommandContribution[] = [
     args: [{ name: 'state', titleKey: 'messaging:args.presence', kind: 'choice', options: () => STATES.map((s) => ({ id: s, label: i18next.t(`messaging:presence.${s}`), value: s })) }],
     run: (ctx, a) => withEngine(ctx, (e) => e.setPresence(a.state as PresenceState)),
   }),
-  // The specification's custom status input: free text colleagues see next to the name (as available).
+  // Custom status: free text colleagues see next to the name (the user counts as available).
   cmd('customStatus', ['status', 'custom status', 'presence', 'status message', 'what I am doing'], {
     args: [{ name: 'text', titleKey: 'messaging:customStatus.text', kind: 'text', validate: customStatusProblem }],
     run: (ctx, a) => withEngine(ctx, (e) => e.setPresence('custom', String(a.text ?? ''))),

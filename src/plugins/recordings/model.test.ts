@@ -21,7 +21,7 @@ describe('recordings model', () => {
     expect(correctedStart('2020-01-01', now)).toBe('2025-12-21');
     expect(correctedStart('2025-12-20', now)).toBeNull();
     expect(correctedStart('', now)).toBeNull();
-    // The specification's constants: the correction waits 2 s, pages of 50, refresh every 60 s.
+    // The start-date correction waits 2 s, the list pages by 50 and refreshes every 60 s.
     expect([START_CORRECTION_MS, PAGE_SIZE, REFRESH_MS]).toEqual([2000, 50, 60_000]);
   });
 

@@ -13,7 +13,7 @@ export interface Recording {
   mediaUrl: string;
 }
 
-/** The specification's player states. */
+/** The recording player's states; a fetch, decode or failover-block failure ends in 'failed'. */
 export type PlayerState = 'not playing' | 'loading' | 'playing' | 'paused' | 'failed';
 
 export const RECORDINGS_PATH = '/recordings';

@@ -87,7 +87,7 @@ export const telephonyCommands: readonly CommandContribution[] = [
     },
     // dialable: parseDialString(text).kind !== 'empty' without loading the dial-string rules at
     // boot (plugin.test.ts checks that both agree), or a sip: address.
-    // "#12" alone in the palette is speed dial (the specification's shortcut), not a search for 12.
+    // "#12" alone in the palette dials speed-dial shortcut 12 (a leading # is a shortcut), not a search for 12.
     { args: [{ name: 'target', titleKey: 'telephony:args.target', kind: 'choice', provider: 'contacts', allowFreeText: true, validate: dialable }], takesQuery: /^#\d+$/ },
   ),
   lazyCommand('answer', ['pick up', 'accept'], () => needCall(['incoming'], 'noIncoming')),

@@ -31,7 +31,7 @@ export interface VoicemailListProps {
 /**
  * A virtualised grid (only visible rows are in the DOM): one tab stop holding aria-activedescendant;
  * arrows, Page Up/Down, Home/End move, Enter opens, Space ticks. Once something is ticked, a click
- * ticks too (the specification: with items selected, clicking a row toggles its selection).
+ * ticks too: with items selected, clicking a row toggles its selection instead of opening it.
  */
 export function VoicemailList({ rows, selectedId, checked, playingId, listRef, onSelect, onActivate, onToggleCheck }: VoicemailListProps) {
   const { t, i18n } = useTranslation('voicemail');

@@ -4,8 +4,8 @@ type Announce = (key: string, values?: Record<string, unknown>) => void;
 
 /**
  * One audio element for the plugin, outside React, so that Play/Pause works from the palette and
- * hotkeys on any screen. The audio is fetched with the bearer token as a blob (the specification's
- * "audio blob"); a fetch or decode failure marks it failed.
+ * hotkeys on any screen. The audio is fetched with the bearer token as a blob (an <audio> src
+ * cannot carry the token); a fetch or decode failure marks it failed.
  */
 class VoicemailPlayer {
   private el: HTMLAudioElement | null = null;

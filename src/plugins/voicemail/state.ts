@@ -17,7 +17,7 @@ export interface Voicemail {
 }
 
 export type VoicemailGroup = 'ALL' | 'UNREAD' | 'READ';
-/** Audio of one message: the specification's loading, failed and ready. */
+/** Audio of one message: idle until asked for, then loading, and failed or ready. */
 export type AudioState = 'idle' | 'loading' | 'failed' | 'ready';
 
 /**

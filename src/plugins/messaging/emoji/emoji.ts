@@ -1,6 +1,6 @@
 /** The emoji picker's rules, apart from any screen: groups, recent emoji, search, insertion at the caret. */
 
-/** The specification's groups, in the picker's order. */
+/** The picker's only groups, in its order; Unicode's other groups (flags, objects…) are not offered. */
 export const EMOJI_GROUPS = ['smiles', 'people', 'nature', 'food', 'travel'] as const;
 export type EmojiGroup = (typeof EMOJI_GROUPS)[number];
 
@@ -11,7 +11,7 @@ export interface Emoji {
   group: EmojiGroup;
 }
 
-/** Unicode's groups (as unicode-emoji-json names them) that the specification's groups are. */
+/** Which of Unicode's groups (as unicode-emoji-json names them) fills each picker group. */
 const UNICODE_GROUPS: Record<string, EmojiGroup> = {
   smileys_emotion: 'smiles',
   people_body: 'people',

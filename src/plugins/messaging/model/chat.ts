@@ -1,4 +1,4 @@
-/** Chat rules of the specification that need no connection: ids, kinds, statuses, lists, unread. */
+/** Chat rules that need no connection: ids, kinds, statuses, lists, unread. */
 import type { ChatMedia } from './media';
 
 /** Every message id this client makes starts with this (specification). */

@@ -4,7 +4,7 @@ import { messagePreview, visibleBody } from './chat';
 import { chatFileProblem, chatFilesProblem, describeFile, formatBytes, isWebUrl, nameFromUrl } from './media';
 
 describe('chat media rules', () => {
-  it('allow the specification file types, case-insensitively, up to 3670016 bytes', () => {
+  it('allow the listed image, video and document types, case-insensitively, up to 3670016 bytes', () => {
     expect(ATTACHMENT_MAX_TOTAL_BYTES).toBe(3670016);
     for (const name of ['a.jpg', 'B.JPEG', 'c.Png', 'd.gif', 'e.webp', 'f.mp4', 'g.MOV', 'h.pdf', 'i.docx', 'j.zip', 'k.csv']) expect(chatFileProblem({ name, size: 10 })).toBeNull();
     expect(chatFileProblem({ name: 'photo.png', size: 3670016 })).toBeNull();

@@ -1,7 +1,7 @@
 /** Media messages in chat: what a file may be, and how it is described on the wire (no connection needed). */
 import { ATTACHMENT_MAX_TOTAL_BYTES, extensionOf, mediaKindOf, type MediaKind } from '../../../wire/media';
 
-/** The specification's media of a chat message. */
+/** A file a chat message carries: where it is, its kind, extension, original name and size. */
 export interface ChatMedia {
   /** Where anyone in the conversation fetches it (ejabberd's upload service). */
   url: string;

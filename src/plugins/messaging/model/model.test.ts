@@ -5,7 +5,7 @@ import { fromWire, PresenceDebouncer, restoredOwnState, toWire, type Clock } fro
 const msg = (over: Partial<ChatMessage>): ChatMessage => ({ id: 'x', stanzaId: null, from: 'bob@uc.local', body: 'hi', timestamp: 1, delayed: false, archived: false, mine: false, status: null, ...over });
 
 describe('presence mapping', () => {
-  it('sends the specification wire values (chat, away, xa, dnd); invisible shows unavailable to others', () => {
+  it('sends only the show values chat (available), away, xa, dnd; invisible shows unavailable to others', () => {
     expect(toWire('available')).toEqual({ show: 'chat' });
     expect(toWire('away')).toEqual({ show: 'away' });
     expect(toWire('busy')).toEqual({ show: 'dnd' });

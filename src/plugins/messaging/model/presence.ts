@@ -3,7 +3,7 @@ import type { PresenceState } from '../../../kernel/pluginServices';
 /** The states a user can choose for themselves, in menu order (specification). */
 export const OWN_STATES: readonly PresenceState[] = ['available', 'away', 'busy', 'donotdisturb', 'lunch', 'invisible', 'custom', 'unavailable'];
 
-/** XMPP `<show/>` values the specification names: chat (available), away, xa, dnd. */
+/** The only XMPP `<show/>` values sent: chat (available), away, xa, dnd; the other states map onto them. */
 export type WireShow = 'chat' | 'away' | 'xa' | 'dnd';
 
 export interface WirePresence {

@@ -5,7 +5,7 @@ import { counter, enterSends, errorKey, formatNumber, newTextProblem, recipients
 const SENDER = '+14155550101';
 const none = { sender: SENDER, currentUser: [] as string[] };
 
-describe('texts: the specification’s SMS rules', () => {
+describe('texts: length, recipients, body and attachment rules', () => {
   it('at most 1000 characters; the counter shows within 100 of the limit; Enter sends unless over it', () => {
     expect(counter(0)).toBeNull();
     expect(counter(899)).toBeNull();

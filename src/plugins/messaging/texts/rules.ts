@@ -15,7 +15,7 @@ export const enterSends = (length: number) => length <= SMS_MAX_CHARS;
 export interface Recipients {
   /** E.164, in the order given, without duplicates. */
   numbers: string[];
-  /** Typed entries that are no US number: ignored, as the specification says. */
+  /** Typed entries that are no US number: left out of the recipients without an error. */
   ignored: string[];
   /** Banned numbers among them: the text is refused. */
   banned: string[];

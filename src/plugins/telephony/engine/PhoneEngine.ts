@@ -13,7 +13,7 @@ import { UserAgent } from './userAgent';
 /**
  * The phone: one JsSIP user agent registered while this tab holds the user's registration
  * (`/v1/regreserve`), with time-limited credentials renewed on the same connection, and every call's
- * state in the `phone` store, driven through the specification's state machine.
+ * state in the `phone` store, moved through none, incoming, answering, outgoing, active and hold.
  *
  * A façade: commands (commandRuns), the TelephonyApi and the UI call these methods; the work is
  * done by its parts, each given only what it needs.
@@ -135,7 +135,7 @@ export class PhoneEngine {
     return this.calls.sendDtmf(digits, id);
   }
 
-  /** The call item buttons of the specification. */
+  /** A ringing or held call's item button (accept, hold-and-accept, swap, merge, end…); which show: callButtons.ts. */
   itemAction(id: string, action: CallItemAction): boolean {
     const c = this.calls.record(id);
     if (!c) return false;

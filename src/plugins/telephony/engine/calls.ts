@@ -40,7 +40,8 @@ export type CallDeps = Pick<EngineDeps, 'notify' | 't' | 'audio' | 'tones' | 'lo
 
 /**
  * The call table: every call's JsSIP session and its record in the `phone` store, driven through
- * the specification's state machine; answering, declining, ending, holding, muting and DTMF (calls
+ * the call states (incoming → answering → active ⇄ hold, outgoing → active, ended → none, the
+ * record dropped 3 s later); answering, declining, ending, holding, muting and DTMF (calls
  * are placed by the Dialler, outgoing.ts). Rings, ring-back and the "on call" presence follow it.
  */
 export class CallTable {

@@ -34,7 +34,7 @@ export function threeWayAllowed(g: ThreeWayGate): boolean {
 
 /**
  * The buttons of one call item (a ringing or held call shown next to the others), in display order,
- * following the specification:
+ * by these rules:
  * - another call active, outgoing or answering → end-and-accept; merge when allowed (a held item,
  *   no call already three-way); hold-and-accept unless that call is outgoing; swap for a held item;
  * - otherwise → accept (which resumes a held call);

@@ -1,4 +1,7 @@
-/** Call states of the specification. Active and hold count as "ongoing". */
+/**
+ * A call's states: outgoing → active; incoming → answering → active; active ⇄ hold; failure, cancel
+ * or bye → none. Active and hold count as "ongoing".
+ */
 export const CALL_STATES = ['none', 'incoming', 'answering', 'outgoing', 'active', 'hold'] as const;
 export type CallState = (typeof CALL_STATES)[number];
 

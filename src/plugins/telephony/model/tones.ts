@@ -1,4 +1,4 @@
-/** Tone timings and levels of the specification. */
+/** Dialpad and call tones: dual-frequency at gain 0.2; DTMF tones last 125 ms with 75 ms gaps. */
 export const TONE_GAIN = 0.2;
 export const DTMF_TONE_MS = 125;
 export const DTMF_GAP_MS = 75;

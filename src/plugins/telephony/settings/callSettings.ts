@@ -101,7 +101,7 @@ export class CallSettings {
 }
 
 /**
- * The specification's calling-save failures: a 403 or a server message containing 'authorized' is
+ * Why a calling save failed, as a toast: a 403 or a server message containing 'authorized' is
  * the no-permission notice; anything else is 'Save Failed!' with the server's message.
  */
 export function saveFailure(err: unknown): Parameters<Notifier['toast']>[0] {

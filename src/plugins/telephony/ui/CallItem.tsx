@@ -53,7 +53,7 @@ export function CallItem({ call, calls }: { call: Call; calls: readonly Call[] }
   const recordingMode = useSnapshot(phone).recordingPolicy.mode;
   const gate = threeWayGate(kernel.features, typeof navigator === 'object' ? navigator.userAgent : '');
   const recordAction = nextRecordingAction(call.recording, recordingMode);
-  // Ringing and held calls get the specification's item buttons; the others their own controls.
+  // Ringing and held calls get the item buttons (accept, swap, merge…: callButtons.ts); others their own controls.
   const itemButtons = call.state === 'incoming' || call.state === 'hold';
 
   const actionLabel = (a: CallItemAction): string => {
