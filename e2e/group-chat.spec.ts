@@ -59,7 +59,7 @@ test.describe('group chat', () => {
       await expect(people.getByRole('row', { name: /Bob Martinez/ })).toBeVisible();
       await expect(people.getByRole('row', { name: /Alice Nguyen/ })).toHaveCount(0);
       await expect(people.getByRole('row', { name: /Dave Kowalski/ })).toHaveCount(0);
-      // Nothing chosen: the specification's refusals, and nothing typed is lost.
+      // Nothing chosen: a group is refused without a subject and a colleague, and nothing typed is lost.
       await tabUntilFocused(alice, alice.getByRole('button', { name: 'Create group' }), 6);
       await alice.keyboard.press('Enter');
       await expect(alice.getByText('Enter a subject.')).toBeVisible();

@@ -137,7 +137,7 @@ test.describe('texts', () => {
     await expect(page.getByRole('heading', { level: 2, name: 'New text' })).toBeVisible();
     const to = page.getByRole('textbox', { name: 'To' });
     await expect(to).toBeFocused();
-    // Nothing typed: the specification's rule, said in words.
+    // Nothing typed: a new text needs a recipient and a message, and the refusal says so in words.
     await page.keyboard.press('Tab');
     await expect(page.getByRole('textbox', { name: 'Message' })).toBeFocused();
     await page.keyboard.press('Enter');

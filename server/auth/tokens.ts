@@ -21,7 +21,7 @@ export class TokenError extends Error {
   }
 }
 
-/** The specification's first rule, checked before any cryptography: exactly three non-empty dot-separated parts. */
+/** A token's first check, before any cryptography: exactly three non-empty dot-separated parts. */
 export function assertThreeParts(token: string): void {
   const parts = token.split('.');
   if (parts.length !== 3 || parts.some((p) => p.length === 0)) {

@@ -22,7 +22,8 @@ export function parseSortBy(sortBy: string): SortDirection {
 
 /**
  * The `call_type` comma list. Undefined means no filter: when nothing (or everything) is chosen the
- * list shows every call, as the specification's filter bar does.
+ * list shows every call, as the filter bar does: choosing none of incoming, outgoing, missed turns
+ * all three back on.
  */
 export function parseCallTypes(value: string | undefined): CallType[] | undefined {
   const tokens = (value ?? '')

@@ -38,8 +38,8 @@ async function caller(db: Queryable, userId: number): Promise<{ roleId: number; 
 }
 
 /**
- * Limited-access users may see where their calls go but not change it; the specification's
- * refusal text contains 'authorized', which is what the client matches to show its notice.
+ * Limited-access users may see where their calls go but not change it; the refusal text contains
+ * 'authorized', which is what the client matches to show its no-permission notice.
  */
 async function assertMayUpdate(db: Queryable, userId: number): Promise<{ organizationId: number }> {
   const me = await caller(db, userId);

@@ -136,7 +136,7 @@ export function registerContactRoutes(app: FastifyInstance, { db, requireUserId 
     scope.post('/v1/contacts/:id/avatar', async (request) => {
       const viewer = await viewerOf(request);
       const ref = refOf(request);
-      // The specification: avatar upload is refused for company (User) contacts.
+      // Company (User) contacts never take an avatar upload, whatever their readonly flag says.
       if (ref.kind === 'u') throw forbidden('Avatar upload is refused for company contacts');
       const contact = await found(viewer, ref);
       if (contact.readonly) throw forbidden('This contact is read-only');

@@ -7,7 +7,7 @@ import type { RouteContext } from './context';
 export const MAX_PREFERENCE_BYTES = 64 * 1024;
 
 /** Keys whose value has a shape the client relies on; the rest are free-form JSON. */
-/** `false` is always allowed: the specification has a missing preference saved as false. */
+/** `false` is always allowed: a client stores false for any preference whose read answered 404. */
 const VALUE_SCHEMAS: Partial<Record<PreferenceKey, z.ZodMiniType>> = {
   'uc-hotkeys': HotkeyOverrides,
 };

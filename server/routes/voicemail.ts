@@ -105,7 +105,8 @@ async function audioOf(db: Db, userId: number, id: number) {
 }
 
 /**
- * Voicemail, both generations of the specification's API. Only the mailbox's owner reaches a
+ * Voicemail, both API generations (v1 under /v1/voice-messages, v2 under /v2/user/{id}/voicemails
+ * and /v2/voicemail/{id}; the client's voicemail2 feature flag picks one). Only the mailbox's owner reaches a
  * message: a colleague's id answers 404 as if it did not exist, another user's list 403.
  */
 export function registerVoicemailRoutes(app: FastifyInstance, { db, requireUserId }: RouteContext): void {

@@ -5,7 +5,7 @@ import { mucHost, type ServicesConfig } from './layout';
 import { xmppApi, XmppApiError, type XmppApi } from './xmpp-api';
 import { xmppJid, xmppLocalPart } from './xmpp-token';
 
-/** Limited-access users are excluded from chat by the specification: no account, no rooms. */
+/** Limited-access users (role 4) get no chat at all: no account, no rooms. */
 const LIMITED_ACCESS_ROLE = ROLE.LIMITED_ACCESS;
 /** ejabberd handles a few requests at once well; more only queue inside it. */
 const DEFAULT_CONCURRENCY = 6;
@@ -82,7 +82,7 @@ interface Affiliation {
 
 /**
  * Creates the room if needed and makes ejabberd's members match `room.members`: each member is an
- * owner (the specification: "Group members added get owner affiliation; removed get none") and
+ * owner (members added get owner affiliation, members removed get `none`) and
  * subscribed to the MucSub nodes, so room messages reach them while they are offline or not joined.
  * Anyone affiliated but no longer a member gets `none` and loses the subscription.
  */

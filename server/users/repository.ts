@@ -119,7 +119,7 @@ export function toProfile(u: UserRow, phones: UserPhoneWire[], avatarId: number 
     role_id: u.role_id,
     extension: u.extension,
     is_reseller_level: u.level === 'reseller',
-    // The specification's profile phone fields; types and labels come with GET …/phone-numbers.
+    // The profile's phone fields are these five only; types and labels come with GET …/phone-numbers.
     phone_numbers: phones.map((p) => ({ source: p.source, source_id: p.source_id, extension: p.extension, number: p.number, is_primary: p.is_primary })),
   };
 }
@@ -185,7 +185,7 @@ export async function listEmails(db: Queryable, userId: number): Promise<UserEma
   return rows;
 }
 
-/** The specification: entries without a custom type get 'Custom'; ids ≤ 0 (the client's new rows) are new. */
+/** Entries without a custom type get 'Custom'; ids ≤ 0 (the client's new rows) are new. */
 export async function replaceEmails(tx: Queryable, userId: number, items: readonly UserEmailWire[]): Promise<void> {
   await replaceRows(tx, 'user_email_addresses', userId, items, (e) => (e.id !== null && e.id > 0 ? e.id : null), ['email', 'custom_type'], (e) => [
     e.email.trim(),

@@ -95,7 +95,7 @@ describe.each(backends)('do-not-disturb and forwarding ($name)', (backend) => {
     await call('PUT', '/v1/broad/forwards/default', alice, { enabled: false, destination: null });
   });
 
-  it('a limited-access user may look but not change: the specification\'s "not authorized" text', async () => {
+  it('a limited-access user may look but not change: a 403 saying "You are not authorized to make updates"', async () => {
     expect((await call('GET', '/v1/broad/donotdisturb', dave)).status).toBe(200);
     for (const [url, body] of [['/v1/broad/donotdisturb', { do_not_disturb: true }], ['/v1/broad/forwards/always', { enabled: false, destination: null }]] as const) {
       const res = await call('PUT', url, dave, body);

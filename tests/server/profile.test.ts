@@ -181,7 +181,7 @@ describe.each(backends)('profile API: /v1/users/{id} ($name)', (backend) => {
       ['personal', '911', false, 'mobile'],
     ]);
     expect(items[2]).toMatchObject({ extension: '12', custom_type: 'Lab' });
-    // The profile carries the same numbers (with the specification's fields: no types).
+    // The profile carries the same numbers, with the profile's five phone fields only (no types).
     const raw = (await get(alice, `/v1/users/${aliceId}`)).json();
     const profile = Profile.parse(raw);
     expect(profile.phone_numbers.map((p) => p.number ?? p.extension)).toEqual(['1001', '(415) 555-0142', '+12125550199', '911']);
