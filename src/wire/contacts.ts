@@ -26,7 +26,7 @@ export const CONTACT_LIMITS = { name: 100, company: 200, title: 200, notes: 4000
 /** Avatars: images only, at most this many bytes. */
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 export const AVATAR_MIME_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
-/** Specification constants. */
+/** External (Google, Microsoft) contacts come 250 a page; a copy-link confirmation reverts after 3 s. */
 export const EXTERNAL_PAGE_SIZE = 250;
 export const COPY_LINK_RESET_MS = 3000;
 /** An extension is a work number shorter than this many digits. */
