@@ -1,4 +1,4 @@
-import type { ChatEngineDeps } from './ChatEngine';
+import type { ChatEngineDeps } from './deps';
 
 /**
  * Test support (not shipped: only tests import it): what every engine test gives the engine, with
