@@ -1,129 +1,20 @@
-import { Strophe } from 'strophe.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { chat, resetChat } from '../state';
 import { ChatEngine } from './ChatEngine';
 import { testEngineDeps } from './testEngineDeps';
+import { connected, FakeConnection, room, ROOM, ROOM2, roomsApi } from './testRooms';
 
 /*
  * The group-session lifecycle through the engine, with a scripted stand-in for the Strophe
- * connection (the real ejabberd is exercised by tests/services and e2e/group-chat.spec.ts).
+ * connection (testRooms.ts; the real ejabberd is exercised by tests/services and e2e/group-chat.spec.ts).
  */
-
-const xml = (s: string) => Strophe.xmlHtmlNode(s).documentElement as unknown as Element;
-const ROOM = 'g-1@conference.uc.local';
-const ROOM2 = 'g-2@conference.uc.local';
-
-type Handler = (el: Element) => boolean;
-
-class FakeConnection {
-  handlers: Array<{ fn: Handler; name: string | null }> = [];
-  sent: Element[] = [];
-  jid = 'alice@uc.local/uc-test';
-  connected = false;
-  _proto = {};
-  private n = 0;
-  private cb: ((status: number) => void) | null = null;
-  /** Room archives by room JID: ids and bodies, oldest first. */
-  archive: Record<string, Array<{ id: string; body: string }>> = {};
-
-  /** One RSM page before `<before>` (newest first page when empty), results sent as messages first. */
-  private page(room: string, q: Element, id: string): Element {
-    const all = this.archive[room]!;
-    const max = Number(q.getElementsByTagName('max')[0]?.textContent ?? 25);
-    const before = q.getElementsByTagName('before')[0]?.textContent || null;
-    const end = before ? all.findIndex((m) => m.id === before) : all.length;
-    const slice = all.slice(Math.max(0, end - max), end);
-    const queryid = q.getAttribute('queryid');
-    for (const [i, m] of slice.entries()) {
-      this.receive(
-        `<message xmlns="jabber:client" from="${room}"><result xmlns="urn:xmpp:mam:2" queryid="${queryid}" id="${m.id}"><forwarded xmlns="urn:xmpp:forward:0"><delay xmlns="urn:xmpp:delay" stamp="${new Date(Date.UTC(2026, 0, 1, 0, 0, Number(m.id)) + i).toISOString()}"/><message xmlns="jabber:client" from="${room}/bob" type="groupchat" id="a${m.id}"><body>${m.body}</body></message></forwarded></result></message>`,
-      );
-    }
-    const complete = end - max <= 0;
-    return xml(
-      `<iq type="result" id="${id}"><fin xmlns="urn:xmpp:mam:2" complete="${complete}"><set xmlns="http://jabber.org/protocol/rsm">${slice.length ? `<first>${slice[0]!.id}</first><last>${slice.at(-1)!.id}</last>` : ''}<count>${all.length}</count></set></fin></iq>`,
-    );
-  }
-
-  /** IQ answers by a test: return an error condition to refuse. */
-  refuse: (iq: Element) => string | null = () => null;
-
-  addHandler(fn: Handler, _ns: string | null, name: string | null) {
-    const h = { fn, name };
-    this.handlers.push(h);
-    return h;
-  }
-  deleteHandler(h: unknown) {
-    this.handlers = this.handlers.filter((x) => x !== h);
-  }
-  getUniqueId(p: string) {
-    return `${p}-${++this.n}`;
-  }
-  connect(_jid: string, _pass: string, cb: (status: number) => void) {
-    this.cb = cb;
-    this.connected = true;
-    queueMicrotask(() => cb(Strophe.Status.CONNECTED));
-  }
-  drop() {
-    this.connected = false;
-    this.cb?.(Strophe.Status.DISCONNECTED);
-  }
-  reset() {}
-  disconnect() {}
-  send(el: Element) {
-    this.sent.push(el);
-  }
-  /** Delivers a stanza to the engine's handlers. */
-  receive(s: string) {
-    const el = xml(s);
-    for (const h of this.handlers.slice()) if (!h.name || h.name === el.nodeName) h.fn(el);
-  }
-  sendIQ(el: Element, ok: (r: Element) => void, fail: (r: Element | null) => void) {
-    const id = el.getAttribute('id') ?? '';
-    queueMicrotask(() => {
-      const condition = this.refuse(el);
-      if (condition) return fail(xml(`<iq type="error" id="${id}"><error type="cancel"><${condition} xmlns="urn:ietf:params:xml:ns:xmpp-stanzas"/></error></iq>`));
-      const q = el.getElementsByTagName('query')[0];
-      const to = el.getAttribute('to');
-      if (q?.getAttribute('xmlns') === 'urn:xmpp:mam:2' && to && this.archive[to]) return ok(this.page(to, q, id));
-      if (q?.getAttribute('xmlns') === 'urn:xmpp:mam:2') return ok(xml(`<iq type="result" id="${id}"><fin xmlns="urn:xmpp:mam:2" complete="true"><set xmlns="http://jabber.org/protocol/rsm"><count>0</count></set></fin></iq>`));
-      if (q?.getAttribute('xmlns') === 'jabber:iq:private') return ok(xml(`<iq type="result" id="${id}"><query xmlns="jabber:iq:private"><chats xmlns="urn:uc:chats:0">{}</chats></query></iq>`));
-      ok(xml(`<iq type="result" id="${id}"/>`));
-    });
-  }
-}
-
-const room = (jid: string, subject: string) => ({
-  jid,
-  subject,
-  created_at: '2026-01-01T00:00:00.000Z',
-  members: [
-    { user_id: 1, jid: 'alice@uc.local', name: 'Alice Nguyen', affiliation: 'owner' },
-    { user_id: 2, jid: 'bob@uc.local', name: 'Bob Martinez', affiliation: 'owner' },
-    { user_id: 3, jid: 'carol@uc.local', name: 'Carol Okafor', affiliation: 'owner' },
-  ],
-});
 
 let rooms: ReturnType<typeof room>[];
 let conn: FakeConnection;
 let engine: ChatEngine;
 /** What the engine asked to announce, notify and chime for. */
 let announced: Array<[string, string, string]>;
-const api = {
-  get: vi.fn(async (path: string) => {
-    if (path === '/v1/chat/contacts') return { contacts: [{ user_id: 2, jid: 'bob@uc.local', name: 'Bob Martinez' }] };
-    if (path === '/v1/xmpp-token') return { jid: 'alice@uc.local', token: 't', expires_at: new Date(Date.now() + 600_000).toISOString(), ws_url: 'ws://x/ws' };
-    if (path === '/v1/chat/rooms') return { rooms };
-    throw new Error(path);
-  }),
-  post: vi.fn(),
-  put: vi.fn(),
-  delete: vi.fn(async () => undefined),
-};
-
-async function connected(): Promise<void> {
-  await vi.waitFor(() => expect(chat.status).toBe('connected'));
-}
+const api = roomsApi(() => rooms);
 
 beforeEach(async () => {
   resetChat();
@@ -232,33 +123,6 @@ describe('group sessions', () => {
     await connected();
     expect(phases).toEqual(['initialised']);
     expect(s.phase).toBe('hydrated');
-  });
-
-  it('move between roster groups (pin, recent, closed), one at a time; a closed group comes back with a new message', () => {
-    engine.setRosterGroup(ROOM, 'pin');
-    engine.setRosterGroup(ROOM, 'closed');
-    expect(chat.rosterGroups).toMatchObject({ pin: [], closed: [ROOM] });
-    conn.receive(
-      `<message xmlns="jabber:client" from="${ROOM}"><event xmlns="http://jabber.org/protocol/pubsub#event"><items node="urn:xmpp:mucsub:nodes:messages"><item><message xmlns="jabber:client" from="${ROOM}/carol" type="groupchat" id="m2"><body>back</body></message></item></items></event></message>`,
-    );
-    expect(chat.rosterGroups).toMatchObject({ recent: [ROOM], closed: [] });
-  });
-
-  it('page history by 25 from the room archive with historyStatus first/last/count/complete/pending', async () => {
-    const s = chat.sessions[ROOM2]!;
-    expect(s.messages.map((m) => m.body)).toEqual(Array.from({ length: 25 }, (_, i) => `old ${i + 5}`));
-    expect(s.history).toEqual({ first: '105', last: '129', count: 30, complete: false, pending: false });
-    const older = engine.loadOlder(ROOM2);
-    expect(s.history.pending).toBe(true);
-    await older;
-    expect(s.messages).toHaveLength(30);
-    expect(s.messages[0]!.body).toBe('old 0');
-    expect(s.history).toEqual({ first: '100', last: '129', count: 30, complete: true, pending: false });
-    // Authors come from the room nickname; all of them unread until read.
-    expect(s.messages.every((m) => m.from === 'bob@uc.local' && !m.mine)).toBe(true);
-    expect(s.unread).toBe(30);
-    engine.markRead(ROOM2);
-    expect(s.unread).toBe(0);
   });
 
   it('read the groups once for a burst of notices, and once more for a notice during that read', async () => {
