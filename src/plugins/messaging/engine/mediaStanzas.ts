@@ -1,7 +1,7 @@
 /**
  * Media messages on the wire: XEP-0066 out-of-band data (`<x xmlns='jabber:x:oob'><url/><desc/>`,
- * which any XMPP client shows as a link) plus our own element with what a chat message's media holds (url, type, ext, ogName, bytes), and
- * XEP-0363 upload slots. Pure functions over elements and builders, unit-tested on their own.
+ * which any XMPP client shows as a link) plus our own element with what a chat message's media
+ * holds (url, type, ext, ogName, bytes), and XEP-0363 upload slots. Pure functions over elements and builders, unit-tested on their own.
  */
 import { $iq } from 'strophe.js';
 import { extensionOf, mediaKindOf, type MediaKind } from '../../../wire/media';
