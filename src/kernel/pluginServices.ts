@@ -1,6 +1,7 @@
 /**
- * Typed keys of services that plugins offer each other. Declared here, in the kernel, so that no
- * plugin imports another plugin's files; a plugin `provides` the implementation.
+ * What plugins know of each other: typed keys of the services they offer, and the ids and paths
+ * one plugin names in another's. Declared here, in one file, so that no plugin imports another
+ * plugin's files and no contract is a string spelled twice; a plugin `provides` the implementation.
  */
 import type { Disposable } from './disposable';
 import { serviceKey } from './services';
@@ -17,14 +18,29 @@ export interface TelephonyService {
 }
 export const TelephonyApi = serviceKey<TelephonyService>('telephony.api');
 
+/** The contacts plugin's search provider: commands whose argument is a contact name it (`CommandArgSpec.provider`). */
+export const CONTACTS_PROVIDER = 'contacts';
+/** The history plugin's screen, where a missed call's notification leads. */
+export const HISTORY_PATH = '/history';
+
 export interface ContactSummary {
   id: string;
   name: string;
   numbers: readonly string[];
 }
+/** A contact picked in the palette: what it is called there, and whether it is the signed-in user. */
+export interface ResolvedContact extends ContactSummary {
+  self: boolean;
+}
 export interface ContactsService {
   /** The contact a phone number belongs to, if any (for caller names in lists). */
   lookupNumber(number: string): ContactSummary | undefined;
+  /**
+   * The contact behind an entity of the contacts provider (`PaletteEntity.id`, what "Call ▸ Bob"
+   * receives), or undefined for any other entity or a contact no longer in the directory. Its name
+   * is the one the palette lists (a nameless contact's e-mail or number).
+   */
+  resolve(entityId: string): ResolvedContact | undefined;
 }
 export const ContactsApi = serviceKey<ContactsService>('contacts.api');
 

@@ -1,5 +1,5 @@
 import { subscribe } from 'valtio';
-import { Api, ContactsApi, definePlugin, Navigation, provide, toDisposable, type PaletteEntity } from '../../kernel';
+import { Api, CONTACTS_PROVIDER, ContactsApi, definePlugin, Navigation, provide, Session, toDisposable, type PaletteEntity } from '../../kernel';
 import { CONTACTS_REFRESH_MS } from '../../wire/contactGroups';
 import { CONTACTS_PATH, contactsCommands, onContactsScreen } from './commands';
 import { directory, type DirEntry } from './directory';
@@ -9,8 +9,13 @@ import { contactsState } from './store';
 /** Palette entities, rebuilt only when the directory changes (50,000 of them must not be rebuilt per opening). */
 let cached: { version: number; self: number | null; items: PaletteEntity[] } | null = null;
 
+const ENTITY_PREFIX = `${CONTACTS_PROVIDER}:`;
+const isSelfEntry = (e: DirEntry, selfId: number | null) => e.source === 'User' && selfId !== null && e.id === `u${selfId}`;
+/** What a contact is called in the palette: its name, else what else there is of it. */
+const listedName = (e: DirEntry) => e.name || e.email || e.numbers[0] || e.company || e.id;
+
 export function entityFor(e: DirEntry, selfId: number | null): PaletteEntity {
-  const isSelf = e.source === 'User' && selfId !== null && e.id === `u${selfId}`;
+  const isSelf = isSelfEntry(e, selfId);
   const args = { id: e.id };
   const actions: Array<{ command: string; args: Record<string, unknown> }> = [];
   if (!isSelf) {
@@ -26,8 +31,8 @@ export function entityFor(e: DirEntry, selfId: number | null): PaletteEntity {
   // Enter on the own contact still opens it (the first action); editing the profile is one Tab away.
   if (isSelf) actions.push({ command: 'contacts.editProfile', args });
   return {
-    id: `contacts:${e.id}`,
-    label: e.name || e.email || e.numbers[0] || e.company || e.id,
+    id: `${ENTITY_PREFIX}${e.id}`,
+    label: listedName(e),
     detail: [e.numbers.join(', '), e.company].filter(Boolean).join(' · ') || undefined,
     keywords: e.email ? [e.email] : undefined,
     actions,
@@ -43,10 +48,14 @@ export const contactsPlugin = definePlugin({
     load: (lng) => import(`./locales/${lng}.json`).then((m: { default: Record<string, unknown> }) => m.default),
   },
   provides: [
-    provide(ContactsApi, () => ({
+    provide(ContactsApi, (ctx) => ({
       lookupNumber(number: string) {
         const e = directory.lookupNumber(number);
         return e ? { id: e.id, name: e.name, numbers: e.numbers } : undefined;
+      },
+      resolve(entityId: string) {
+        const e = entityId.startsWith(ENTITY_PREFIX) ? directory.get(entityId.slice(ENTITY_PREFIX.length)) : undefined;
+        return e ? { id: e.id, name: listedName(e), numbers: e.numbers, self: isSelfEntry(e, ctx.services.maybe(Session)?.userId ?? null) } : undefined;
       },
     })),
   ],
@@ -82,7 +91,7 @@ export const contactsPlugin = definePlugin({
   ],
   searchProviders: [
     {
-      id: 'contacts',
+      id: CONTACTS_PROVIDER,
       kindKey: 'contacts:kind',
       items(ctx) {
         const entries = directory.entries;

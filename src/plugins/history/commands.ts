@@ -1,9 +1,10 @@
-import { Navigation, TelephonyApi, type CommandContext, type CommandContribution, type WhenFn } from '../../kernel';
+import { HISTORY_PATH, Navigation, TelephonyApi, type CommandContext, type CommandContribution, type WhenFn } from '../../kernel';
 import { toUrlSearch, updateSearch, type HistorySearch, type HistoryView } from './filters';
 import { historyKeys } from './api';
 import { boundQueryClient, historyState } from './store';
 
-export const HISTORY_PATH = '/history';
+/** Declared with the other plugins' contracts: telephony's missed-call notification leads here. */
+export { HISTORY_PATH };
 
 export const onHistoryScreen: WhenFn = (ctx) => ctx.route.startsWith(HISTORY_PATH);
 

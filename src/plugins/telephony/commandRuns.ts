@@ -1,4 +1,4 @@
-import { Notifications, Session, type CommandContext } from '../../kernel';
+import { ContactsApi, Notifications, Session, type CommandContext } from '../../kernel';
 import type { PhoneEngine } from './engine/PhoneEngine';
 import { cellNumber } from './model/transfer';
 import type { CallSettings } from './settings/callSettings';
@@ -9,7 +9,7 @@ type Ctx = Pick<CommandContext, 'services'>;
 export interface RunDeps {
   startEngine(services: Ctx['services']): Promise<PhoneEngine | null>;
   currentSettings(): CallSettings | null;
-  callTarget(value: unknown): { target: string; displayName?: string } | null;
+  callTarget: typeof import('./engine/callTarget').callTarget;
   destinationFrom: typeof import('./settings/callSettings').destinationFrom;
 }
 export type CommandRun = (deps: RunDeps, ctx: Ctx, args: Args) => Promise<unknown>;
@@ -17,10 +17,10 @@ export type CommandRun = (deps: RunDeps, ctx: Ctx, args: Args) => Promise<unknow
 const idArg = (args: Args) => (typeof args.id === 'string' ? args.id : undefined);
 
 const onEngine =
-  (work: (e: PhoneEngine, args: Args, deps: RunDeps) => unknown): CommandRun =>
+  (work: (e: PhoneEngine, args: Args, deps: RunDeps, ctx: Ctx) => unknown): CommandRun =>
   async (deps, ctx, args) => {
     const e = await deps.startEngine(ctx.services);
-    return e ? work(e, args, deps) : undefined;
+    return e ? work(e, args, deps, ctx) : undefined;
   };
 
 const onSettings =
@@ -31,7 +31,7 @@ const onSettings =
     return s ? work(s, args, deps, ctx) : undefined;
   };
 
-const target = (deps: RunDeps, value: unknown) => deps.callTarget(value)?.target ?? '';
+const target = (deps: RunDeps, ctx: Ctx, value: unknown) => deps.callTarget(value, ctx.services.maybe(ContactsApi))?.target ?? '';
 
 /**
  * What each telephony command does, by command name. The manifest (boot) keeps only ids, titles,
@@ -46,9 +46,9 @@ export const commandRuns: Readonly<Record<string, CommandRun>> = {
   mute: onEngine((e, a) => e.toggleMute(idArg(a))),
   dtmf: onEngine((e, a) => e.sendDtmf(String(a.digits ?? ''), idArg(a))),
   takeOver: onEngine((e) => e.takeOver()),
-  transfer: onEngine((e, a, deps) => e.blindTransfer(target(deps, a.target), idArg(a))),
-  transferToVoicemail: onEngine((e, a, deps) => e.transferToVoicemail(target(deps, a.target), idArg(a))),
-  transferAttended: onEngine((e, a, deps) => e.startAttendedTransfer(target(deps, a.target), idArg(a))),
+  transfer: onEngine((e, a, deps, ctx) => e.blindTransfer(target(deps, ctx, a.target), idArg(a))),
+  transferToVoicemail: onEngine((e, a, deps, ctx) => e.transferToVoicemail(target(deps, ctx, a.target), idArg(a))),
+  transferAttended: onEngine((e, a, deps, ctx) => e.startAttendedTransfer(target(deps, ctx, a.target), idArg(a))),
   completeTransfer: onEngine((e, a) => e.completeTransfer(idArg(a))),
   cancelTransfer: onEngine((e, a) => e.cancelTransfer(idArg(a))),
   record: onEngine((e, a) => e.toggleRecording(idArg(a))),
@@ -73,7 +73,7 @@ export const commandRuns: Readonly<Record<string, CommandRun>> = {
   dndOff: onSettings((s) => s.setDnd(false)),
   forwardOff: onSettings((s) => s.setForwardAlways(false)),
   forwardOn: onSettings(async (s, a, deps, ctx) => {
-    const to = deps.callTarget(a.to)?.target ?? '';
+    const to = target(deps, ctx, a.to);
     const destination = deps.destinationFrom(to, await s.destinations().catch(() => [])) ?? { destination_type: 'phone', destination_id: null, destination_name: null, destination_parameter: to };
     const problem = await s.setForwardAlways(true, destination);
     if (problem && problem !== 'failed') ctx.services.get(Notifications).toast({ tone: 'error', titleKey: 'telephony:settings.forwardTitle', messageKey: `telephony:settings.problems.${problem}` });

@@ -1,4 +1,4 @@
-import { Navigation, Session, type CommandContext, type CommandContribution, type Enablement } from '../../kernel';
+import { CONTACTS_PROVIDER, Navigation, Session, type CommandContext, type CommandContribution, type Enablement } from '../../kernel';
 import { lazyEngineChunk } from '../../kernel/lazyEngine';
 import type { CallState } from './model/callState';
 import { cellNumber, transferableCallId } from './model/transfer';
@@ -69,7 +69,7 @@ const lazyCommand = (name: string, keywords: readonly string[], enabled?: () => 
   ...extra,
 });
 
-const TRANSFER_ARGS: CommandContribution['args'] = [{ name: 'target', titleKey: 'telephony:args.transferTo', kind: 'choice', provider: 'contacts', allowFreeText: true, validate: dialable }];
+const TRANSFER_ARGS: CommandContribution['args'] = [{ name: 'target', titleKey: 'telephony:args.transferTo', kind: 'choice', provider: CONTACTS_PROVIDER, allowFreeText: true, validate: dialable }];
 
 export const telephonyCommands: readonly CommandContribution[] = [
   {
@@ -88,7 +88,7 @@ export const telephonyCommands: readonly CommandContribution[] = [
     // dialable: parseDialString(text).kind !== 'empty' without loading the dial-string rules at
     // boot (plugin.test.ts checks that both agree), or a sip: address.
     // "#12" alone in the palette dials speed-dial shortcut 12 (a leading # is a shortcut), not a search for 12.
-    { args: [{ name: 'target', titleKey: 'telephony:args.target', kind: 'choice', provider: 'contacts', allowFreeText: true, validate: dialable }], takesQuery: /^#\d+$/ },
+    { args: [{ name: 'target', titleKey: 'telephony:args.target', kind: 'choice', provider: CONTACTS_PROVIDER, allowFreeText: true, validate: dialable }], takesQuery: /^#\d+$/ },
   ),
   lazyCommand('answer', ['pick up', 'accept'], () => needCall(['incoming'], 'noIncoming')),
   lazyCommand('decline', ['reject', 'ignore'], () => needCall(['incoming'], 'noIncoming')),
@@ -143,7 +143,7 @@ export const telephonyCommands: readonly CommandContribution[] = [
   lazyCommand('dndOn', ['do not disturb', 'dnd', 'busy', 'silence'], settingsThen(() => phone.settings.dnd === false, 'dndIsOn')),
   lazyCommand('dndOff', ['do not disturb', 'dnd', 'available'], settingsThen(() => phone.settings.dnd === true, 'dndIsOff')),
   lazyCommand('forwardOn', ['forward', 'divert', 'redirect', 'call forwarding'], settingsReady, {
-    args: [{ name: 'to', titleKey: 'telephony:args.forwardTo', kind: 'choice', provider: 'contacts', allowFreeText: true, validate: (text) => (/[0-9]/.test(text) ? null : 'telephony:args.needForwardNumber') }],
+    args: [{ name: 'to', titleKey: 'telephony:args.forwardTo', kind: 'choice', provider: CONTACTS_PROVIDER, allowFreeText: true, validate: (text) => (/[0-9]/.test(text) ? null : 'telephony:args.needForwardNumber') }],
   }),
   lazyCommand('forwardOff', ['forward', 'divert', 'call forwarding'], settingsThen(() => phone.settings.forwardAlways?.enabled === true, 'notForwarding')),
   // The product's one notification permission: calls, chat messages and texts all notify through it.

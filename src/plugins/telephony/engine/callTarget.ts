@@ -1,14 +1,15 @@
-import type { PaletteEntity } from '../../../kernel';
+import type { ContactsService } from '../../../kernel';
 
-/** What "Call ▸" received: typed text, or a contact from the contacts search provider. */
-export function callTarget(value: unknown): { target: string; displayName?: string } | null {
+/**
+ * What "Call ▸" received: typed text, or an entity picked from the contacts provider. Contacts
+ * says which contact an entity is and its numbers (ContactsApi.resolve): how its palette row is
+ * written is its own business.
+ */
+export function callTarget(value: unknown, contacts: Pick<ContactsService, 'resolve'> | undefined): { target: string; displayName?: string } | null {
   if (typeof value === 'string') return { target: value };
-  const e = value as Partial<PaletteEntity> | null;
-  // A contact's palette row lists its numbers first ("1002, +1 415 555 0142 · Acme"), and it only
-  // offers a Call action when it has a number.
-  if (e && typeof e.label === 'string' && e.actions?.some((a) => a.command === 'contacts.call')) {
-    const first = e.detail?.split(' · ')[0]?.split(', ')[0]?.trim();
-    if (first) return { target: first, displayName: e.label };
-  }
-  return null;
+  const id = (value as { id?: unknown } | null)?.id;
+  const contact = typeof id === 'string' ? contacts?.resolve(id) : undefined;
+  // Contacts offers no Call on the user's own contact.
+  const first = contact && !contact.self ? contact.numbers[0]?.trim() : undefined;
+  return first ? { target: first, displayName: contact!.name } : null;
 }

@@ -1,4 +1,4 @@
-import type { ConnectionReporter, Notifier, PresenceState, SpeedDialService } from '../../../kernel';
+import type { ConnectionReporter, ContactsService, Notifier, PresenceState, SpeedDialService } from '../../../kernel';
 import type { ApiClient } from '../../../kernel/api';
 import type { Mixer } from './mixer';
 import type { DeviceChoice, RemoteAudio, TabChannel, Tones, UaConfig, UaLike } from './types';
@@ -35,6 +35,8 @@ export interface EngineDeps {
   /** Tells presence (PresenceApi) that the user is, or no longer is, on a call. */
   setOnCall?(onCall: boolean): void;
   speedDial?(): SpeedDialService | undefined;
+  /** Who a contact picked in the palette is (ContactsApi), if a plugin provides contacts. */
+  contacts?(): Pick<ContactsService, 'resolve'> | undefined;
   channel?: TabChannel | null;
   /** Where redial remembers the last dial string. */
   rememberDialled?(dial: string): void;

@@ -1,3 +1,4 @@
+import { HISTORY_PATH } from '../../../kernel';
 import { showDesktopNotice } from '../../../kernel/desktopNotifications';
 import type { DesktopNotifier } from './deps';
 
@@ -19,7 +20,7 @@ export function desktopNotifier(opts: { t(key: string, values?: Record<string, u
     },
     missed(callId, name) {
       if (!hidden()) return;
-      show(`missed-${callId}`, opts.t('telephony:notify.missedTitle'), opts.t('telephony:notify.missed', { name }), '/history', false);
+      show(`missed-${callId}`, opts.t('telephony:notify.missedTitle'), opts.t('telephony:notify.missed', { name }), HISTORY_PATH, false);
     },
     close(callId) {
       open.get(callId)?.close();

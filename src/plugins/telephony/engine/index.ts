@@ -66,6 +66,7 @@ export function startEngine(services: ServiceLookup): Promise<PhoneEngine | null
       presence: () => services.maybe(PresenceApi)?.ownState(),
       setOnCall: (onCall) => services.maybe(PresenceApi)?.setOnCall(onCall),
       speedDial: () => services.maybe(SpeedDialApi),
+      contacts: () => services.maybe(ContactsApi),
       channel,
       getUserMedia: (constraints) => navigator.mediaDevices.getUserMedia(constraints),
       threeWay: () => threeWayAllowed(threeWayGate(session.config.features, navigator.userAgent)),

@@ -98,13 +98,22 @@ describe('outgoing calls', () => {
     expect(h.toasts).toHaveLength(0);
   });
 
-  it('"Call ▸" takes a contact from the contacts provider: its first number, its name', async () => {
-    await started();
-    await engine.callChoice({ id: 'contacts:u8', label: 'Bob Martinez', detail: '1002, +1 415 555 0100 · Acme Corp', actions: [{ command: 'contacts.call' }] });
+  it('"Call ▸" takes a contact from the contacts provider: its first number, its name, as contacts resolves them', async () => {
+    const known: Record<string, { id: string; name: string; numbers: string[]; self: boolean }> = {
+      'contacts:u8': { id: 'u8', name: 'Bob Martinez', numbers: ['1002', '+1 415 555 0100'], self: false },
+      'contacts:p3': { id: 'p3', name: 'No Number', numbers: [], self: false },
+      'contacts:u7': { id: 'u7', name: 'Alice Nguyen', numbers: ['1001'], self: true },
+    };
+    await started({ contacts: () => ({ resolve: (id) => known[id] }) });
+    // The row's words are not read: what contacts shows there is its own business.
+    await engine.callChoice({ id: 'contacts:u8', label: 'Someone', detail: 'Acme Corp', actions: [] });
     expect(h.ua().call).toHaveBeenCalledWith('sip:1002@uc.local', expect.anything());
     expect(only().displayName).toBe('Bob Martinez');
-    await engine.callChoice({ id: 'contacts:p3', label: 'No Number', detail: 'Acme', actions: [{ command: 'contacts.open' }] });
-    expect(h.toasts.at(-1)).toMatchObject({ messageKey: 'telephony:errors.noNumber' });
+    for (const id of ['contacts:p3', 'contacts:u7', 'voicemail:1']) {
+      await engine.callChoice({ id, label: 'x', detail: '1003', actions: [] });
+      expect(h.toasts.at(-1), id).toMatchObject({ messageKey: 'telephony:errors.noNumber' });
+    }
+    expect(h.ua().call).toHaveBeenCalledOnce();
   });
 });
 

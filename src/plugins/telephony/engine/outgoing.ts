@@ -8,7 +8,7 @@ import type { EngineDeps } from './deps';
 import { callOptions } from './microphone';
 import type { UaLike } from './types';
 
-export type DialDeps = Pick<EngineDeps, 'notify' | 'sip' | 'lookupName' | 'speedDial' | 'rememberDialled'>;
+export type DialDeps = Pick<EngineDeps, 'notify' | 'sip' | 'lookupName' | 'speedDial' | 'rememberDialled' | 'contacts'>;
 
 /** What placing a call needs from the rest of the phone. */
 export interface Line {
@@ -92,7 +92,7 @@ export class Dialler {
 
   /** "Call ▸" from the palette: typed text, or a contact picked from the contacts provider. */
   callChoice(value: unknown): Promise<void> {
-    const target = callTarget(value);
+    const target = callTarget(value, this.deps.contacts?.());
     if (!target) {
       this.error('telephony:errors.noNumber');
       return Promise.resolve();
