@@ -118,6 +118,11 @@ export interface RouteContribution {
   redirect?: { to: string; search?: Record<string, unknown> };
   validateSearch?: (search: Record<string, unknown>) => Record<string, unknown>;
   feature?: FeatureFlag;
+  /**
+   * The screen `/` leads to, the first after sign-in. Exactly one route of the product has it (the
+   * kernel refuses to boot otherwise); a preference may later let each user choose.
+   */
+  home?: true;
 }
 
 export interface NavContribution {

@@ -139,10 +139,12 @@ export class Kernel implements ServiceLookup {
   /**
    * Validates every manifest against each other and what is registered, then registers them all.
    * Nothing is registered when any problem is found: the error lists all of them.
+   * `complete`: these are all the product's plugins (the shell's boot), so a home route is required;
+   * a test that loads a few plugins leaves it out.
    */
-  load(manifests: readonly PluginManifest[]): void {
+  load(manifests: readonly PluginManifest[], opts: { complete?: boolean } = {}): void {
     const active = manifests.filter((m) => this.featureOn(m.feature));
-    const problems = this.validate(active);
+    const problems = this.validate(active, opts.complete === true);
     if (problems.length) throw new BootError(problems);
     for (const m of active) this.register(m);
     for (const m of active) this.activate(m);
@@ -175,7 +177,12 @@ export class Kernel implements ServiceLookup {
     };
   }
 
-  private validate(manifests: readonly PluginManifest[]): string[] {
+  /** The path of the route marked `home`, where `/` leads. */
+  homePath(): string | undefined {
+    return this.routes.list().find((r) => r.item.home)?.item.path;
+  }
+
+  private validate(manifests: readonly PluginManifest[], complete: boolean): string[] {
     const problems: string[] = [];
     const seen = (kind: string, existing: Registry<unknown>) => {
       const ids = new Map<string, string>();
@@ -195,6 +202,7 @@ export class Kernel implements ServiceLookup {
     const settingId = seen('setting', this.settings);
     const namespaceId = seen('i18n namespace', this.i18nNamespaces);
     const paths = new Map<string, string>(this.routes.entries().map((e) => [e.item.item.path, e.owner]));
+    const homes = this.routes.entries().flatMap((e) => (e.item.item.home ? [`"${e.id}" (plugin "${e.owner}")`] : []));
 
     const provided = new Set([...this.services.keys()]);
     const commandIds = new Set(this.commands.entries().map((e) => e.id));
@@ -222,6 +230,7 @@ export class Kernel implements ServiceLookup {
         if (prev !== undefined) problems.push(`route path "${r.path}" declared by "${prev}" and "${m.id}"`);
         paths.set(r.path, m.id);
         if (!r.component && !r.redirect) problems.push(`route "${r.id}" has neither a component nor a redirect`);
+        if (r.home && this.featureOn(r.feature)) homes.push(`"${r.id}" (plugin "${m.id}")`);
       }
       for (const n of m.nav ?? []) navId(n.id, m.id);
       for (const p of m.panels ?? []) {
@@ -250,6 +259,8 @@ export class Kernel implements ServiceLookup {
         else bindings.set(slot, h.command);
       }
     }
+    if (homes.length > 1) problems.push(`more than one home route: ${homes.join(', ')}`);
+    if (complete && homes.length === 0) problems.push('no route is the home route (RouteContribution.home)');
     return problems;
   }
 

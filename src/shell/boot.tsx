@@ -120,7 +120,7 @@ async function startKernel(session: LoadedSession, plugins: readonly PluginManif
     roleId: session.profile.role_id,
     route: location.pathname,
   });
-  kernel.load([createShellPlugin({ setLanguage }), palettePlugin, ...plugins]);
+  kernel.load([createShellPlugin({ setLanguage }), palettePlugin, ...plugins], { complete: true });
   for (const { item } of kernel.i18nNamespaces.list()) i18nLoader.addNamespace(item.namespace, item.load);
   // The language saved on the server wins over this browser's last choice.
   const saved = await prefs.get<string>('uc-language').catch(() => false as const);

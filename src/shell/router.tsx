@@ -6,6 +6,7 @@ import {
   Outlet,
   redirect,
   type AnyRoute,
+  type RouterHistory,
 } from '@tanstack/react-router';
 import { WizardApi, type Kernel } from '../kernel';
 import { AppFrame } from './AppFrame';
@@ -17,8 +18,6 @@ declare module '@tanstack/react-router' {
     titleKey?: string;
   }
 }
-
-export const HOME_PATH = '/history';
 
 function Root() {
   return <Outlet />;
@@ -59,8 +58,11 @@ export function buildAnonymousRouter() {
   return createRouter({ routeTree: root.addChildren([loginRoute, logoutRoute, indexRoute, catchAll]) });
 }
 
-/** After login: the frame with every plugin's routes; unknown routes and failed transitions show 404. */
-export function buildAppRouter(kernel: Kernel) {
+/**
+ * After login: the frame with every plugin's routes; unknown routes and failed transitions show 404.
+ * `history`: the browser's unless given (tests give a memory history).
+ */
+export function buildAppRouter(kernel: Kernel, history?: RouterHistory) {
   const root = createRootRoute({ component: Root, notFoundComponent: NotFoundPage });
   const app = createRoute({
     getParentRoute: () => root,
@@ -74,11 +76,13 @@ export function buildAppRouter(kernel: Kernel) {
       }
     },
   });
+  // The kernel made sure at boot that one plugin's route is the home.
+  const home = kernel.homePath();
   const index = createRoute({
     getParentRoute: () => app,
     path: '/',
     beforeLoad: () => {
-      throw redirect({ to: HOME_PATH });
+      if (home) throw redirect({ to: home });
     },
   });
   const loginRoute = createRoute({
@@ -115,6 +119,7 @@ export function buildAppRouter(kernel: Kernel) {
   const notFound = createRoute({ getParentRoute: () => app, path: '$', staticData: { titleKey: 'shell:notFound.title' }, component: NotFoundScreen });
   return createRouter({
     routeTree: root.addChildren([app.addChildren([index, ...pluginRoutes, notFound]), loginRoute, logoutRoute]),
+    history,
     defaultErrorComponent: NotFoundScreen,
     defaultNotFoundComponent: NotFoundPage,
     defaultPreload: 'intent',

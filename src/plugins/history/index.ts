@@ -21,6 +21,7 @@ export const historyPlugin = definePlugin({
     {
       id: 'history',
       path: HISTORY_PATH,
+      home: true,
       titleKey: 'history:title',
       component: () => import('./HistoryScreen'),
       // The URL form: defaults stay out of the address bar.

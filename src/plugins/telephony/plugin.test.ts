@@ -59,7 +59,8 @@ function boot(opts: { configured?: boolean; all?: boolean } = {}) {
   kernel.provide(Connections, { register: () => ({ report: vi.fn(), dispose: vi.fn() }) });
   kernel.provide(Dialogs, { confirm: vi.fn(async () => ({ confirmed: false, remember: false })) });
   const list: PluginManifest[] = opts.all ? [createShellPlugin({ setLanguage: async () => undefined }), palettePlugin, ...plugins] : [telephonyPlugin];
-  kernel.load(list);
+  // The whole product must also name its home screen.
+  kernel.load(list, { complete: opts.all });
   return { kernel, toast };
 }
 
@@ -78,8 +79,9 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 describe('telephony manifest', () => {
-  it('boots with every product plugin: no duplicate ids, no colliding hotkeys', () => {
+  it('boots with every product plugin: no duplicate ids, no colliding hotkeys, one home screen', () => {
     const { kernel } = boot({ all: true });
+    expect(kernel.homePath()).toBe('/history');
     const keys = Object.fromEntries(kernel.hotkeys.list().filter((h) => h.plugin === 'telephony').map((h) => [h.item.command, h.item.keys]));
     expect(keys).toEqual({
       'telephony.answer': '$mod+Shift+a',
