@@ -125,12 +125,25 @@ export interface RouteContribution {
   home?: true;
 }
 
+/** What the navigation rail gives an entry's icon (lucide-react's icons take them all). */
+export interface NavIconProps {
+  className?: string;
+  size?: number;
+  strokeWidth?: number;
+  'aria-hidden'?: boolean | 'true' | 'false';
+  focusable?: boolean | 'true' | 'false';
+}
+
 export interface NavContribution {
   id: string;
   titleKey: string;
   to: string;
-  /** An icon name the shell knows (shell/navIcons.tsx: history, chat, texts, contacts, voicemail, recordings, calls, meetings, settings). */
-  icon: string;
+  /**
+   * The entry's icon, an SVG component such as a lucide-react icon (`icon: History`). SVG rather
+   * than emoji: emoji depend on the machine's fonts (a Debian desktop without an emoji font showed
+   * empty boxes) and cannot follow the theme's colour.
+   */
+  icon: ComponentType<NavIconProps>;
   order: number;
   feature?: FeatureFlag;
   when?: WhenFn;

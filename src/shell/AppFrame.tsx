@@ -8,7 +8,6 @@ import { openPalette } from '../palette';
 import { ConnectionBanner } from './ConnectionBanner';
 import { hotkeyManager } from './hotkeysInstance';
 import { shellState } from './uiState';
-import { NavIcon } from './navIcons';
 
 // Opened only by "?" or its command: not part of the first screen's JavaScript.
 const ShortcutsDialog = lazy(() => import('./ShortcutsDialog').then((m) => ({ default: m.ShortcutsDialog })));
@@ -64,7 +63,7 @@ function NavRail() {
         {items.map((n) => (
           <li key={n.id}>
             <Link to={n.to} className="nav-item" activeProps={{ 'aria-current': 'page', className: 'nav-item active' }}>
-              <NavIcon name={n.icon} />
+              <n.icon className="nav-icon" size={22} strokeWidth={1.75} aria-hidden="true" focusable="false" />
               <span className="nav-label">{t(n.titleKey)}</span>
               {n.useBadge && <NavBadge item={n} />}
             </Link>

@@ -9,7 +9,7 @@ export function fullPlugin(id = 'alpha'): PluginManifest {
     i18n: { namespace: id, load: async () => ({}) },
     provides: [{ key: Greeter, create: () => ({ greet: (n: string) => `hi ${n}` }) }],
     routes: [{ id: `${id}.screen`, path: `/${id}`, titleKey: `${id}:title`, component: async () => ({ default: () => null }) }],
-    nav: [{ id: `${id}.nav`, titleKey: `${id}:title`, to: `/${id}`, icon: 'history', order: 1 }],
+    nav: [{ id: `${id}.nav`, titleKey: `${id}:title`, to: `/${id}`, icon: () => null, order: 1 }],
     panels: [{ id: `${id}.panel`, slot: 'callDock', component: () => null }],
     menus: [{ id: `${id}.menu`, menu: 'plusMenu', command: `${id}.go` }],
     commands: [

@@ -1,3 +1,4 @@
+import { Users } from 'lucide-react';
 import { subscribe } from 'valtio';
 import { Api, CONTACTS_PROVIDER, ContactsApi, definePlugin, Navigation, provide, Session, toDisposable, type PaletteEntity } from '../../kernel';
 import { CONTACTS_REFRESH_MS } from '../../wire/contactGroups';
@@ -68,7 +69,7 @@ export const contactsPlugin = definePlugin({
       validateSearch: validateContactsSearch,
     },
   ],
-  nav: [{ id: 'contacts', titleKey: 'contacts:nav', to: CONTACTS_PATH, icon: 'contacts', order: 20, command: 'contacts.go' }],
+  nav: [{ id: 'contacts', titleKey: 'contacts:nav', to: CONTACTS_PATH, icon: Users, order: 20, command: 'contacts.go' }],
   commands: [
     ...contactsCommands,
     {

@@ -1,4 +1,5 @@
 import i18next from 'i18next';
+import { History } from 'lucide-react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { allFeatures, Api, definePlugin, Kernel, Navigation, Notifications, Session, TelephonyApi, toDisposable, type Navigator, type SessionInfo } from '../../kernel';
@@ -61,7 +62,7 @@ describe('history manifest', () => {
   it('loads with its route, nav entry, commands and hotkeys', () => {
     const { kernel } = boot();
     expect(kernel.routes.get('history')?.item.path).toBe('/history');
-    expect(kernel.nav.get('history')?.item).toMatchObject({ order: 10, icon: 'history', to: '/history', badgeLabelKey: 'history:badge' });
+    expect(kernel.nav.get('history')?.item).toMatchObject({ order: 10, icon: History, to: '/history', badgeLabelKey: 'history:badge' });
     expect(kernel.commands.list().map((c) => c.item.id).sort()).toEqual([
       'history.callBack',
       'history.downloadCsv',

@@ -1,3 +1,4 @@
+import { History } from 'lucide-react';
 import { subscribe } from 'valtio';
 import { definePlugin, TelephonyApi, toDisposable } from '../../kernel';
 import { historyKeys } from './api';
@@ -33,7 +34,7 @@ export const historyPlugin = definePlugin({
       id: 'history',
       titleKey: 'history:nav',
       to: HISTORY_PATH,
-      icon: 'history',
+      icon: History,
       order: 10,
       useBadge: useMissedBadge,
       badgeLabelKey: 'history:badge',

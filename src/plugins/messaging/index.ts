@@ -1,3 +1,4 @@
+import { MessageSquare } from 'lucide-react';
 import { subscribe, useSnapshot } from 'valtio';
 import { definePlugin, MessagingApi, Navigation, PresenceApi, provide, Session, toDisposable } from '../../kernel';
 import { currentEngineIfLoaded, hasChat, loadLazy, messagingCommands, stopEngineIfStarted, withEngine } from './commands';
@@ -58,7 +59,7 @@ export const messagingPlugin = definePlugin({
     { id: 'room', path: ROOM_PATH, titleKey: 'messaging:commands.newGroup', redirect: { to: ROOM_NEW_PATH, search: { type: 'muc' } } },
     { id: 'room.edit', path: `${ROOM_PATH}/$id`, titleKey: 'messaging:commands.newGroup', component: roomScreen, validateSearch: (q) => (q.type === 'muc' ? { type: 'muc' } : {}) },
   ],
-  nav: [{ id: 'chat', titleKey: 'messaging:title', to: CHAT_PATH, icon: 'chat', order: 12, command: 'messaging.go', when: hasChat, useBadge: useUnread, badgeLabelKey: 'messaging:badge' }, textsNav],
+  nav: [{ id: 'chat', titleKey: 'messaging:title', to: CHAT_PATH, icon: MessageSquare, order: 12, command: 'messaging.go', when: hasChat, useBadge: useUnread, badgeLabelKey: 'messaging:badge' }, textsNav],
   menus: [
     { id: 'messaging.status', menu: 'profileMenu', command: 'messaging.setPresence', order: 10 },
     { id: 'messaging.customStatus', menu: 'profileMenu', command: 'messaging.customStatus', order: 11 },

@@ -1,3 +1,4 @@
+import { Mic } from 'lucide-react';
 import { subscribe } from 'valtio';
 import { definePlugin, TelephonyApi, toDisposable, type CommandContribution, type WhenFn } from '../../kernel';
 import { palette, recState, RECORDINGS_PATH } from './state';
@@ -39,7 +40,7 @@ export const recordingsPlugin = definePlugin({
   id: 'recordings',
   titleKey: 'recordings:title',
   routes: [{ id: 'recordings', path: `${RECORDINGS_PATH}/{-$id}`, titleKey: 'recordings:title', component: () => lazy().then(async (m) => (await m.strings(), { default: m.RecordingsScreen })) }],
-  nav: [{ id: 'recordings', titleKey: 'recordings:title', to: RECORDINGS_PATH, icon: 'recordings', order: 16, when: visible, command: 'recordings.go' }],
+  nav: [{ id: 'recordings', titleKey: 'recordings:title', to: RECORDINGS_PATH, icon: Mic, order: 16, when: visible, command: 'recordings.go' }],
   commands,
   hotkeys: COMMANDS.filter(([, keys]) => keys).map(([name, keys], i) => (i ? { command: `recordings.${name}`, keys: keys!, scope: 'recordings', when: onScreen } : { command: 'recordings.go', keys: keys! })),
   searchProviders: [{ id: 'recordings', kindKey: 'recordings:title', items: () => palette.entities, subscribe: (onChange) => toDisposable(subscribe(palette, onChange)) }],

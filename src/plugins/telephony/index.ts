@@ -1,3 +1,4 @@
+import { Phone } from 'lucide-react';
 import { subscribe } from 'valtio';
 import { definePlugin, Notifications, provide, Session, TelephonyApi, toDisposable } from '../../kernel';
 import { CALLS_PATH, DIAL_PATH, TRANSFER_PATH, loadLazy, stopEngineIfStarted, telephonyCommands, withEngine } from './commands';
@@ -53,7 +54,7 @@ export const telephonyPlugin = definePlugin({
     },
     { id: 'calls.detail', path: `${CALLS_PATH}/$id`, titleKey: 'telephony:detailTitle', component: () => loadLazy().then((m) => ({ default: m.CallDetailScreen })) },
   ],
-  nav: [{ id: 'calls', titleKey: 'telephony:nav', to: CALLS_PATH, icon: 'calls', order: 15, command: 'telephony.go' }],
+  nav: [{ id: 'calls', titleKey: 'telephony:nav', to: CALLS_PATH, icon: Phone, order: 15, command: 'telephony.go' }],
   panels: [{ id: 'telephony.dock', slot: 'callDock', component: DockHost }],
   commands: telephonyCommands,
   hotkeys: [

@@ -1,4 +1,5 @@
 import i18next from 'i18next';
+import { Phone } from 'lucide-react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   allFeatures,
@@ -98,7 +99,7 @@ describe('telephony manifest', () => {
   it('declares the calls routes, the nav entry, the callDock panel and TelephonyApi', () => {
     const { kernel } = boot();
     expect(kernel.routes.list().map((r) => r.item.path)).toEqual(['/calls', '/calls/transfer', '/calls/dial', '/calls/$id']);
-    expect(kernel.nav.get('calls')?.item).toMatchObject({ to: '/calls', icon: 'calls', command: 'telephony.go' });
+    expect(kernel.nav.get('calls')?.item).toMatchObject({ to: '/calls', icon: Phone, command: 'telephony.go' });
     expect(kernel.panels.get('telephony.dock')?.item.slot).toBe('callDock');
     expect(kernel.has(TelephonyApi)).toBe(true);
     expect(

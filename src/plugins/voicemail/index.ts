@@ -1,3 +1,4 @@
+import { Voicemail as VoicemailIcon } from 'lucide-react';
 import { subscribe, useSnapshot } from 'valtio';
 import { definePlugin, Session, TelephonyApi, toDisposable, type CommandContribution, type WhenFn } from '../../kernel';
 import { palette, unreadCount, vmState, VOICEMAIL_PATH, type Voicemail } from './state';
@@ -57,7 +58,7 @@ export const voicemailPlugin = definePlugin({
       id: 'voicemail',
       titleKey: 'voicemail:title',
       to: VOICEMAIL_PATH,
-      icon: 'voicemail',
+      icon: VoicemailIcon,
       order: 15,
       when: hasMailbox,
       useBadge: () => unreadCount(useSnapshot(vmState).items as Voicemail[] | null),

@@ -3,6 +3,7 @@
  * palette commands and entities, hotkeys. Boot code: small, and nothing here imports the screens,
  * the store or libphonenumber (they come with the messaging chunk).
  */
+import { Mail } from 'lucide-react';
 import { subscribe, useSnapshot } from 'valtio';
 import { Navigation, toDisposable, type CommandContext, type CommandContribution, type ContextSnapshot, type Enablement, type HotkeyContribution, type NavContribution, type RouteContribution, type SearchProvider, type ServiceLookup } from '../../../kernel';
 import { displayNumber, texts, TEXTS_PATH, textPath } from './state';
@@ -39,7 +40,7 @@ export const textsNav: NavContribution = {
   id: 'texts',
   titleKey: 'messaging:texts.title',
   to: TEXTS_PATH,
-  icon: 'texts',
+  icon: Mail,
   order: 13,
   command: 'messaging.texts.go',
   when: hasTexts,
