@@ -74,8 +74,9 @@ export interface CommandContribution {
   args?: readonly CommandArgSpec[];
   /**
    * A whole palette query of this form is this command's first argument, typed without the
-   * command's name (telephony's call takes `#12`: a dialled number starting with # is a speed-dial shortcut): the
-   * palette offers "Call ▸ #12" first and leaves out the rows that merely contain the digits.
+   * command's name (telephony's call takes `#12`: a number starting with # is a speed-dial
+   * shortcut): the palette offers "Call ▸ #12" first and leaves out the rows that merely contain
+   * the digits.
    */
   takesQuery?: RegExp;
   feature?: FeatureFlag;
