@@ -156,7 +156,11 @@ export interface NavContribution {
   command?: string;
 }
 
-export const SLOTS = ['callDock', 'dashboard', 'statusBar', 'detailActions'] as const;
+/**
+ * Named places panels go into: the call dock (telephony's), and the dashboard's tiles (the coming
+ * dashboard plugin renders them). Slots nothing rendered (a status bar, detail actions) were removed.
+ */
+export const SLOTS = ['callDock', 'dashboard'] as const;
 export type SlotId = (typeof SLOTS)[number];
 
 export interface PanelContribution {

@@ -94,7 +94,7 @@ function DocumentTitle({ screenTitle }: { screenTitle: string }) {
   return null;
 }
 
-function Slot({ slot }: { slot: 'callDock' | 'statusBar' }) {
+function Slot({ slot }: { slot: 'callDock' }) {
   const kernel = useKernel();
   const context = useContextSnapshot();
   const panels = useRegistry(kernel.panels)
@@ -184,7 +184,6 @@ export function AppFrame() {
           </div>
         </main>
       </div>
-      <Slot slot="statusBar" />
       <DocumentTitle screenTitle={screenTitle} />
       <LazyShortcuts />
     </div>

@@ -3,8 +3,7 @@ import type { TFunction } from 'i18next';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { Session, useCommandState, useContextSnapshot, useKernel, useRegistry, useService, type MenuId } from '../kernel';
-import { LANGUAGES, nativeLanguageName } from '../kernel/i18n';
+import { Session, useCommandState, useContextSnapshot, useKernel, useRegistry, useService, type MenuId, LANGUAGES, nativeLanguageName } from '../kernel';
 import { openPalette } from '../palette';
 
 /* The frame's menus (plus, apps, profile), loaded lazily by AppFrame. */

@@ -1,6 +1,6 @@
 import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { isLanguage, LANGUAGES, nativeLanguageName } from '../kernel/i18n';
+import { isLanguage, LANGUAGES, nativeLanguageName } from '../kernel';
 import { i18nLoader } from './i18nSetup';
 
 export function LanguagePicker() {

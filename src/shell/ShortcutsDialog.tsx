@@ -3,7 +3,7 @@ import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-compone
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { bindingFromEvent, bindingToKeys, Notifications, Preferences, useKernel, useRegistry, useService } from '../kernel';
-import type { EffectiveHotkey } from '../kernel/hotkeys';
+import type { EffectiveHotkey } from '../kernel';
 import { hotkeyManager } from './hotkeysInstance';
 import { shellState } from './uiState';
 

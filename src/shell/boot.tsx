@@ -2,20 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import {
-  Api,
-  Connections as ConnectionsKey,
-  Dialogs,
-  HotkeyManager,
-  Kernel,
-  KernelProvider,
-  Navigation,
-  Notifications,
-  Preferences,
-  Session,
-  type PluginManifest,
-} from '../kernel';
-import { isLanguage, type Language } from '../kernel/i18n';
+import { Api, Connections as ConnectionsKey, Dialogs, HotkeyManager, Kernel, KernelProvider, Navigation, Notifications, Preferences, Session, type PluginManifest, isLanguage, type Language } from '../kernel';
 import { proxy } from 'valtio';
 import { HotkeyOverrides, Profile } from '../wire/bootResponses';
 import { PaletteHost, palettePlugin } from '../palette';

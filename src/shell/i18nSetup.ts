@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { I18nLoader, initI18n, initialLanguage, type Language } from '../kernel/i18n';
+import { I18nLoader, initI18n, initialLanguage, type Language } from '../kernel';
 
 export const i18nLoader = new I18nLoader(i18next);
 

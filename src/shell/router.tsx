@@ -8,7 +8,8 @@ import {
   type AnyRoute,
   type RouterHistory,
 } from '@tanstack/react-router';
-import { WizardApi, type Kernel } from '../kernel';
+import { type Kernel } from '../kernel';
+import { WizardApi } from '../contracts';
 import { AppFrame } from './AppFrame';
 import { NotFoundPage, NotFoundScreen } from './NotFound';
 import { logout } from './session';

@@ -1,5 +1,4 @@
-import { definePlugin, Navigation, Session, type ArgOption, type CommandContext } from '../kernel';
-import { languageNameIn, LANGUAGES, nativeLanguageName, type Language } from '../kernel/i18n';
+import { definePlugin, Navigation, Session, type ArgOption, type CommandContext, languageNameIn, LANGUAGES, nativeLanguageName, type Language } from '../kernel';
 import { shellState } from './uiState';
 
 export interface ShellPluginDeps {

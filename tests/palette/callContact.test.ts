@@ -5,7 +5,8 @@
  */
 import i18next from 'i18next';
 import { afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
-import { allFeatures, Api, ContactsApi, definePlugin, Kernel, Navigation, Notifications, Session, type PluginManifest, type SessionInfo } from '../../src/kernel';
+import { allFeatures, Api, definePlugin, Kernel, Navigation, Notifications, Session, type PluginManifest, type SessionInfo } from '../../src/kernel';
+import { ContactsApi } from '../../src/contracts';
 import { PaletteIndex } from '../../src/palette/model';
 import { directory, toEntry } from '../../src/plugins/contacts/directory';
 import { contactsPlugin } from '../../src/plugins/contacts/index';

@@ -1,6 +1,6 @@
 import { type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { VirtualGridList } from '../../kernel/ui/VirtualGridList';
+import { VirtualGridList } from '../../ui/VirtualGridList';
 import type { DirEntry } from './directory';
 import { formatPhone } from './format';
 

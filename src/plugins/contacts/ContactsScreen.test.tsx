@@ -5,8 +5,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { allFeatures, Api, Dialogs, Kernel, KernelProvider, Navigation, Notifications, Preferences, Session, type SessionInfo } from '../../kernel';
-import { ApiError } from '../../kernel/api';
+import { allFeatures, Api, Dialogs, Kernel, KernelProvider, Navigation, Notifications, Preferences, Session, type SessionInfo, ApiError } from '../../kernel';
 import { indexRowToTsv, type ContactIndexRow, type ContactWire } from '../../wire/contacts';
 import ContactsScreen from './ContactsScreen';
 import { directory, toEntry } from './directory';

@@ -1,6 +1,5 @@
 /** What the commands do: REST calls, optimistic favourites, the delete confirmation rules. */
-import { Api, Dialogs, Notifications, Preferences, Session, type ServiceLookup } from '../../kernel';
-import { ApiError, type ApiClient } from '../../kernel/api';
+import { Api, Dialogs, Notifications, Preferences, Session, type ServiceLookup, ApiError, type ApiClient } from '../../kernel';
 import { AvatarResponse, ContactWire, UserAddressListWire, UserAddressWire, UserEmailListWire, UserPhoneListWire, type ContactInput } from '../../wire/contacts';
 import { Profile } from '../../wire/profile';
 import { directory, entryFromContact } from './directory';

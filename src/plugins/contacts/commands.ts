@@ -1,15 +1,5 @@
-import {
-  Api,
-  type ArgOption,
-  MeetingsApi,
-  MessagingApi,
-  Navigation,
-  TelephonyApi,
-  type CommandContext,
-  type CommandContribution,
-  type Enablement,
-  type WhenFn,
-} from '../../kernel';
+import { Api, type ArgOption, Navigation, type CommandContext, type CommandContribution, type Enablement, type WhenFn } from '../../kernel';
+import { MeetingsApi, MessagingApi, TelephonyApi } from '../../contracts';
 import { canEditUsers } from '../../wire/roles';
 // What the commands do (REST calls, schemas) loads on first use, not with the boot bundle.
 const actions = () => import('./actions');

@@ -3,7 +3,7 @@
  * lookups read. Fetched once (`GET /v1/contacts/index`), refreshed every 2 h and after each change.
  * Kept out of valtio (50,000 rows must not become proxies); subscribers hear about new versions.
  */
-import type { ApiClient } from '../../kernel/api';
+import type { ApiClient } from '../../kernel';
 import { indexRowFromTsv } from '../../wire/contactGroups';
 import type { ContactGroup, ContactIndexRow, ContactSource, ContactWire } from '../../wire/contacts';
 

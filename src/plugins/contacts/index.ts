@@ -1,6 +1,7 @@
 import { Users } from 'lucide-react';
 import { subscribe } from 'valtio';
-import { Api, CONTACTS_PROVIDER, ContactsApi, definePlugin, Navigation, provide, Session, toDisposable, type PaletteEntity } from '../../kernel';
+import { Api, definePlugin, Navigation, provide, Session, toDisposable, type PaletteEntity } from '../../kernel';
+import { CONTACTS_PROVIDER, ContactsApi } from '../../contracts';
 import { CONTACTS_REFRESH_MS } from '../../wire/contactGroups';
 import { CONTACTS_PATH, contactsCommands, onContactsScreen } from './commands';
 import { directory, type DirEntry } from './directory';

@@ -1,23 +1,7 @@
 import i18next from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  allFeatures,
-  Api,
-  ContactsApi,
-  definePlugin,
-  Dialogs,
-  Kernel,
-  MeetingsApi,
-  MessagingApi,
-  Navigation,
-  Notifications,
-  Preferences,
-  Session,
-  TelephonyApi,
-  type Navigator,
-  type SessionInfo,
-} from '../../kernel';
-import { ApiError } from '../../kernel/api';
+import { allFeatures, Api, definePlugin, Dialogs, Kernel, Navigation, Notifications, Preferences, Session, type Navigator, type SessionInfo, ApiError } from '../../kernel';
+import { ContactsApi, MeetingsApi, MessagingApi, TelephonyApi } from '../../contracts';
 import { CONTACTS_REFRESH_MS, indexRowFromTsv, indexRowToTsv, type ContactIndexRow, type ContactWire } from '../../wire/contacts';
 import { DELETE_CONFIRM_PREF, toggleFavorite } from './actions';
 import { directory, entriesFromTsv, filterDirectory, inGroup, matcher, toEntry } from './directory';

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Collection, GridList, GridListItem, GridListLoadMoreItem, ListLayout, Virtualizer, type Key, type Selection } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { ContactsApi, useMaybeService } from '../../kernel';
+import { useMaybeService } from '../../kernel';
+import { ContactsApi } from '../../contracts';
 import { displayName, formatDuration, formatFullDateTime, formatListTime, formatPhone } from './format';
 import { isMissed, type HistoryRecord } from './model';
 

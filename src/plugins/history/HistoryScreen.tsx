@@ -3,7 +3,8 @@ import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'r
 import { Button } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { ref } from 'valtio';
-import { ContactsApi, Navigation, Session, useMaybeService, useService } from '../../kernel';
+import { Navigation, Session, useMaybeService, useService } from '../../kernel';
+import { ContactsApi } from '../../contracts';
 import { HISTORY_PATH } from './commands';
 import { displayName } from './format';
 import {

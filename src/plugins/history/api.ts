@@ -1,4 +1,4 @@
-import type { ApiClient } from '../../kernel/api';
+import type { ApiClient } from '../../kernel';
 import { HistoryPageWire } from '../../wire/bootResponses';
 import type { HistoryPageWire as HistoryPage } from '../../wire/history';
 import { isoDay, toHistoryQuery, tzOffsetMinutes, type HistoryFilter, type HistoryQueryParams } from './filters';

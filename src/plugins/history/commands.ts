@@ -1,4 +1,5 @@
-import { HISTORY_PATH, Navigation, TelephonyApi, type CommandContext, type CommandContribution, type WhenFn } from '../../kernel';
+import { Navigation, type CommandContext, type CommandContribution, type WhenFn } from '../../kernel';
+import { HISTORY_PATH, TelephonyApi } from '../../contracts';
 import { toUrlSearch, updateSearch, type HistorySearch, type HistoryView } from './filters';
 import { historyKeys } from './api';
 import { boundQueryClient, historyState } from './store';

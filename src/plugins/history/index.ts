@@ -1,6 +1,7 @@
 import { History } from 'lucide-react';
 import { subscribe } from 'valtio';
-import { definePlugin, TelephonyApi, toDisposable } from '../../kernel';
+import { definePlugin, toDisposable } from '../../kernel';
+import { TelephonyApi } from '../../contracts';
 import { historyKeys } from './api';
 import { HISTORY_PATH, historyCommands, onHistoryScreen } from './commands';
 import { toUrlSearch, validateHistorySearch } from './filters';

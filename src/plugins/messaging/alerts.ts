@@ -1,5 +1,5 @@
 import { Navigation, Notifications, Preferences, type ServiceLookup } from '../../kernel';
-import { showDesktopNotice } from '../../kernel/desktopNotifications';
+import { showDesktopNotice } from '../../kernel/lazy';
 
 /** Saved true when the user turned the chat sound off (a never-saved preference reads false: sound on). */
 export const CHAT_SOUND_OFF = 'uc-chat-sound-off';

@@ -1,7 +1,6 @@
 import i18next from 'i18next';
-import { Navigation, type CommandContext, type CommandContribution, type ContextSnapshot, type Enablement } from '../../kernel';
-import { lazyEngineChunk } from '../../kernel/lazyEngine';
-import type { PresenceState } from '../../kernel/pluginServices';
+import { Navigation, type CommandContext, type CommandContribution, type ContextSnapshot, type Enablement, lazyEngineChunk } from '../../kernel';
+import type { PresenceState } from '../../contracts';
 import { chat, CHAT_PATH, chatPath, COMPOSE_EVENT, MESSAGE_INPUT_ID, ROOM_NEW_PATH, type ComposeAction } from './state';
 
 type Lazy = typeof import('./lazy');

@@ -1,6 +1,7 @@
 import { MessageSquare } from 'lucide-react';
 import { subscribe, useSnapshot } from 'valtio';
-import { definePlugin, MessagingApi, Navigation, PresenceApi, provide, Session, toDisposable } from '../../kernel';
+import { definePlugin, Navigation, provide, Session, toDisposable } from '../../kernel';
+import { MessagingApi, PresenceApi } from '../../contracts';
 import { currentEngineIfLoaded, hasChat, loadLazy, messagingCommands, stopEngineIfStarted, withEngine } from './commands';
 import en from './locales/en.json';
 import { textCommands, textHotkeys, textNumber, textRoutes, textsNav, textsSearch } from './texts/manifest';

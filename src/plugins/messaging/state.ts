@@ -1,5 +1,5 @@
 import { proxy } from 'valtio';
-import type { PresenceState } from '../../kernel/pluginServices';
+import type { PresenceState } from '../../contracts';
 import type { ChatContact } from '../../wire/services';
 import type { ChatMessage, ComposingState, HistoryStatus } from './model/chat';
 import { emptyRosterGroups, type DestroyReason, type RosterGroups, type SessionPhase } from './model/sessions';

@@ -1,4 +1,4 @@
-import { lazyStrings } from '../../kernel/lazyStrings';
+import { lazyStrings } from '../../kernel/lazy';
 
 /*
  * The messaging namespace comes in two parts: `locales/` (titles, command names, reasons) loads at boot

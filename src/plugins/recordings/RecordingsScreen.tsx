@@ -3,8 +3,9 @@ import { use, useCallback, useEffect, useRef, useState, type RefObject } from 'r
 import { Button, Input, Label, SearchField } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { ContactsApi, TelephonyApi, useKernel, useMaybeService, type ServiceLookup } from '../../kernel';
-import { VirtualGridList } from '../../kernel/ui/VirtualGridList';
+import { useKernel, useMaybeService, type ServiceLookup } from '../../kernel';
+import { ContactsApi, TelephonyApi } from '../../contracts';
+import { VirtualGridList } from '../../ui/VirtualGridList';
 import { formatPhone } from '../../wire/phone';
 import { currentFilter, load, loadMore, seek } from './data';
 import { clock, correctedStart, formatTimestamp, RANGES, rangeDays, START_CORRECTION_MS, type RangeType, type RecordingFilter } from './model';

@@ -1,4 +1,5 @@
-import { Api, Notifications, TelephonyApi, type ServiceLookup } from '../../kernel';
+import { Api, Notifications, type ServiceLookup } from '../../kernel';
+import { TelephonyApi } from '../../contracts';
 import { CallRecordingSettings } from '../../wire/recording';
 import { CallRecordingsPage, FailoverResponse } from '../../wire/callRecordings';
 import { defaultFilter, fromWire, playerDuration, REFRESH_MS, toQuery, type RecordingFilter } from './model';

@@ -1,6 +1,7 @@
 import { Mic } from 'lucide-react';
 import { subscribe } from 'valtio';
-import { definePlugin, TelephonyApi, toDisposable, type CommandContribution, type WhenFn } from '../../kernel';
+import { definePlugin, toDisposable, type CommandContribution, type WhenFn } from '../../kernel';
+import { TelephonyApi } from '../../contracts';
 import { palette, recState, RECORDINGS_PATH } from './state';
 
 /* The boot part: this manifest and the state proxy. The rest, strings included, is one lazy chunk (see voicemail). */

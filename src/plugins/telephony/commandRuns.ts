@@ -1,4 +1,5 @@
-import { ContactsApi, Notifications, Session, type CommandContext } from '../../kernel';
+import { Notifications, Session, type CommandContext } from '../../kernel';
+import { ContactsApi } from '../../contracts';
 import type { PhoneEngine } from './engine/PhoneEngine';
 import { cellNumber } from './model/transfer';
 import type { CallSettings } from './settings/callSettings';

@@ -1,5 +1,5 @@
-import { CONTACTS_PROVIDER, Navigation, Session, type CommandContext, type CommandContribution, type Enablement } from '../../kernel';
-import { lazyEngineChunk } from '../../kernel/lazyEngine';
+import { Navigation, Session, type CommandContext, type CommandContribution, type Enablement, lazyEngineChunk } from '../../kernel';
+import { CONTACTS_PROVIDER } from '../../contracts';
 import type { CallState } from './model/callState';
 import { cellNumber, transferableCallId } from './model/transfer';
 import { phone } from './state';

@@ -1,6 +1,7 @@
 import { Phone } from 'lucide-react';
 import { subscribe } from 'valtio';
-import { definePlugin, Notifications, provide, Session, TelephonyApi, toDisposable } from '../../kernel';
+import { definePlugin, Notifications, provide, Session, toDisposable } from '../../kernel';
+import { TelephonyApi } from '../../contracts';
 import { CALLS_PATH, DIAL_PATH, TRANSFER_PATH, loadLazy, stopEngineIfStarted, telephonyCommands, withEngine } from './commands';
 import { DockHost } from './DockHost';
 import { phone, resetPhone } from './state';

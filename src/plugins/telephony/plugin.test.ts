@@ -1,20 +1,8 @@
 import i18next from 'i18next';
 import { Phone } from 'lucide-react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  allFeatures,
-  Api,
-  Connections,
-  Dialogs,
-  Kernel,
-  Navigation,
-  Notifications,
-  Preferences,
-  Session,
-  TelephonyApi,
-  type PluginManifest,
-  type SessionInfo,
-} from '../../kernel';
+import { allFeatures, Api, Connections, Dialogs, Kernel, Navigation, Notifications, Preferences, Session, type PluginManifest, type SessionInfo } from '../../kernel';
+import { TelephonyApi } from '../../contracts';
 import { PaletteIndex } from '../../palette/model';
 import { palettePlugin } from '../../palette/plugin';
 import { createShellPlugin } from '../../shell/shellPlugin';

@@ -1,7 +1,8 @@
 import { useEffect, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ContactsApi, useMaybeService } from '../../kernel';
-import { VirtualGridList } from '../../kernel/ui/VirtualGridList';
+import { useMaybeService } from '../../kernel';
+import { ContactsApi } from '../../contracts';
+import { VirtualGridList } from '../../ui/VirtualGridList';
 import { formatPhone } from '../../wire/phone';
 import { formatDuration, formatTimestamp } from './model';
 import type { Voicemail } from './state';

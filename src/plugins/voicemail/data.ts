@@ -1,5 +1,6 @@
-import { Api, ApiError, Dialogs, Notifications, Preferences, Session, TelephonyApi, type ServiceLookup } from '../../kernel';
-import type { ApiClient } from '../../kernel/api';
+import { Api, ApiError, Dialogs, Notifications, Preferences, Session, type ServiceLookup } from '../../kernel';
+import { TelephonyApi } from '../../contracts';
+import type { ApiClient } from '../../kernel';
 import { TranscriptionV2, VoiceMessagesV1, VoicemailsV2, voicemailFileName } from '../../wire/voicemail';
 import { fromV1, fromV2, needsTranscriptFetch, rateLimited, REFRESH_MS } from './model';
 import { player } from './player';

@@ -1,6 +1,7 @@
 import { Voicemail as VoicemailIcon } from 'lucide-react';
 import { subscribe, useSnapshot } from 'valtio';
-import { definePlugin, Session, TelephonyApi, toDisposable, type CommandContribution, type WhenFn } from '../../kernel';
+import { definePlugin, Session, toDisposable, type CommandContribution, type WhenFn } from '../../kernel';
+import { TelephonyApi } from '../../contracts';
 import { palette, unreadCount, vmState, VOICEMAIL_PATH, type Voicemail } from './state';
 
 /*

@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Api, Dialogs, Notifications, Preferences, Session, type ServiceLookup } from '../../kernel';
-import { ApiError } from '../../kernel/api';
+import { Api, Dialogs, Notifications, Preferences, Session, type ServiceLookup, ApiError } from '../../kernel';
 import { voicemailFileName } from '../../wire/voicemail';
 import { deleteVoicemails, expandTranscript, setRead } from './data';
 import { clock, durationParts, filterVoicemails, formatDuration, fromV1, fromV2, needsTranscriptFetch, parseGroup, rateLimited, timestampKind } from './model';

@@ -1,5 +1,5 @@
 import { $iq } from 'strophe.js';
-import type { PresenceState } from '../../../kernel/pluginServices';
+import type { PresenceState } from '../../../contracts';
 import type { ComposingState } from '../model/chat';
 import type { ChatMedia } from '../model/media';
 import { realClock } from '../model/presence';

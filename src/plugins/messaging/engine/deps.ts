@@ -1,6 +1,5 @@
 import type { $iq, Strophe } from 'strophe.js';
-import type { ConnectionReporter, Notifier } from '../../../kernel';
-import type { ApiClient } from '../../../kernel/api';
+import type { ConnectionReporter, Notifier, ApiClient } from '../../../kernel';
 import type { ChatFileProblem } from '../model/media';
 import type { Clock } from '../model/presence';
 

@@ -1,5 +1,5 @@
 import { $pres } from 'strophe.js';
-import type { PresenceState } from '../../../kernel/pluginServices';
+import type { PresenceState } from '../../../contracts';
 import { fromWire, PresenceDebouncer, restoredOwnState, toWire, type Clock } from '../model/presence';
 import { chat } from '../state';
 import type { Connection } from './connection';

@@ -1,4 +1,4 @@
-import type { PresenceState } from '../../../kernel/pluginServices';
+import type { PresenceState } from '../../../contracts';
 
 /** The states a user can choose for themselves, in menu order (specification). */
 export const OWN_STATES: readonly PresenceState[] = ['available', 'away', 'busy', 'donotdisturb', 'lunch', 'invisible', 'custom', 'unavailable'];

@@ -1,7 +1,6 @@
 import { Strophe } from 'strophe.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Api, Navigation, Notifications, Preferences, type ServiceLookup } from '../../../kernel';
-import { ApiError } from '../../../kernel/api';
+import { Api, Navigation, Notifications, Preferences, type ServiceLookup, ApiError } from '../../../kernel';
 import type { TextConversation, TextMessage } from '../../../wire/texts';
 import { cutoffs, onHeadline, sendInConversation, startTexts, stopTexts } from './store';
 import { resetTexts, texts } from './state';

@@ -1,7 +1,6 @@
 import i18next from 'i18next';
 import { Strophe } from 'strophe.js';
-import { Api, Notifications, Preferences, type ServiceLookup } from '../../../kernel';
-import { ApiError } from '../../../kernel/api';
+import { Api, Notifications, Preferences, type ServiceLookup, ApiError } from '../../../kernel';
 import {
   CUTOFF_KINDS,
   type Cutoffs,

@@ -1,6 +1,6 @@
 import { use } from 'react';
 import { useTranslation } from 'react-i18next';
-import { lazyStrings } from '../../../kernel/lazyStrings';
+import { lazyStrings } from '../../../kernel/lazy';
 
 /* The texts screens' own words (texts/strings/), merged into the messaging namespace under `texts.` when the chunk loads. */
 const files = import.meta.glob<string>('./strings/*.json', { query: '?url&no-inline', import: 'default', eager: true });

@@ -2,7 +2,7 @@ import { useNavigate, useParams } from '@tanstack/react-router';
 import { useMemo, useState, type FormEvent } from 'react';
 import { Button, Checkbox, FieldError, Form, GridList, GridListItem, Input, Label, SearchField, TextField, type Selection } from 'react-aria-components';
 import { useSnapshot } from 'valtio';
-import { ApiError } from '../../../kernel/api';
+import { ApiError } from '../../../kernel';
 import { ROOM_MEMBERS_MAX, ROOM_SUBJECT_MAX } from '../../../wire/chatRooms';
 import { currentEngine } from '../engine';
 import { chat, chatPath, CHAT_PATH } from '../state';

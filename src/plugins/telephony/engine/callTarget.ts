@@ -1,4 +1,4 @@
-import type { ContactsService } from '../../../kernel';
+import type { ContactsService } from '../../../contracts';
 
 /**
  * What "Call ▸" received: typed text, or an entity picked from the contacts provider. Contacts

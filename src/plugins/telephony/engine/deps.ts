@@ -1,5 +1,5 @@
-import type { ConnectionReporter, ContactsService, Notifier, PresenceState, SpeedDialService } from '../../../kernel';
-import type { ApiClient } from '../../../kernel/api';
+import type { ConnectionReporter, Notifier, ApiClient } from '../../../kernel';
+import type { ContactsService, PresenceState, SpeedDialService } from '../../../contracts';
 import type { Mixer } from './mixer';
 import type { DeviceChoice, RemoteAudio, TabChannel, Tones, UaConfig, UaLike } from './types';
 

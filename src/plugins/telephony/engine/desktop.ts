@@ -1,5 +1,5 @@
-import { HISTORY_PATH } from '../../../kernel';
-import { showDesktopNotice } from '../../../kernel/desktopNotifications';
+import { HISTORY_PATH } from '../../../contracts';
+import { showDesktopNotice } from '../../../kernel/lazy';
 import type { DesktopNotifier } from './deps';
 
 /**

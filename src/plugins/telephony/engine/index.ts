@@ -1,5 +1,6 @@
 import i18next from 'i18next';
-import { Api, Connections, ContactsApi, Navigation, Notifications, PresenceApi, Session, SpeedDialApi, type ServiceLookup } from '../../../kernel';
+import { Api, Connections, Navigation, Notifications, Session, type ServiceLookup } from '../../../kernel';
+import { ContactsApi, PresenceApi, SpeedDialApi } from '../../../contracts';
 import { CallSettings } from '../settings/callSettings';
 import { DeskPhones } from '../settings/deskPhones';
 import { phone } from '../state';

@@ -1,4 +1,4 @@
-import { ApiError } from '../../../kernel/api';
+import { ApiError } from '../../../kernel';
 import { CallRecordingSettings, nextRecordingAction, PlatformConfiguration, RecordingControlResponse } from '../../../wire/recording';
 import { phone } from '../state';
 import { nameOf, type CallTable } from './calls';

@@ -86,7 +86,7 @@ describe('registration', () => {
   });
 
   it('a user without an extension is unconfigured', async () => {
-    const { ApiError } = await import('../../../kernel/api');
+    const { ApiError } = await import('../../../kernel');
     await started({
       api: {
         post: async () => {

@@ -1,5 +1,5 @@
 import type { ToastInput } from '../../../kernel';
-import { ApiError } from '../../../kernel/api';
+import { ApiError } from '../../../kernel';
 import { REG_CLIENT, REG_RENEW_SECONDS, RegActiveResponse } from '../../../wire/services';
 import { phone } from '../state';
 import type { CallTable } from './calls';

@@ -1,5 +1,5 @@
 import type { ConnectionHandle } from '../../../kernel';
-import { ApiError } from '../../../kernel/api';
+import { ApiError } from '../../../kernel';
 import { SipCredentialsResponse } from '../../../wire/services';
 import { phone, type PhoneStatus } from '../state';
 import type { CallTable } from './calls';

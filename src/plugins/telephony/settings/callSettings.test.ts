@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ToastInput } from '../../../kernel';
-import { ApiError } from '../../../kernel/api';
+import { ApiError } from '../../../kernel';
 import { FORWARDING_REFRESH_MS, NOT_AUTHORIZED_TO_UPDATE, type Destination } from '../../../wire/calling';
 import { phone, resetPhone } from '../state';
 import { CallSettings, destinationFrom, saveFailure } from './callSettings';

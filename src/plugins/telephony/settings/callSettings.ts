@@ -1,5 +1,5 @@
 import type { Notifier } from '../../../kernel';
-import { ApiError, type ApiClient } from '../../../kernel/api';
+import { ApiError, type ApiClient } from '../../../kernel';
 import {
   DestinationsResponse,
   DoNotDisturb,

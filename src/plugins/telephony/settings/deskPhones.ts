@@ -1,5 +1,5 @@
 import { subscribe } from 'valtio';
-import type { ApiClient } from '../../../kernel/api';
+import type { ApiClient } from '../../../kernel';
 import { DevicesCheckResponse } from '../../../wire/calling';
 import { phone } from '../state';
 
