@@ -33,6 +33,7 @@ import {
 import { countryOptions, US_STATES } from './places';
 import { draftFromProfile, isEmptyPlan, profileSavePlan, userIdOf, type ProfileBundle } from './profileModel';
 import { contactKeys } from './store';
+import { log } from './log';
 
 interface FieldProps {
   name: string;
@@ -302,7 +303,7 @@ function FormBody({ mode, contact, profile, onDone }: FormBodyProps) {
         message: !atFields && cause instanceof ApiError ? cause.body.message : undefined,
         messageKey: atFields ? 'contacts:errors.checkFields' : cause instanceof ApiError ? undefined : 'contacts:errors.tryAgain',
       });
-      if (!(cause instanceof ApiError)) console.error('contacts: saving the profile failed', cause);
+      if (!(cause instanceof ApiError)) log.error('saving the profile failed', cause);
     }
   };
 

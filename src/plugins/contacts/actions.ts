@@ -5,6 +5,7 @@ import { Profile } from '../../wire/profile';
 import { directory, entryFromContact } from './directory';
 import type { ProfileBundle, ProfileSavePlan, ProfileStep } from './profileModel';
 import { boundQueryClient, contactKeys, contactsState } from './store';
+import { log } from './log';
 
 export const DELETE_CONFIRM_PREF = 'contact-delete-confirm-modal' as const;
 
@@ -40,7 +41,7 @@ export async function toggleFavorite(services: ServiceLookup, id: string): Promi
     directory.patch(id, { favorite: current });
     patchCached(id, { favorite: current });
     services.get(Notifications).toast({ tone: 'error', titleKey: 'contacts:errors.favoriteTitle', messageKey: 'contacts:errors.tryAgain' });
-    console.error('contacts: favourite failed', err);
+    log.error('favourite failed', err);
   }
 }
 
@@ -61,7 +62,7 @@ export async function deleteContacts(services: ServiceLookup, ids: readonly stri
       rememberLabelKey: 'contacts:delete.remember',
     });
     if (!answer.confirmed) return false;
-    if (answer.remember) await prefs.set(DELETE_CONFIRM_PREF, true).catch((err: unknown) => console.error('contacts: saving the preference failed', err));
+    if (answer.remember) await prefs.set(DELETE_CONFIRM_PREF, true).catch((err: unknown) => log.error('saving the preference failed', err));
   }
   const api = services.get(Api);
   const done: string[] = [];

@@ -5,6 +5,7 @@ import { canEditUsers } from '../../wire/roles';
 const actions = () => import('./actions');
 import { directory, type DirEntry } from './directory';
 import { contactKeys, boundQueryClient, contactsState } from './store';
+import { log } from './log';
 
 export const CONTACTS_PATH = '/contacts';
 export const onContactsScreen: WhenFn = (ctx) => ctx.route.startsWith(CONTACTS_PATH);
@@ -110,7 +111,7 @@ export const contactsCommands: readonly CommandContribution[] = [
       const telephony = ctx.services.maybe(TelephonyApi);
       const number = t && numberArg(args, t);
       if (!t || !telephony || !number) return;
-      await telephony.call(number, { displayName: t.name }).catch((err: unknown) => console.error('contacts: call failed', err));
+      await telephony.call(number, { displayName: t.name }).catch((err: unknown) => log.error('call failed', err));
     },
   },
   {

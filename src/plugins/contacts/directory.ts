@@ -6,6 +6,7 @@
 import type { ApiClient } from '../../kernel';
 import { indexRowFromTsv } from '../../wire/contactGroups';
 import type { ContactGroup, ContactIndexRow, ContactSource, ContactWire } from '../../wire/contacts';
+import { log } from './log';
 
 export interface DirEntry {
   id: string;
@@ -174,7 +175,7 @@ export class Directory {
       })
       .catch((err: unknown) => {
         this.error = err;
-        console.error('contacts: loading the directory failed', err);
+        log.error('loading the directory failed', err);
         for (const fn of this.listeners) fn();
       })
       .finally(() => {

@@ -3,6 +3,7 @@ import { HISTORY_PATH, TelephonyApi } from '../../contracts';
 import { toUrlSearch, updateSearch, type HistorySearch, type HistoryView } from './filters';
 import { historyKeys } from './api';
 import { boundQueryClient, historyState } from './store';
+import { log } from './log';
 
 /** Declared with the other plugins' contracts: telephony's missed-call notification leads here. */
 export { HISTORY_PATH };
@@ -60,7 +61,7 @@ export const historyCommands: readonly CommandContribution[] = [
         await telephony.call(record.phoneNumber, { displayName: record.cnam ?? undefined });
       } catch (err) {
         // Telephony tells the user why a call failed; here it is only recorded.
-        console.error('call back failed', err);
+        log.error('call back failed', err);
       }
     },
   },

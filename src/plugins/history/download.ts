@@ -4,6 +4,7 @@ import { fetchAllHistory } from './api';
 import { buildHistoryCsv, csvFileName, csvLabels } from './csv';
 import { defaultFilter } from './filters';
 import { historyState } from './store';
+import { log } from './log';
 
 /** Hands a file to the browser's download manager. */
 export function saveFile(name: string, content: string, type: string): void {
@@ -43,7 +44,7 @@ export async function exportHistoryCsv(services: ServiceLookup, deps: ExportDeps
     (deps.save ?? saveFile)(csvFileName(now), buildHistoryCsv(records, csvLabels(t)), 'text/csv;charset=utf-8');
     notifier?.announce(t('export.done', { count: records.length }));
   } catch (err) {
-    console.error('call history export failed', err);
+    log.error('call history export failed', err);
     notifier?.toast({ titleKey: 'history:export.failedTitle', messageKey: 'history:export.failedMessage', tone: 'error' });
   } finally {
     historyState.exporting = null;

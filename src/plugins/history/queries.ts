@@ -8,11 +8,12 @@ import { HISTORY_PATH } from './commands';
 import { toHistoryQuery, tzOffsetMinutes, type HistoryFilter } from './filters';
 import { mergePages, nextOffset, PAGE_SIZE, REFRESH_MS, type HistoryList } from './model';
 import { bindQueryClient, historyState, seenAtFor, seenStorageKey, syncSeenFromStorage } from './store';
+import { log } from './log';
 
 /** A history fetch failure is logged, never toasted: the list keeps what it had (or offers a retry). */
 function logged<T>(what: string, work: Promise<T>): Promise<T> {
   return work.catch((err: unknown) => {
-    if (!(err instanceof DOMException && err.name === 'AbortError')) console.error(`call history: ${what} failed`, err);
+    if (!(err instanceof DOMException && err.name === 'AbortError')) log.error(`${what} failed`, err);
     throw err;
   });
 }

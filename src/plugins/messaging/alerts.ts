@@ -1,5 +1,6 @@
 import { Navigation, Notifications, Preferences, type ServiceLookup } from '../../kernel';
 import { showDesktopNotice } from '../../kernel/lazy';
+import { log } from './log';
 
 /** Saved true when the user turned the chat sound off (a never-saved preference reads false: sound on). */
 export const CHAT_SOUND_OFF = 'uc-chat-sound-off';
@@ -76,7 +77,7 @@ export function chatAlerts(services: ServiceLookup, chime: () => void = createCh
       try {
         chime();
       } catch (err) {
-        console.error('chat: sound', err);
+        log.error('sound', err);
       }
     },
     soundOn: () => !soundOff,

@@ -4,6 +4,7 @@ import { CallRecordingSettings } from '../../wire/recording';
 import { CallRecordingsPage, FailoverResponse } from '../../wire/callRecordings';
 import { defaultFilter, fromWire, playerDuration, REFRESH_MS, toQuery, type RecordingFilter } from './model';
 import { recState, type Recording } from './state';
+import { log } from './log';
 
 const tz = () => -new Date().getTimezoneOffset();
 let filter: RecordingFilter = defaultFilter(new Date());
@@ -19,7 +20,7 @@ export async function loadSettings(s: ServiceLookup): Promise<void> {
     const st = await s.get(Api).get('/v1/call-recording-settings', undefined, CallRecordingSettings);
     recState.visible = st.ecr_can_view_own_recordings && st.ecr_call_recording_status !== 'off';
   } catch (err) {
-    console.error('recordings: settings failed', err);
+    log.error('settings failed', err);
   }
 }
 
@@ -39,7 +40,7 @@ export async function load(s: ServiceLookup, next: RecordingFilter = filter): Pr
     if (recState.player.id && !items.some((r) => r.id === recState.player.id)) resetPlayer();
   } catch (err) {
     if (mine === generation) recState.loadFailed = recState.items === null;
-    console.error('recordings: list failed', err);
+    log.error('list failed', err);
   }
 }
 
@@ -53,7 +54,7 @@ export async function loadMore(s: ServiceLookup): Promise<void> {
     recState.items = [...recState.items, ...page.items.map(fromWire)];
     recState.total = page.total;
   } catch (err) {
-    console.error('recordings: next page failed', err);
+    log.error('next page failed', err);
   }
 }
 
@@ -125,7 +126,7 @@ export async function playPause(s: ServiceLookup, id: string): Promise<void> {
   announce = (key) => s.get(Notifications).announce(translate(key));
   const p = recState.player;
   if (p.id === id && el && (p.state === 'playing' || p.state === 'paused' || (p.state === 'not playing' && url))) {
-    if (el.paused) void el.play().catch((err: unknown) => console.warn('recordings: play refused', err));
+    if (el.paused) void el.play().catch((err: unknown) => log.warn('play refused', err));
     else el.pause();
     return;
   }
@@ -146,11 +147,11 @@ export async function playPause(s: ServiceLookup, id: string): Promise<void> {
     a.src = url;
     // Not awaited into the catch below: a pause before playback really starts rejects play() with
     // an AbortError, which is the user's pause, not a failure; a broken file fires `error`.
-    void a.play().catch((err: unknown) => console.warn('recordings: play refused', err));
+    void a.play().catch((err: unknown) => log.warn('play refused', err));
   } catch (err) {
     if (mine !== loadSeq) return;
     setState('failed');
-    console.error('recordings: audio failed', err);
+    log.error('audio failed', err);
   }
 }
 
@@ -173,7 +174,7 @@ export async function download(s: ServiceLookup, rec: Recording): Promise<void> 
     setTimeout(() => URL.revokeObjectURL(href), 10_000);
   } catch (err) {
     s.get(Notifications).toast({ tone: 'error', titleKey: 'recordings:errors.download' });
-    console.error('recordings: download failed', err);
+    log.error('download failed', err);
   }
 }
 
@@ -181,6 +182,6 @@ export async function callBack(s: ServiceLookup, rec: Recording): Promise<void> 
   try {
     await s.maybe(TelephonyApi)?.call(rec.phoneNumber, { displayName: rec.cnam ?? undefined });
   } catch (err) {
-    console.error('recordings: call back failed', err);
+    log.error('call back failed', err);
   }
 }

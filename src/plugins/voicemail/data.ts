@@ -5,6 +5,7 @@ import { TranscriptionV2, VoiceMessagesV1, VoicemailsV2, voicemailFileName } fro
 import { fromV1, fromV2, needsTranscriptFetch, rateLimited, REFRESH_MS } from './model';
 import { player } from './player';
 import { vmState, type Voicemail } from './state';
+import { log } from './log';
 
 export const DELETE_CONFIRM_PREF = 'voicemail-delete-confirm-modal' as const;
 
@@ -79,7 +80,7 @@ export function refresh(s: ServiceLookup): Promise<void> {
       if (vmState.player.id && !items.some((v) => v.id === vmState.player.id)) player.reset();
     } catch (err) {
       vmState.loadFailed = vmState.items === null;
-      console.error('voicemail: list failed', err);
+      log.error('list failed', err);
     } finally {
       inFlight = null;
     }
@@ -115,7 +116,7 @@ export async function setRead(s: ServiceLookup, ids: readonly string[], read: bo
         await ensure(s).setRead(id, read);
       } catch (err) {
         patch(id, { status: read ? 'UNREAD' : 'READ' });
-        console.error('voicemail: mark failed', err);
+        log.error('mark failed', err);
       }
     }),
   );
@@ -143,7 +144,7 @@ export async function expandTranscript(s: ServiceLookup, id: string, open: boole
     } catch (err) {
       // Specification: a transcription failure sets the state to failed.
       patch(id, { transcriptState: 'Failed' });
-      console.error('voicemail: transcription failed', err);
+      log.error('transcription failed', err);
     }
   }
 }
@@ -182,7 +183,7 @@ export async function deleteVoicemails(s: ServiceLookup, ids: readonly string[])
       rememberLabelKey: 'voicemail:delete.remember',
     });
     if (!answer.confirmed) return false;
-    if (answer.remember) await prefs.set(DELETE_CONFIRM_PREF, true).catch((err: unknown) => console.error('voicemail: saving the preference failed', err));
+    if (answer.remember) await prefs.set(DELETE_CONFIRM_PREF, true).catch((err: unknown) => log.error('saving the preference failed', err));
   }
   try {
     await ensure(s).remove(ids);
@@ -217,7 +218,7 @@ export async function download(s: ServiceLookup, ids: readonly string[]): Promis
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
     } catch (err) {
       s.get(Notifications).toast({ tone: 'error', titleKey: 'voicemail:errors.download' });
-      console.error('voicemail: download failed', err);
+      log.error('download failed', err);
     }
   }
 }
@@ -229,6 +230,6 @@ export async function callBack(s: ServiceLookup, id: string): Promise<void> {
   try {
     await telephony.call(v.callerNumber, { displayName: v.callerName ?? undefined });
   } catch (err) {
-    console.error('voicemail: call back failed', err);
+    log.error('call back failed', err);
   }
 }

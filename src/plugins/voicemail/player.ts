@@ -1,4 +1,5 @@
 import { vmState } from './state';
+import { log } from './log';
 
 type Announce = (key: string, values?: Record<string, unknown>) => void;
 
@@ -59,7 +60,7 @@ class VoicemailPlayer {
       if (mine !== this.generation) return;
       vmState.player.audio = 'failed';
       announce('voicemail:player.announce.failed');
-      console.error('voicemail: audio fetch failed', err);
+      log.error('audio fetch failed', err);
       return;
     }
     if (mine !== this.generation) return;
@@ -71,14 +72,14 @@ class VoicemailPlayer {
       await el.play();
     } catch (err) {
       // A refused autoplay leaves the audio ready and paused; a broken file fires `error`.
-      if (mine === this.generation && (vmState.player.audio as string) !== 'failed') console.warn('voicemail: play refused', err);
+      if (mine === this.generation && (vmState.player.audio as string) !== 'failed') log.warn('play refused', err);
     }
   }
 
   toggle(): void {
     const el = this.el;
     if (!el || vmState.player.audio !== 'ready') return;
-    if (el.paused) void el.play().catch((err: unknown) => console.warn('voicemail: play refused', err));
+    if (el.paused) void el.play().catch((err: unknown) => log.warn('play refused', err));
     else el.pause();
   }
 

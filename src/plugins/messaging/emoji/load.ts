@@ -1,5 +1,6 @@
 import dataUrl from 'unicode-emoji-json/data-by-group.json?url';
 import { emojiData, type EmojiData, type UnicodeEmojiGroups } from './emoji';
+import { log } from '../log';
 
 /*
  * The emoji data (unicode-emoji-json, ~32 kB gzipped) is fetched as a file the first time the picker
@@ -15,7 +16,7 @@ export function loadEmojiData(): Promise<EmojiData | null> {
     .then((r) => (r.ok ? (r.json() as Promise<UnicodeEmojiGroups>) : Promise.reject(new Error(`HTTP ${r.status}`))))
     .then(emojiData)
     .catch((err: unknown) => {
-      console.error('emoji data', err);
+      log.error('emoji data', err);
       failed = true;
       return null;
     });

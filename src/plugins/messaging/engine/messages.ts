@@ -15,6 +15,7 @@ import type { Outbox } from './outbox';
 import type { Roster } from './roster';
 import type { Sessions } from './sessions';
 import { bare, child, NS, parseMessage } from './stanzas';
+import { log } from '../log';
 
 /**
  * Messages: sending through the outbox (out at once when connected, else waiting for the connection
@@ -279,7 +280,7 @@ export class Messages {
         s.peerComposing = m.composing;
       }
     } catch (err) {
-      console.error('chat: unreadable message', err);
+      log.error('unreadable message', err);
     }
     return true;
   }

@@ -5,6 +5,7 @@ import { chat } from '../state';
 import type { Connection } from './connection';
 import type { ChatEngineDeps } from './deps';
 import { parsePresence } from './stanzas';
+import { log } from '../log';
 
 interface StoredPresence {
   state: PresenceState;
@@ -68,7 +69,7 @@ export class Presence {
       }
       this.debouncer.push(p.from, seen);
     } catch (err) {
-      console.error('chat: unreadable presence', err);
+      log.error('unreadable presence', err);
     }
     return true;
   }

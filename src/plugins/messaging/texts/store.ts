@@ -16,6 +16,7 @@ import { chatAlerts } from '../alerts';
 import { newMessageId } from '../model/chat';
 import { errorKey, formatNumber, textBody } from './rules';
 import { textPath, texts, type PendingFile, type TextConversationState } from './state';
+import { log } from '../log';
 
 const TEXTS_NS = 'urn:uc:texts:0';
 const PAGE = 25;
@@ -67,7 +68,7 @@ export function onHeadline(el: Element): void {
       const { conversation, message } = SendTextResponse.parse(raw);
       ingest(conversation, message, true);
     } catch (err) {
-      console.error('texts: unreadable text', err);
+      log.error('unreadable text', err);
     }
   }
 }

@@ -1,4 +1,5 @@
 import type { RemoteAudio } from './types';
+import { log } from '../log';
 
 /** One hidden, autoplaying audio element per call, fed by that call's remote track. */
 export function createRemoteAudio(doc: Document = document): RemoteAudio {
@@ -7,7 +8,7 @@ export function createRemoteAudio(doc: Document = document): RemoteAudio {
   const applySink = (el: HTMLAudioElement) => {
     // setSinkId is missing in some browsers (then the system's output is used).
     const media = el as HTMLAudioElement & { setSinkId?: (id: string) => Promise<void> };
-    void media.setSinkId?.(sink).catch((err: unknown) => console.error('telephony: speaker', err));
+    void media.setSinkId?.(sink).catch((err: unknown) => log.error('speaker', err));
   };
   return {
     setSink(deviceId) {

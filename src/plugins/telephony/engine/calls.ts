@@ -6,6 +6,7 @@ import { phone, type CallEnd, type CallRecord } from '../state';
 import { CAUSE, type EngineDeps, type OthersPolicy } from './deps';
 import { callOptions } from './microphone';
 import type { NewSessionEvent, ReferEvent, ReplacesEvent, SessionEndEvent, SessionLike } from './types';
+import { log } from '../log';
 
 const FAILURE_REASONS: Readonly<Record<string, string>> = {
   Busy: 'busy',
@@ -418,7 +419,7 @@ export class CallTable {
       session.sendDTMF(clean, { duration: DTMF_TONE_MS, interToneGap: DTMF_GAP_MS, transportType });
       return true;
     } catch (err) {
-      console.error('telephony: DTMF failed', err);
+      log.error('DTMF failed', err);
       return false;
     }
   }

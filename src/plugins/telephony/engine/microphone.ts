@@ -1,6 +1,7 @@
 import { phone } from '../state';
 import type { EngineDeps } from './deps';
 import type { CallOptions, SessionLike } from './types';
+import { log } from '../log';
 
 /** Audio only; Chromium gathers no loopback candidates and needs RTCP multiplexing with rtpengine. */
 export const CALL_OPTIONS: CallOptions = {
@@ -55,7 +56,7 @@ export class Microphone {
     try {
       return await this.deps.getUserMedia(callOptions().mediaConstraints);
     } catch (err) {
-      console.error('telephony: microphone', err);
+      log.error('microphone', err);
       this.deps.notify.toast({ tone: 'error', titleKey: 'telephony:errors.deviceDenied', messageKey: 'telephony:errors.pleaseReload', timeoutMs: 10_000 });
       return 'denied';
     }
@@ -111,7 +112,7 @@ export class Microphone {
       }
       return true;
     } catch (err) {
-      console.error('telephony: switching the microphone failed', err);
+      log.error('switching the microphone failed', err);
       this.deps.notify.toast({ tone: 'error', titleKey: 'telephony:errors.deviceTitle', messageKey: 'telephony:errors.microphoneFailed' });
       return false;
     }

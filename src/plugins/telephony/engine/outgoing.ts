@@ -7,6 +7,7 @@ import { callTarget } from './callTarget';
 import type { EngineDeps } from './deps';
 import { callOptions } from './microphone';
 import type { UaLike } from './types';
+import { log } from '../log';
 
 export type DialDeps = Pick<EngineDeps, 'notify' | 'sip' | 'lookupName' | 'speedDial' | 'rememberDialled' | 'contacts'>;
 
@@ -83,7 +84,7 @@ export class Dialler {
         ua.call(sipUri(number, this.deps.sip.domain), microphone ? { ...callOptions(), mediaStream: microphone } : callOptions()),
       );
     } catch (err) {
-      console.error('telephony: call failed to start', err);
+      log.error('call failed to start', err);
       this.deps.notify.toast({ tone: 'error', titleKey: 'telephony:errors.callFailedTitle', messageKey: 'telephony:errors.callFailed.other', values: { name: displayName || number } });
     }
     phone.lastDialled = dialled;

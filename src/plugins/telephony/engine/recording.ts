@@ -3,6 +3,7 @@ import { CallRecordingSettings, nextRecordingAction, PlatformConfiguration, Reco
 import { phone } from '../state';
 import { nameOf, type CallTable } from './calls';
 import type { EngineDeps } from './deps';
+import { log } from '../log';
 
 export type RecordingDeps = Pick<EngineDeps, 'api' | 'notify' | 't'>;
 
@@ -23,7 +24,7 @@ export class Recording {
     ]);
     if (this.disposed) return;
     if (settings.status === 'fulfilled' && settings.value) phone.recordingPolicy.mode = settings.value.ecr_call_recording_status;
-    else if (settings.status === 'rejected') console.error('telephony: recording settings', settings.reason);
+    else if (settings.status === 'rejected') log.error('recording settings', settings.reason);
     if (platform.status === 'fulfilled' && platform.value) {
       phone.recordingPolicy.pauseSequence = platform.value.ecr_pause_recording_dtmf_sequence;
       phone.recordingPolicy.onDemandSequence = platform.value.ecr_on_demand_dtmf_sequence;

@@ -5,6 +5,7 @@ import { phone } from '../state';
 import type { CallTable } from './calls';
 import type { EngineDeps } from './deps';
 import type { UserAgent } from './userAgent';
+import { log } from '../log';
 
 export type RegistrationDeps = Pick<EngineDeps, 'api' | 'notify' | 'peer' | 'channel'>;
 
@@ -64,7 +65,7 @@ export class Registration {
         this.agent.stop();
         return null;
       }
-      console.error('telephony: registration reservation failed', err);
+      log.error('registration reservation failed', err);
       if (!this.agent.current()) {
         phone.status = 'error';
         this.agent.reportConnection('error');
@@ -145,7 +146,7 @@ export class Registration {
     this.holding = false;
     this.deps.api
       .request('POST', '/v1/regreserve', { body: { peer: this.deps.peer, client: REG_CLIENT, release: true }, keepalive: true })
-      .catch((err: unknown) => console.error('telephony: releasing the registration failed', err));
+      .catch((err: unknown) => log.error('releasing the registration failed', err));
   }
 
   /** The phone stops: no more renewals, and answers still on their way are ignored. */

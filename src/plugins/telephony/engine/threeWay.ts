@@ -2,6 +2,7 @@ import { phone } from '../state';
 import { nameOf, type CallTable } from './calls';
 import type { EngineDeps } from './deps';
 import type { Mixer } from './mixer';
+import { log } from '../log';
 
 export type ThreeWayDeps = Pick<EngineDeps, 'notify' | 't' | 'threeWay' | 'createMixer'>;
 
@@ -47,7 +48,7 @@ export class ThreeWay {
       this.deps.notify.announce(this.deps.t('telephony:announce.merged', { a: nameOf(active), b: nameOf(held) }), 'polite');
       return true;
     } catch (err) {
-      console.error('telephony: merging failed', err);
+      log.error('merging failed', err);
       this.unmerge(active.id);
       this.deps.notify.toast({ tone: 'error', titleKey: 'telephony:errors.mergeTitle', messageKey: 'telephony:errors.mergeFailed' });
       return false;

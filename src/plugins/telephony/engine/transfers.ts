@@ -7,6 +7,7 @@ import { cannotCall, nameOf, type CallTable } from './calls';
 import type { EngineDeps } from './deps';
 import type { Dialler } from './outgoing';
 import type { ReferLike, SessionLike } from './types';
+import { log } from '../log';
 
 /** After a transfer fails (or its consultation call ends) its state shows this long, then resets. */
 export const TRANSFER_RESET_MS = 2000;
@@ -172,7 +173,7 @@ export class Transfers {
     try {
       refer = session.refer(uri, replaces ? { replaces } : undefined);
     } catch (err) {
-      console.error('telephony: REFER failed', err);
+      log.error('REFER failed', err);
       refer = false;
     }
     if (!refer) return this.transferFailed(id);

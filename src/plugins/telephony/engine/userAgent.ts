@@ -5,6 +5,7 @@ import { phone, type PhoneStatus } from '../state';
 import type { CallTable } from './calls';
 import { CAUSE, type EngineDeps } from './deps';
 import type { NewSessionEvent, UaLike } from './types';
+import { log } from '../log';
 
 /** Credentials are renewed at this share of their remaining lifetime. */
 const CREDENTIAL_RENEW_SHARE = 0.8;
@@ -58,7 +59,7 @@ export class UserAgent {
         phone.status = 'unconfigured';
         return;
       }
-      console.error('telephony: credentials', err);
+      log.error('credentials', err);
       phone.status = 'error';
       this.reportConnection('error');
       return;
@@ -131,7 +132,7 @@ export class UserAgent {
       ua.register();
       this.scheduleCredentialRenewal(creds.expires_at);
     } catch (err) {
-      console.error('telephony: credential renewal failed', err);
+      log.error('credential renewal failed', err);
       if (this.ua === ua) this.credentialTimer = setTimeout(() => void this.renewCredentials(), CREDENTIAL_RETRY_MS);
     }
   }
@@ -173,7 +174,7 @@ export class UserAgent {
       try {
         session.renegotiate({ rtcOfferConstraints: { iceRestart: true } });
       } catch (err) {
-        console.error('telephony: ICE restart failed', err);
+        log.error('ICE restart failed', err);
       }
     }
   }

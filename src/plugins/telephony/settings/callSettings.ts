@@ -11,6 +11,7 @@ import {
   type ForwardProblem,
 } from '../../../wire/calling';
 import { phone } from '../state';
+import { log } from '../log';
 
 type Api = Pick<ApiClient, 'get' | 'put'>;
 
@@ -47,9 +48,9 @@ export class CallSettings {
     // A save in flight wins over a read that started before it.
     if (phone.settings.saving) return;
     if (dnd.status === 'fulfilled') phone.settings.dnd = dnd.value.do_not_disturb;
-    else console.error('telephony: reading do-not-disturb failed', dnd.reason);
+    else log.error('reading do-not-disturb failed', dnd.reason);
     if (always.status === 'fulfilled') phone.settings.forwardAlways = always.value;
-    else console.error('telephony: reading call forwarding failed', always.reason);
+    else log.error('reading call forwarding failed', always.reason);
   }
 
   /** Colleagues calls may be forwarded to. */

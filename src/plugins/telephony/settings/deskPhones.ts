@@ -2,6 +2,7 @@ import { subscribe } from 'valtio';
 import type { ApiClient } from '../../../kernel';
 import { DevicesCheckResponse } from '../../../wire/calling';
 import { phone } from '../state';
+import { log } from '../log';
 
 /**
  * Whether the user has a desk phone registered (`GET /v1/devices/check`, which asks the SIP
@@ -31,7 +32,7 @@ export class DeskPhones {
       phone.deskPhone = (await this.api.get('/v1/devices/check', undefined, DevicesCheckResponse)).desk_phone;
     } catch (err) {
       // Unknown stays unknown; a known answer is kept until a new one arrives.
-      console.error('telephony: reading registered phones failed', err);
+      log.error('reading registered phones failed', err);
     }
   }
 

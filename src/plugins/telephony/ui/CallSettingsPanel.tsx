@@ -7,6 +7,7 @@ import { currentSettings } from '../engine';
 import { destinationFrom } from '../settings/callSettings';
 import { phone } from '../state';
 import { useTelephonyT } from './useTelephonyT';
+import { log } from '../log';
 
 const NUMBER = '__number';
 
@@ -37,7 +38,7 @@ export function CallSettingsPanel() {
     currentSettings()
       ?.destinations()
       .then((items) => live && setColleagues(items))
-      .catch((err: unknown) => console.error('telephony: forwarding destinations', err));
+      .catch((err: unknown) => log.error('forwarding destinations', err));
     return () => {
       live = false;
     };

@@ -3,6 +3,7 @@ import { useSnapshot } from 'valtio';
 import { currentEngine } from '../engine';
 import { phone } from '../state';
 import { useTelephonyT } from './useTelephonyT';
+import { log } from '../log';
 
 /** Virtual entries Chromium adds next to the real devices; "System default" stands for them. */
 const VIRTUAL = new Set(['default', 'communications']);
@@ -17,7 +18,7 @@ function useAudioDevices(): MediaDeviceInfo[] {
       void media
         .enumerateDevices()
         .then((all) => live && setList(all.filter((d) => !VIRTUAL.has(d.deviceId))))
-        .catch((err: unknown) => console.error('telephony: listing audio devices', err));
+        .catch((err: unknown) => log.error('listing audio devices', err));
     load();
     media.addEventListener?.('devicechange', load);
     return () => {
