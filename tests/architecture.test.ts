@@ -191,3 +191,11 @@ describe('e2e specs', () => {
     expect(unguarded).toEqual([]);
   });
 });
+
+describe('logging', () => {
+  it("plugins log through their logger (ctx.log or the plugin's log.ts), never console.* directly", () => {
+    const plugins = sourceFiles(path.join(ROOT, 'src', 'plugins')).filter((f) => !isTestFile(f));
+    const direct = plugins.filter((f) => /\bconsole\.(log|info|warn|error|debug)\(/.test(readFileSync(f, 'utf8'))).map((f) => path.relative(ROOT, f));
+    expect(direct).toEqual([]);
+  });
+});
