@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { createGuard } from './auth/guard';
 import { loadOrCreateJwtSecret } from './auth/jwt-secret';
 import { createTokenService } from './auth/tokens';
+import { createViewerLoader } from './auth/viewer';
 import { contentSecurityPolicy } from './csp';
 import type { Db } from './db/types';
 import { frameworkErrorHandler, installErrorHandling } from './errors';
@@ -86,10 +87,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
 
   const tokens = createTokenService(await loadOrCreateJwtSecret(opts.runtimeDir));
+  const requireUserId = createGuard(tokens, opts.db);
   const ctx: RouteContext = {
     db: opts.db,
     tokens,
-    requireUserId: createGuard(tokens, opts.db),
+    requireUserId,
+    requireViewer: createViewerLoader(requireUserId, opts.db),
     settings: { ...readUccSettings(), ...opts.settings },
     services: opts.services ?? readServicesConfig(process.env, opts.runtimeDir),
     voicemail: opts.voicemail ?? false,

@@ -11,7 +11,8 @@ import {
   type ForwardType,
 } from '../../src/wire/calling';
 import { ROLE } from '../../src/wire/profile';
-import { ApiError, forbidden, parseOrThrow, unauthorized } from '../errors';
+import type { Viewer } from '../auth/viewer';
+import { ApiError, forbidden, parseOrThrow } from '../errors';
 import type { Queryable } from '../db/types';
 import type { RouteContext } from './context';
 import { IdParam } from './params';
@@ -31,20 +32,12 @@ export async function callRouting(db: Queryable, userId: number): Promise<Routin
   return rows[0] ?? { do_not_disturb: false, forward_always: null, forward_default: null };
 }
 
-async function caller(db: Queryable, userId: number): Promise<{ roleId: number; organizationId: number }> {
-  const { rows } = await db.query<{ role_id: number; organization_id: number }>('SELECT role_id, organization_id FROM users WHERE id = $1', [userId]);
-  if (!rows[0]) throw unauthorized('User no longer exists');
-  return { roleId: rows[0].role_id, organizationId: rows[0].organization_id };
-}
-
 /**
  * Limited-access users may see where their calls go but not change it; the refusal text contains
  * 'authorized', which is what the client matches to show its no-permission notice.
  */
-async function assertMayUpdate(db: Queryable, userId: number): Promise<{ organizationId: number }> {
-  const me = await caller(db, userId);
-  if (me.roleId === ROLE.LIMITED_ACCESS) throw forbidden(NOT_AUTHORIZED_TO_UPDATE);
-  return me;
+function assertMayUpdate(viewer: Viewer): void {
+  if (viewer.roleId === ROLE.LIMITED_ACCESS) throw forbidden(NOT_AUTHORIZED_TO_UPDATE);
 }
 
 const FORWARD_MESSAGES: Record<NonNullable<ReturnType<typeof forwardProblem>>, string> = {
@@ -88,16 +81,17 @@ async function resolveExtension(db: Queryable, organizationId: number, userId: n
  * Do-not-disturb and call forwarding (`/v1/broad/…`). What is saved here is what Kamailio enforces:
  * it asks the API how to route every incoming call (server/routes/sip-internal.ts).
  */
-export function registerBroadRoutes(app: FastifyInstance, { db, requireUserId }: RouteContext): void {
+export function registerBroadRoutes(app: FastifyInstance, { db, requireUserId, requireViewer }: RouteContext): void {
   app.get('/v1/broad/donotdisturb', async (request): Promise<DoNotDisturb> => {
     const userId = await requireUserId(request);
     return { do_not_disturb: (await callRouting(db, userId)).do_not_disturb };
   });
 
   app.put('/v1/broad/donotdisturb', async (request): Promise<DoNotDisturb> => {
-    const userId = await requireUserId(request);
+    const viewer = await requireViewer(request);
+    const { userId } = viewer;
     const body = parseOrThrow(DoNotDisturb, request.body, 'do-not-disturb setting');
-    await assertMayUpdate(db, userId);
+    assertMayUpdate(viewer);
     await db.query(
       `INSERT INTO user_call_routing (user_id, do_not_disturb) VALUES ($1, $2)
        ON CONFLICT (user_id) DO UPDATE SET do_not_disturb = EXCLUDED.do_not_disturb, updated_at = now()`,
@@ -114,10 +108,11 @@ export function registerBroadRoutes(app: FastifyInstance, { db, requireUserId }:
   });
 
   app.put('/v1/broad/forwards/:type', async (request): Promise<ForwardSetting> => {
-    const userId = await requireUserId(request);
+    const me = await requireViewer(request);
+    const { userId } = me;
     const { type } = parseOrThrow(ForwardTypeParam, request.params, 'forward type');
     const body = parseOrThrow(ForwardSetting, request.body, 'forwarding setting');
-    const me = await assertMayUpdate(db, userId);
+    assertMayUpdate(me);
     // Disabled keeps the destination, so switching it back on needs no new choice; it is checked
     // (and stored as the server resolves it) exactly as if it were on.
     const problem = forwardProblem(body.destination ? { ...body, enabled: true } : body);
@@ -136,8 +131,8 @@ export function registerBroadRoutes(app: FastifyInstance, { db, requireUserId }:
   });
 
   app.get('/v1/broad/destinations', async (request): Promise<DestinationsResponse> => {
-    const userId = await requireUserId(request);
-    const me = await caller(db, userId);
+    const me = await requireViewer(request);
+    const { userId } = me;
     // Colleagues with an extension; an outside number is typed, not listed.
     const { rows } = await db.query<{ id: number; extension: string; name: string }>(
       `SELECT id, extension, trim(first_name || ' ' || last_name) AS name FROM users

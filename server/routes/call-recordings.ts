@@ -3,7 +3,8 @@ import { CallRecordingsQuery, FailoverUpdate, type CallRecordingsPage, type Call
 import { ROLE } from '../../src/wire/profile';
 import { recordingPolicy } from '../calls/recording-control';
 import type { Db } from '../db/types';
-import { ApiError, forbidden, notFound, parseOrThrow, unauthorized } from '../errors';
+import type { Viewer } from '../auth/viewer';
+import { ApiError, forbidden, notFound, parseOrThrow } from '../errors';
 import { dayRange, termPatterns } from '../history/filters';
 import { sendMedia } from '../media/send';
 import type { RouteContext } from './context';
@@ -21,29 +22,25 @@ interface RecordingRow {
   total: number;
 }
 
-async function userOrg(db: Db, userId: number): Promise<{ organization_id: number; fail_over: boolean }> {
-  const { rows } = await db.query<{ organization_id: number; fail_over: boolean }>(
-    'SELECT u.organization_id, o.fail_over FROM users u JOIN organizations o ON o.id = u.organization_id WHERE u.id = $1',
-    [userId],
-  );
-  if (!rows[0]) throw unauthorized('User no longer exists');
-  return rows[0];
+async function failover(db: Db, organizationId: number): Promise<boolean> {
+  const { rows } = await db.query<{ fail_over: boolean }>('SELECT fail_over FROM organizations WHERE id = $1', [organizationId]);
+  return rows[0]?.fail_over ?? false;
 }
 
 /** ecr_can_view_own_recordings decides whether a user may see their recordings at all. */
-async function requireMayView(db: Db, userId: number) {
-  const org = await userOrg(db, userId);
-  const policy = await recordingPolicy(db, org.organization_id);
+async function requireMayView(db: Db, viewer: Viewer): Promise<{ fail_over: boolean }> {
+  const policy = await recordingPolicy(db, viewer.organizationId);
   if (!policy.canViewOwn) throw forbidden('Your organisation does not let you view your call recordings');
-  return org;
+  return { fail_over: await failover(db, viewer.organizationId) };
 }
 
 /** Call recordings: the user's own recorded calls, newest first, and their audio (WAV, with byte ranges). */
-export function registerCallRecordingRoutes(app: FastifyInstance, { db, requireUserId }: RouteContext): void {
+export function registerCallRecordingRoutes(app: FastifyInstance, { db, requireViewer }: RouteContext): void {
   app.get('/v1/call-recordings', async (request): Promise<CallRecordingsPage> => {
-    const userId = await requireUserId(request);
+    const viewer = await requireViewer(request);
+    const { userId } = viewer;
     const q = parseOrThrow(CallRecordingsQuery, request.query, 'call recordings query');
-    await requireMayView(db, userId);
+    await requireMayView(db, viewer);
     let range: { from?: Date; to?: Date };
     try {
       range = dayRange(q.start_date, q.end_date, q.tz);
@@ -83,9 +80,10 @@ export function registerCallRecordingRoutes(app: FastifyInstance, { db, requireU
   });
 
   app.get('/v1/orekacallrecording/recordings/:id/media', async (request, reply) => {
-    const userId = await requireUserId(request);
+    const viewer = await requireViewer(request);
+    const { userId } = viewer;
     const { id } = parseOrThrow(IdParam, request.params, 'recording id');
-    const org = await requireMayView(db, userId);
+    const org = await requireMayView(db, viewer);
     const { rows } = await db.query<{ bytes: Uint8Array; content_type: string }>(
       'SELECT b.bytes, b.content_type FROM call_recordings r JOIN media_blobs b ON b.id = r.media_id WHERE r.id = $1 AND r.user_id = $2',
       [id, userId],
@@ -96,20 +94,17 @@ export function registerCallRecordingRoutes(app: FastifyInstance, { db, requireU
   });
 
   app.get('/v1/organizations/failover', async (request): Promise<FailoverResponse> => {
-    const userId = await requireUserId(request);
-    return { fail_over: (await userOrg(db, userId)).fail_over };
+    const { organizationId } = await requireViewer(request);
+    return { fail_over: await failover(db, organizationId) };
   });
 
   // Who may switch it: the organisation's account owner and administrators, for their organisation only.
   app.put('/v1/organizations/failover', async (request): Promise<FailoverResponse> => {
-    const userId = await requireUserId(request);
+    const me = await requireViewer(request);
     const body = parseOrThrow(FailoverUpdate, request.body, 'failover update');
-    const { rows } = await db.query<{ role_id: number; organization_id: number }>('SELECT role_id, organization_id FROM users WHERE id = $1', [userId]);
-    const me = rows[0];
-    if (!me) throw unauthorized('User no longer exists');
-    if (me.role_id !== ROLE.ACCOUNT_OWNER && me.role_id !== ROLE.ADMINISTRATOR) throw forbidden('Only an account owner or administrator can change failover');
-    await db.query('UPDATE organizations SET fail_over = $2 WHERE id = $1', [me.organization_id, body.fail_over]);
-    request.log.info({ organizationId: me.organization_id, failOver: body.fail_over, by: userId }, 'organisation failover changed');
+    if (me.roleId !== ROLE.ACCOUNT_OWNER && me.roleId !== ROLE.ADMINISTRATOR) throw forbidden('Only an account owner or administrator can change failover');
+    await db.query('UPDATE organizations SET fail_over = $2 WHERE id = $1', [me.organizationId, body.fail_over]);
+    request.log.info({ organizationId: me.organizationId, failOver: body.fail_over, by: me.userId }, 'organisation failover changed');
     return { fail_over: body.fail_over };
   });
 }

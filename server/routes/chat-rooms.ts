@@ -2,19 +2,14 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ChatRoomsResponse, CreateChatRoomRequest, ROOMS_CHANGED_SUBJECT, UpdateChatRoomRequest, type ChatRoom } from '../../src/wire/chatRooms';
 import { ROLE } from '../../src/wire/profile';
+import type { Viewer } from '../auth/viewer';
 import type { Queryable } from '../db/types';
-import { ApiError, forbidden, notFound, parseOrThrow, unauthorized } from '../errors';
+import { ApiError, forbidden, notFound, parseOrThrow } from '../errors';
 import { mucHost } from '../services/layout';
 import { xmppApi, XmppApiError } from '../services/xmpp-api';
 import { ensureRoom } from '../services/xmpp-provision';
 import { xmppJid } from '../services/xmpp-token';
 import type { RouteContext } from './context';
-
-interface Me {
-  id: number;
-  organization_id: number;
-  username: string;
-}
 
 /** Provisioning off (`UC_XMPP_PROVISIONING=off`, as in API tests without ejabberd): rows only. */
 const ejabberdOff = () => process.env.UC_XMPP_PROVISIONING === 'off';
@@ -25,16 +20,13 @@ const ejabberdOff = () => process.env.UC_XMPP_PROVISIONING === 'off';
  * ejabberd refused is not kept), then every client of every user concerned is told to re-read.
  */
 export function registerChatRoomRoutes(app: FastifyInstance, ctx: RouteContext): void {
-  const { db, requireUserId, services } = ctx;
+  const { db, requireViewer, services } = ctx;
   const service = mucHost(services);
 
-  async function me(request: FastifyRequest): Promise<Me> {
-    const userId = await requireUserId(request);
-    const { rows } = await db.query<Me & { role_id: number }>('SELECT id, organization_id, username, role_id FROM users WHERE id = $1', [userId]);
-    const u = rows[0];
-    if (!u) throw unauthorized('User no longer exists');
-    if (u.role_id === ROLE.LIMITED_ACCESS) throw forbidden('Chat is not available for your role');
-    return u;
+  async function me(request: FastifyRequest): Promise<Viewer> {
+    const viewer = await requireViewer(request);
+    if (viewer.roleId === ROLE.LIMITED_ACCESS) throw forbidden('Chat is not available for your role');
+    return viewer;
   }
 
   async function roomsOf(q: Queryable, userId: number, roomId?: number): Promise<ChatRoom[]> {
@@ -60,26 +52,26 @@ export function registerChatRoomRoutes(app: FastifyInstance, ctx: RouteContext):
   }
 
   /** The room of this JID if the caller belongs to it; 404 otherwise (another organisation's room looks absent). */
-  async function roomFor(q: Queryable, caller: Me, jid: string): Promise<{ id: number; jid_local: string; subject: string }> {
+  async function roomFor(q: Queryable, caller: Viewer, jid: string): Promise<{ id: number; jid_local: string; subject: string }> {
     const [local, host] = jid.toLowerCase().split('@');
     if (!local || host !== service) throw notFound('No such group');
     const { rows } = await q.query<{ id: number; jid_local: string; subject: string }>(
       `SELECT r.id, r.jid_local, r.subject FROM chat_rooms r JOIN chat_room_members m ON m.room_id = r.id AND m.user_id = $2
         WHERE r.jid_local = $1 AND r.organization_id = $3 FOR UPDATE OF r`,
-      [local, caller.id, caller.organization_id],
+      [local, caller.userId, caller.organizationId],
     );
     if (!rows[0]) throw notFound('No such group');
     return rows[0];
   }
 
   /** Colleagues one may put in a group: same organisation, chat allowed, not oneself. */
-  async function checkMembers(q: Queryable, caller: Me, ids: readonly number[]): Promise<void> {
+  async function checkMembers(q: Queryable, caller: Viewer, ids: readonly number[]): Promise<void> {
     const unique = [...new Set(ids)];
     if (unique.length !== ids.length) throw new ApiError(400, 'validation_failed', 'Invalid group', [{ path: 'member_ids', message: 'duplicate_member' }]);
-    if (unique.includes(caller.id)) throw new ApiError(400, 'validation_failed', 'Invalid group', [{ path: 'member_ids', message: 'self_member' }]);
+    if (unique.includes(caller.userId)) throw new ApiError(400, 'validation_failed', 'Invalid group', [{ path: 'member_ids', message: 'self_member' }]);
     const { rows } = await q.query<{ id: number }>('SELECT id FROM users WHERE id = ANY($1::int[]) AND organization_id = $2 AND role_id <> $3', [
       unique,
-      caller.organization_id,
+      caller.organizationId,
       ROLE.LIMITED_ACCESS,
     ]);
     if (rows.length !== unique.length) throw new ApiError(400, 'validation_failed', 'Invalid group', [{ path: 'member_ids', message: 'not_a_colleague' }]);
@@ -123,7 +115,7 @@ export function registerChatRoomRoutes(app: FastifyInstance, ctx: RouteContext):
 
   app.get('/v1/chat/rooms', async (request): Promise<ChatRoomsResponse> => {
     const caller = await me(request);
-    return { rooms: await roomsOf(db, caller.id) };
+    return { rooms: await roomsOf(db, caller.userId) };
   });
 
   app.post('/v1/chat/rooms', async (request, reply): Promise<ChatRoom> => {
@@ -133,14 +125,14 @@ export function registerChatRoomRoutes(app: FastifyInstance, ctx: RouteContext):
       await checkMembers(tx, caller, body.member_ids);
       const jidLocal = `g-${randomBytes(6).toString('hex')}`;
       const { rows } = await tx.query<{ id: number }>('INSERT INTO chat_rooms (organization_id, subject, jid_local) VALUES ($1, $2, $3) RETURNING id', [
-        caller.organization_id,
+        caller.organizationId,
         body.subject,
         jidLocal,
       ]);
       const id = rows[0]!.id;
-      await tx.query('INSERT INTO chat_room_members (room_id, user_id) SELECT $1, unnest($2::int[])', [id, [caller.id, ...body.member_ids]]);
+      await tx.query('INSERT INTO chat_room_members (room_id, user_id) SELECT $1, unnest($2::int[])', [id, [caller.userId, ...body.member_ids]]);
       await sync(tx, { id, jid_local: jidLocal, subject: body.subject }, request);
-      return (await roomsOf(tx, caller.id, id))[0]!;
+      return (await roomsOf(tx, caller.userId, id))[0]!;
     });
     await tell(room.members.map((m) => m.jid), room.jid, request);
     reply.code(201);
@@ -160,7 +152,7 @@ export function registerChatRoomRoutes(app: FastifyInstance, ctx: RouteContext):
       }
       if (body.member_ids) {
         await checkMembers(tx, caller, body.member_ids);
-        const keep = [caller.id, ...body.member_ids];
+        const keep = [caller.userId, ...body.member_ids];
         await tx.query('DELETE FROM chat_room_members WHERE room_id = $1 AND NOT (user_id = ANY($2::int[]))', [r.id, keep]);
         await tx.query('INSERT INTO chat_room_members (room_id, user_id) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING', [r.id, keep]);
       }
@@ -168,7 +160,7 @@ export function registerChatRoomRoutes(app: FastifyInstance, ctx: RouteContext):
       if (body.subject !== undefined && !ejabberdOff()) {
         await xmppApi(services).call('change_room_option', { name: r.jid_local, service, option: 'title', value: body.subject }).catch(() => undefined);
       }
-      return (await roomsOf(tx, caller.id, r.id))[0]!;
+      return (await roomsOf(tx, caller.userId, r.id))[0]!;
     });
     await tell([...before.map((u) => xmppJid(services, u)), ...room.members.map((m) => m.jid)], room.jid, request);
     return room;
@@ -182,7 +174,7 @@ export function registerChatRoomRoutes(app: FastifyInstance, ctx: RouteContext):
     await db.transaction(async (tx) => {
       const r = await roomFor(tx, caller, roomJid);
       before = await usernames(tx, r.id);
-      await tx.query('DELETE FROM chat_room_members WHERE room_id = $1 AND user_id = $2', [r.id, caller.id]);
+      await tx.query('DELETE FROM chat_room_members WHERE room_id = $1 AND user_id = $2', [r.id, caller.userId]);
       const left = await usernames(tx, r.id);
       if (left.length === 0) {
         await tx.query('DELETE FROM chat_rooms WHERE id = $1', [r.id]);

@@ -52,13 +52,8 @@ export function validateContactBody(body: unknown): ContactInput {
   return input;
 }
 
-export function registerContactRoutes(app: FastifyInstance, { db, requireUserId }: RouteContext): void {
-  const viewerOf = async (request: FastifyRequest): Promise<Viewer> => {
-    const userId = await requireUserId(request);
-    const { rows } = await db.query<{ organization_id: number }>('SELECT organization_id FROM users WHERE id = $1', [userId]);
-    if (!rows[0]) throw forbidden();
-    return { userId, organizationId: rows[0].organization_id };
-  };
+export function registerContactRoutes(app: FastifyInstance, { db, requireUserId, requireViewer }: RouteContext): void {
+  const viewerOf = requireViewer;
   const refOf = (request: FastifyRequest): ContactRef => {
     const ref = parseContactId(String((request.params as { id?: string }).id ?? ''));
     if (!ref) throw new ApiError(400, 'invalid_contact_id', 'Contact ids look like p123 (personal) or u45 (company)');

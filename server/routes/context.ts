@@ -1,5 +1,6 @@
 import type { RequireUserId } from '../auth/guard';
 import type { TokenService } from '../auth/tokens';
+import type { RequireViewer } from '../auth/viewer';
 import type { Db } from '../db/types';
 import type { ServicesConfig } from '../services/layout';
 import type { UccSettings } from '../settings';
@@ -9,6 +10,8 @@ export interface RouteContext {
   db: Db;
   tokens: TokenService;
   requireUserId: RequireUserId;
+  /** The caller's id, organisation, role and username, loaded once per request. */
+  requireViewer: RequireViewer;
   settings: UccSettings;
   /** Ports, secrets folder and domain of ejabberd, Kamailio and rtpengine. */
   services: ServicesConfig;

@@ -3,18 +3,16 @@ import * as z from 'zod/mini';
 import { CallRecordingSettings, RecordingControlRequest, type PlatformConfiguration, type RecordingControlResponse } from '../../src/wire/recording';
 import { listenForRecordingDtmf, RECORDING_DTMF } from '../calls/dtmf-recording';
 import { controlRecording, RecordingControlError, recordingPolicy } from '../calls/recording-control';
-import { ApiError, parseOrThrow, unauthorized } from '../errors';
+import { ApiError, parseOrThrow } from '../errors';
 import type { RouteContext } from './context';
 
 const CallIdParam = z.object({ callId: z.string().check(z.minLength(1), z.maxLength(255)) });
 
 /** Call recording: the organisation's policy, and the dock's Start / Pause / Resume for a live call. */
-export function registerRecordingRoutes(app: FastifyInstance, { db, requireUserId, services }: RouteContext): void {
+export function registerRecordingRoutes(app: FastifyInstance, { db, requireUserId, requireViewer, services }: RouteContext): void {
   app.get('/v1/call-recording-settings', async (request): Promise<CallRecordingSettings> => {
-    const userId = await requireUserId(request);
-    const { rows } = await db.query<{ organization_id: number }>('SELECT organization_id FROM users WHERE id = $1', [userId]);
-    if (!rows[0]) throw unauthorized('User no longer exists');
-    const policy = await recordingPolicy(db, rows[0].organization_id);
+    const { organizationId } = await requireViewer(request);
+    const policy = await recordingPolicy(db, organizationId);
     return { ecr_call_recording_status: policy.mode, ecr_can_view_own_recordings: policy.canViewOwn };
   });
 

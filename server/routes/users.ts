@@ -52,7 +52,7 @@ function parsePatch(body: unknown): UserPatchBody {
   return parseOrThrow(UserPatchBody, body, 'profile');
 }
 
-export function registerUserRoutes(app: FastifyInstance, { db, requireUserId }: RouteContext): void {
+export function registerUserRoutes(app: FastifyInstance, { db, requireUserId, requireViewer }: RouteContext): void {
   const readable = async (request: { params: unknown }, me: number) => {
     const { id } = parseOrThrow(IdParam, request.params, 'user id');
     return readableUser(db, me, id);
@@ -64,7 +64,7 @@ export function registerUserRoutes(app: FastifyInstance, { db, requireUserId }: 
   });
 
   app.patch('/v1/users/:id', async (request): Promise<Profile> => {
-    const me = await requireUserId(request);
+    const me = await requireViewer(request);
     const { id } = parseOrThrow(IdParam, request.params, 'user id');
     const patch = parsePatch(request.body ?? {});
     return withWritableUser(db, me, id, async (tx) => {
@@ -75,7 +75,7 @@ export function registerUserRoutes(app: FastifyInstance, { db, requireUserId }: 
       }
       refuse(userPatchProblems(patch), 'profile');
       await updateUser(tx, id, patch);
-      return profileOf(tx, await readableUser(tx, me, id));
+      return profileOf(tx, await readableUser(tx, me.userId, id));
     });
   });
 
@@ -86,7 +86,7 @@ export function registerUserRoutes(app: FastifyInstance, { db, requireUserId }: 
   });
 
   app.put('/v1/users/:id/email-addresses', async (request) => {
-    const me = await requireUserId(request);
+    const me = await requireViewer(request);
     const { id } = parseOrThrow(IdParam, request.params, 'user id');
     const body = parseOrThrow(UserEmailListWire, request.body, 'e-mail addresses');
     return withWritableUser(db, me, id, async (tx) => {
@@ -102,7 +102,7 @@ export function registerUserRoutes(app: FastifyInstance, { db, requireUserId }: 
   });
 
   app.put('/v1/users/:id/phone-numbers', async (request): Promise<{ items: UserPhoneWire[] }> => {
-    const me = await requireUserId(request);
+    const me = await requireViewer(request);
     const { id } = parseOrThrow(IdParam, request.params, 'user id');
     const body = parseOrThrow(UserPhoneListWire, request.body, 'phone numbers');
     return withWritableUser(db, me, id, async (tx, user) => {
@@ -119,7 +119,7 @@ export function registerUserRoutes(app: FastifyInstance, { db, requireUserId }: 
   });
 
   app.put('/v1/users/:id/addresses/:address_id', async (request): Promise<UserAddressWire> => {
-    const me = await requireUserId(request);
+    const me = await requireViewer(request);
     const { id, address_id } = parseOrThrow(AddressParams, request.params, 'address id');
     const body = parseOrThrow(UserAddressInput, request.body, 'address');
     return withWritableUser(db, me, id, async (tx) => {

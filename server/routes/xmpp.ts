@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ChatContactsResponse, XmppTokenResponse } from '../../src/wire/services';
 import { ROLE } from '../../src/wire/profile';
 import { JWT_USER_PREFIX } from '../../src/wire/auth';
-import { ApiError, forbidden, unauthorized } from '../errors';
+import { ApiError, forbidden } from '../errors';
 import { tcpOpen } from '../services/proc';
 import { XmppApiError } from '../services/xmpp-api';
 import { ensureXmppAccount, provisionAll, type ProvisionReport } from '../services/xmpp-provision';
@@ -14,14 +14,12 @@ const xmppUnavailable = () => new ApiError(503, 'xmpp_unavailable', 'Chat server
 
 /** XMPP: `GET /v1/xmpp-token` (short-lived ejabberd login JWT), and the provisioning sweep at startup. */
 export function registerXmppRoutes(app: FastifyInstance, ctx: RouteContext): void {
-  const { db, requireUserId, services, settings } = ctx;
+  const { db, requireViewer, services, settings } = ctx;
 
   app.get('/v1/xmpp-token', async (request): Promise<XmppTokenResponse> => {
-    const userId = await requireUserId(request);
-    const { rows } = await db.query<{ username: string; role_id: number }>('SELECT username, role_id FROM users WHERE id = $1', [userId]);
-    const user = rows[0];
-    if (!user) throw unauthorized('User no longer exists');
-    if (user.role_id === ROLE.LIMITED_ACCESS) throw forbidden('Chat is not available for your role');
+    const user = await requireViewer(request);
+    const { userId } = user;
+    if (user.roleId === ROLE.LIMITED_ACCESS) throw forbidden('Chat is not available for your role');
     // A user created after the startup sweep can chat at once; an existing account costs one request.
     try {
       await ensureXmppAccount(services, user.username);
@@ -43,15 +41,14 @@ export function registerXmppRoutes(app: FastifyInstance, ctx: RouteContext): voi
   });
 
   app.get('/v1/chat/contacts', async (request): Promise<ChatContactsResponse> => {
-    const userId = await requireUserId(request);
-    const { rows: me } = await db.query<{ organization_id: number; role_id: number }>('SELECT organization_id, role_id FROM users WHERE id = $1', [userId]);
-    if (!me[0]) throw unauthorized('User no longer exists');
-    if (me[0].role_id === ROLE.LIMITED_ACCESS) throw forbidden('Chat is not available for your role');
+    const me = await requireViewer(request);
+    const { userId } = me;
+    if (me.roleId === ROLE.LIMITED_ACCESS) throw forbidden('Chat is not available for your role');
     const { rows } = await db.query<{ id: number; username: string; first_name: string; last_name: string }>(
       `SELECT id, username, first_name, last_name FROM users
         WHERE organization_id = $1 AND id <> $2 AND role_id <> $3
         ORDER BY lower(first_name || ' ' || last_name), id`,
-      [me[0].organization_id, userId, ROLE.LIMITED_ACCESS],
+      [me.organizationId, userId, ROLE.LIMITED_ACCESS],
     );
     return {
       contacts: rows.map((u) => ({ user_id: u.id, jid: xmppJid(services, u.username), name: `${u.first_name} ${u.last_name}`.trim() || u.username })),

@@ -81,17 +81,15 @@ export const mediaOf = (a: StoredAttachment): TextMedia => ({
  * Every text is stored here and pushed to every client of the user through ejabberd.
  */
 export function registerTextRoutes(app: FastifyInstance, ctx: RouteContext, opts: TextsOptions = {}): void {
-  const { db, requireUserId, services } = ctx;
+  const { db, requireViewer, services } = ctx;
   const delivery = opts.delivery ?? ejabberdDelivery(services);
   const carrier = opts.carrier ?? loopbackCarrier;
 
   async function caller(request: FastifyRequest) {
-    const userId = await requireUserId(request);
-    const { rows } = await db.query<{ organization_id: number; role_id: number; username: string }>('SELECT organization_id, role_id, username FROM users WHERE id = $1', [userId]);
-    if (!rows[0]) throw unauthorized('User no longer exists');
+    const viewer = await requireViewer(request);
     // Texts are messaging, and the limited-access role has none (as it has no chat).
-    if (rows[0].role_id === ROLE.LIMITED_ACCESS) throw forbidden('Texts are not available to limited-access users');
-    return { userId, organizationId: rows[0].organization_id, roleId: rows[0].role_id, username: rows[0].username };
+    if (viewer.roleId === ROLE.LIMITED_ACCESS) throw forbidden('Texts are not available to limited-access users');
+    return viewer;
   }
 
   /** Live delivery is best effort: the text is stored, and clients read the store when they (re)connect. */

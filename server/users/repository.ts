@@ -2,6 +2,7 @@
  * The profile of a user as the catalogue's /v1/users/{id} calls read and write it: the users row
  * (names, alias, company, primary e-mail), the e-mail list, personal phone numbers and the address.
  */
+import type { Viewer } from '../auth/viewer';
 import { avatarHref } from '../contacts/repository';
 import {
   digitsOnly,
@@ -53,14 +54,11 @@ export async function readableUser(db: Queryable, me: number, id: number, forUpd
  * change the other users of their organisation; nobody else. Locks the user's row, so two saves
  * of the same profile run one after the other instead of interleaving their list rewrites.
  */
-export async function writableUser(tx: Queryable, me: number, id: number): Promise<UserRow> {
-  const { rows } = await tx.query<{ role_id: number; organization_id: number }>('SELECT role_id, organization_id FROM users WHERE id = $1', [me]);
-  const caller = rows[0];
-  if (!caller) throw forbidden('You are not authorized to update this user');
-  const { rows: targets } = await tx.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users u WHERE u.id = $1 AND u.organization_id = $2 FOR UPDATE`, [id, caller.organization_id]);
+export async function writableUser(tx: Queryable, me: Viewer, id: number): Promise<UserRow> {
+  const { rows: targets } = await tx.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users u WHERE u.id = $1 AND u.organization_id = $2 FOR UPDATE`, [id, me.organizationId]);
   const target = targets[0];
   if (!target) throw forbidden('You are not authorized to update this user');
-  if (target.id !== me && !canEditUsers(caller.role_id)) {
+  if (target.id !== me.userId && !canEditUsers(me.roleId)) {
     throw forbidden('Only account owners and administrators can update other users; you can update your own profile');
   }
   return target;
@@ -238,6 +236,6 @@ export async function updateAddress(tx: Queryable, userId: number, addressId: nu
 }
 
 /** Runs `fn` in a transaction after checking that `me` may change user `id`. */
-export function withWritableUser<T>(db: Db, me: number, id: number, fn: (tx: Queryable, user: UserRow) => Promise<T>): Promise<T> {
+export function withWritableUser<T>(db: Db, me: Viewer, id: number, fn: (tx: Queryable, user: UserRow) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => fn(tx, await writableUser(tx, me, id)));
 }
