@@ -39,10 +39,13 @@ export function zodDetails(error: z.core.$ZodError): Detail[] {
   }));
 }
 
-/** Validates `data`, turning a failure into a 400 that lists every offending field. */
-export function parseOrThrow<S extends z.ZodMiniType>(schema: S, data: unknown, what: string): z.output<S> {
+/**
+ * Validates `data`, turning a failure into a 400 that lists every offending field, or into
+ * `refusal()` for an input whose refusal has its own code the client relies on.
+ */
+export function parseOrThrow<S extends z.ZodMiniType>(schema: S, data: unknown, what: string, refusal?: () => ApiError): z.output<S> {
   const result = schema.safeParse(data);
-  if (!result.success) throw new ApiError(400, 'validation_failed', `Invalid ${what}`, zodDetails(result.error));
+  if (!result.success) throw refusal?.() ?? new ApiError(400, 'validation_failed', `Invalid ${what}`, zodDetails(result.error));
   return result.data;
 }
 

@@ -15,7 +15,7 @@ import type { Viewer } from '../auth/viewer';
 import { ApiError, forbidden, parseOrThrow } from '../errors';
 import type { Queryable } from '../db/types';
 import type { RouteContext } from './context';
-import { IdParam } from './params';
+import { IdParam } from '../../src/wire/common';
 
 const ForwardTypeParam = z.object({ type: z.enum(FORWARD_TYPES) });
 

@@ -8,7 +8,7 @@ import { ApiError, forbidden, notFound, parseOrThrow } from '../errors';
 import { dayRange, termPatterns } from '../history/filters';
 import { sendMedia } from '../media/send';
 import type { RouteContext } from './context';
-import { IdParam } from './params';
+import { IdParam } from '../../src/wire/common';
 
 export const recordingMediaPath = (id: number) => `/v1/orekacallrecording/recordings/${id}/media`;
 

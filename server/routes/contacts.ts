@@ -1,5 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import * as z from 'zod/mini';
+import { IdParam } from '../../src/wire/common';
 import {
   AVATAR_MAX_BYTES,
   AVATAR_MIME_TYPES,
@@ -42,6 +44,10 @@ const activeIntegrations = (): IntegrationFlags => ({
   microsoft: INTEGRATIONS.microsoft.connected && INTEGRATIONS.microsoft.enabled,
 });
 
+const ContactIdParam = z.object({ id: z.string() });
+const invalidContactId = () => new ApiError(400, 'invalid_contact_id', 'Contact ids look like p123 (personal) or u45 (company)');
+const IndexQuery = z.object({ format: z.optional(z.enum(['json', 'tsv'])) });
+
 /** Server-side twin of the form's rules: 400 with one detail per problem (the codes the form translates). */
 export function validateContactBody(body: unknown): ContactInput {
   const input = parseOrThrow(ContactInput, body, 'contact');
@@ -55,8 +61,8 @@ export function validateContactBody(body: unknown): ContactInput {
 export function registerContactRoutes(app: FastifyInstance, { db, requireUserId, requireViewer }: RouteContext): void {
   const viewerOf = requireViewer;
   const refOf = (request: FastifyRequest): ContactRef => {
-    const ref = parseContactId(String((request.params as { id?: string }).id ?? ''));
-    if (!ref) throw new ApiError(400, 'invalid_contact_id', 'Contact ids look like p123 (personal) or u45 (company)');
+    const ref = parseContactId(parseOrThrow(ContactIdParam, request.params, 'contact id', invalidContactId).id);
+    if (!ref) throw invalidContactId();
     return ref;
   };
   /** A personal contact of the caller, or why not: company contacts are read-only, others' do not exist for the caller. */
@@ -83,8 +89,7 @@ export function registerContactRoutes(app: FastifyInstance, { db, requireUserId,
 
   app.get('/v1/contacts/index', async (request, reply): Promise<ContactIndexWire | string> => {
     const viewer = await viewerOf(request);
-    const { format } = request.query as { format?: unknown };
-    if (format !== undefined && format !== 'json' && format !== 'tsv') throw new ApiError(400, 'invalid_format', 'format is json or tsv');
+    const { format } = parseOrThrow(IndexQuery, request.query, 'contacts index query', () => new ApiError(400, 'invalid_format', 'format is json or tsv'));
     const items = await contactIndex(db, viewer, activeIntegrations());
     if (format === 'tsv') return reply.type('text/tab-separated-values; charset=utf-8').send(items.map(indexRowToTsv).join('\n'));
     return { items };
@@ -180,8 +185,7 @@ export function registerContactRoutes(app: FastifyInstance, { db, requireUserId,
   // Served only to the organisation the avatar belongs to; another organisation sees a 404.
   app.get('/v1/avatars/:id', async (request, reply) => {
     const viewer = await viewerOf(request);
-    const id = Number((request.params as { id?: string }).id);
-    if (!Number.isInteger(id) || id < 1 || id > 2 ** 31 - 1) throw new ApiError(400, 'invalid_avatar_id', 'Invalid avatar id');
+    const { id } = parseOrThrow(IdParam, request.params, 'avatar id', () => new ApiError(400, 'invalid_avatar_id', 'Invalid avatar id'));
     const { rows } = await db.query<{ mime_type: string; bytes: Uint8Array; contact_owner: number | null }>(
       `SELECT a.mime_type, a.bytes, c.owner_id AS contact_owner FROM avatars a LEFT JOIN contacts c ON c.id = a.contact_id
         WHERE a.id = $1 AND a.organization_id = $2`,
@@ -200,8 +204,8 @@ export function registerContactRoutes(app: FastifyInstance, { db, requireUserId,
 
 /** The `:id` of a `/v1/users/:id/...` URL when it is the caller, else null. */
 function ownUserId(request: FastifyRequest, viewer: { userId: number }): number | null {
-  const id = Number((request.params as { id?: string }).id);
-  return Number.isInteger(id) && id === viewer.userId ? id : null;
+  const parsed = IdParam.safeParse(request.params);
+  return parsed.success && parsed.data.id === viewer.userId ? parsed.data.id : null;
 }
 
 /**

@@ -4,7 +4,7 @@ import { forbidden, parseOrThrow } from '../errors';
 import { dayRange, parseCallTypes, parseSortBy, parseSortDirection } from '../history/filters';
 import { findHistory } from '../history/repository';
 import type { RouteContext } from './context';
-import { IdParam } from './params';
+import { IdParam } from '../../src/wire/common';
 
 /** `?call_type=a&call_type=b` arrives as an array; it means the same as `a,b`. */
 function joinRepeatedCallType(query: unknown): unknown {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type * as z from 'zod/mini';
+import * as z from 'zod/mini';
 import { HotkeyOverrides, PreferenceBody, PreferenceKeySchema, type PreferenceKey, type PreferenceResponse } from '../../src/wire/preferences';
 import { ApiError, notFound, parseOrThrow, zodDetails } from '../errors';
 import type { RouteContext } from './context';
@@ -12,8 +12,10 @@ const VALUE_SCHEMAS: Partial<Record<PreferenceKey, z.ZodMiniType>> = {
   'uc-hotkeys': HotkeyOverrides,
 };
 
+const KeyParam = z.object({ key: z.string() });
+
 function parseKey(params: unknown): PreferenceKey {
-  const key = (params as { key?: string }).key ?? '';
+  const { key } = parseOrThrow(KeyParam, params, 'preference key');
   const parsed = PreferenceKeySchema.safeParse(key);
   if (!parsed.success) throw new ApiError(400, 'unknown_preference', `Unknown preference key: ${key}`);
   return parsed.data;

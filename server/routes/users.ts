@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   UserAddressInput,
   UserEmailListWire,
@@ -29,7 +29,7 @@ import {
   withWritableUser,
 } from '../users/repository';
 import type { RouteContext } from './context';
-import { IdParam } from './params';
+import { IdParam } from '../../src/wire/common';
 
 const AddressParams = z.object({
   id: IdParam.shape.id,

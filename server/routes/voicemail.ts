@@ -15,7 +15,7 @@ import type { Db } from '../db/types';
 import { forbidden, notFound, parseOrThrow } from '../errors';
 import { sendMedia } from '../media/send';
 import type { RouteContext } from './context';
-import { IdParam } from './params';
+import { IdParam } from '../../src/wire/common';
 
 interface VoicemailRow {
   id: number;

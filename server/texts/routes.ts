@@ -1,6 +1,8 @@
 import multipart from '@fastify/multipart';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import * as z from 'zod/mini';
+import { IdParam } from '../../src/wire/common';
 import { ROLE } from '../../src/wire/profile';
 import {
   ATTACHMENT_MAX_TOTAL_BYTES,
@@ -65,6 +67,22 @@ function contentTypeOf(name: string, bytes: Buffer): string | null {
 }
 
 const badRequest = (code: string, message: string) => new ApiError(400, code, message);
+
+/** A page size from the query: out of range is clamped and anything not a number is the default, as the clients have always been answered. */
+const clampedLimit = (max: number, fallback: number) =>
+  z.pipe(
+    z.optional(z.string()),
+    z.transform((v) => Math.min(max, Math.max(1, Number(v ?? fallback) || fallback))),
+  );
+const JidParam = z.object({ jid: z.string() });
+const MessagesQuery = z.object({ before: z.optional(z.string()), limit: clampedLimit(100, 25) });
+/** No body, or no read_at, marks the conversation read now. */
+const ReadBody = z.optional(z.nullable(z.object({ read_at: z.optional(z.nullable(z.string())) })));
+/** Caught before SendTextRequest, so that an overlong text gets its own code rather than a generic validation failure. */
+const TooLongText = z.object({ body: z.string().check(z.minLength(SMS_MAX_CHARS + 1)) });
+const AttachmentIdParam = z.object({ id: z.string() });
+const OrgParam = z.object({ org: IdParam.shape.id });
+const LoopbackQuery = z.object({ to: z.optional(z.string()), from: z.optional(z.string()), limit: clampedLimit(200, 50) });
 
 export const mediaOf = (a: StoredAttachment): TextMedia => ({
   id: a.id,
@@ -153,19 +171,18 @@ export function registerTextRoutes(app: FastifyInstance, ctx: RouteContext, opts
 
   app.get('/v1/texts/conversations/:jid/messages', async (request): Promise<TextMessagesResponse> => {
     const me = await caller(request);
-    const { jid } = request.params as { jid: string };
-    const q = request.query as { before?: string; limit?: string };
-    const limit = Math.min(100, Math.max(1, Number(q.limit ?? 25) || 25));
+    const { jid } = parseOrThrow(JidParam, request.params, 'conversation');
+    const q = parseOrThrow(MessagesQuery, request.query, 'messages query');
     const conv = await conversationRow(db, me.userId, jid);
     if (!conv) throw notFound('No such conversation');
-    return messagesPage(db, conv.id, q.before || null, limit);
+    return messagesPage(db, conv.id, q.before || null, q.limit);
   });
 
   app.put('/v1/texts/conversations/:jid/read', async (request, reply) => {
     const me = await caller(request);
-    const { jid } = request.params as { jid: string };
-    const body = (request.body ?? {}) as { read_at?: unknown };
-    const at = typeof body.read_at === 'string' ? new Date(body.read_at) : new Date();
+    const { jid } = parseOrThrow(JidParam, request.params, 'conversation');
+    const body = parseOrThrow(ReadBody, request.body, 'read marker');
+    const at = typeof body?.read_at === 'string' ? new Date(body.read_at) : new Date();
     // JavaScript takes years PostgreSQL refuses (negative, six digits): ISO 8601's 1–9999 only.
     const year = at.getUTCFullYear();
     if (Number.isNaN(at.getTime()) || year < 1 || year > 9999) throw badRequest('invalid_read_at', 'read_at must be an ISO 8601 time between the years 1 and 9999');
@@ -175,8 +192,7 @@ export function registerTextRoutes(app: FastifyInstance, ctx: RouteContext, opts
 
   app.post('/v1/texts/messages', async (request, reply): Promise<SendTextResponse> => {
     const me = await caller(request);
-    const raw = request.body as { body?: unknown } | undefined;
-    if (typeof raw?.body === 'string' && raw.body.length > SMS_MAX_CHARS) throw badRequest('text_too_long', `A text has at most ${SMS_MAX_CHARS} characters`);
+    if (TooLongText.safeParse(request.body).success) throw badRequest('text_too_long', `A text has at most ${SMS_MAX_CHARS} characters`);
     const req = parseOrThrow(SendTextRequest, request.body, 'text');
     const did = (await didsOf(db, me.userId)).find((d) => d.number === req.from);
     if (!did) throw badRequest('not_your_number', 'This number is not one of your messaging numbers');
@@ -247,7 +263,7 @@ export function registerTextRoutes(app: FastifyInstance, ctx: RouteContext, opts
 
   app.get('/v1/texts/attachments/:id', async (request, reply) => {
     const me = await caller(request);
-    const { id } = request.params as { id: string };
+    const { id } = parseOrThrow(AttachmentIdParam, request.params, 'attachment id');
     const [a] = await attachmentsOf(db, me.userId, [id], true);
     if (!a) throw notFound('No such attachment');
     const kind = mediaKindOf(a.file_name);
@@ -268,8 +284,7 @@ export function registerTextRoutes(app: FastifyInstance, ctx: RouteContext, opts
     scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_req, body, done) => done(null, body));
 
     scope.post('/v1/p1/messaging-webhook/:org', { bodyLimit: WEBHOOK_BODY_LIMIT }, async (request) => {
-      const org = Number((request.params as { org: string }).org);
-      if (!Number.isInteger(org) || org < 1 || org > 2 ** 31 - 1) throw notFound('No such organisation');
+      const { org } = parseOrThrow(OrgParam, request.params, 'organisation', () => notFound('No such organisation'));
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       await verifySignature(db, org, raw, request.headers['x-uc-signature']);
       let json: unknown;
@@ -305,8 +320,8 @@ export function registerTextRoutes(app: FastifyInstance, ctx: RouteContext, opts
       const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
       const org = match ? await organizationBySecret(db, match[1]!) : null;
       if (org === null) throw unauthorized('The carrier API needs the organisation secret as a bearer token');
-      const q = request.query as { to?: string; from?: string; limit?: string };
-      const limit = Math.min(200, Math.max(1, Number(q.limit ?? 50) || 50));
+      const q = parseOrThrow(LoopbackQuery, request.query, 'carrier messages query');
+      const limit = q.limit;
       const { rows } = await db.query<{ carrier_id: string; from_number: string; to_numbers: string[]; body: string; media: CarrierMessage['media'] | string; created_at: Date | string }>(
         `SELECT carrier_id, from_number, to_numbers, body, media, created_at FROM loopback_carrier_messages
           WHERE organization_id = $1 AND ($2::text IS NULL OR $2 = ANY(to_numbers)) AND ($3::text IS NULL OR from_number = $3)

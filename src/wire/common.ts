@@ -20,6 +20,13 @@ export const HTTP = { BAD_REQUEST: 400, UNAUTHORIZED: 401, FORBIDDEN: 403, NOT_F
 const INT4_MAX = 2 ** 31 - 1;
 /** A row id: PostgreSQL's integer is 32-bit, and a larger number must be refused here (400), not by the database (500). */
 export const DbId = z.int().check(z.gte(1), z.lte(INT4_MAX));
+/** A row id in a URL path ("12"): digits, then a DbId; anything else is a 400 before the database sees it. */
+export const IdParam = z.object({
+  id: z.pipe(
+    z.string().check(z.regex(/^[1-9]\d{0,9}$/, 'Must be a positive integer id')),
+    z.pipe(z.transform(Number), z.number().check(z.lte(INT4_MAX, 'Id out of range'))),
+  ),
+});
 /** A whole number an integer column holds (row ids a client sends as ≤ 0 or null for a new row). */
 export const Int4 = z.int().check(z.gte(-INT4_MAX - 1), z.lte(INT4_MAX));
 
