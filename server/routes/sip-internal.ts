@@ -8,7 +8,7 @@ import { callFinished, callStarted } from '../calls/recording-control';
 import { ApiError, parseOrThrow } from '../errors';
 import { startVoicemailBox, type VoicemailBox } from '../voicemail/deposit';
 import { loadOrCreateSecret, SECRET_NAMES } from '../services/layout';
-import { callRouting } from './broad';
+import { callRouting } from '../calls/repository';
 import type { RouteContext } from './context';
 
 /** A SIP user part as Kamailio reports it: digits, optionally with +, * or # (no free text reaches SQL). */

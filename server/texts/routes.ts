@@ -43,13 +43,18 @@ import {
   conversationWire,
   didsOf,
   ensureConversation,
+  firstSeenInbound,
   listConversations,
+  loopbackMessages,
   messagesPage,
+  numberOwners,
   organizationBySecret,
+  organizationNumbers,
   serverMessageId,
   setRead,
+  webhookSecret,
   type StoredAttachment,
-} from './store';
+} from './repository';
 
 export interface TextsOptions {
   /** How texts reach the user's clients (default: through ejabberd). */
@@ -130,11 +135,7 @@ export function registerTextRoutes(app: FastifyInstance, ctx: RouteContext, opts
     organizationId: number | null,
     text: { from: string; to: readonly string[]; body: string; files: ReadonlyArray<{ name: string; contentType: string; bytes: Buffer }> },
   ): Promise<number> {
-    const { rows: owners } = await db.query<{ user_id: number; username: string; number: string; mms_enabled: boolean }>(
-      `SELECT d.user_id, u.username, d.number, d.mms_enabled FROM messaging_dids d JOIN users u ON u.id = d.user_id
-        WHERE d.number = ANY($1::text[]) AND ($2::int IS NULL OR d.organization_id = $2) ORDER BY d.id`,
-      [[...text.to], organizationId],
-    );
+    const owners = await numberOwners(db, text.to, organizationId);
     let delivered = 0;
     for (const owner of owners) {
       if (text.files.length && !owner.mms_enabled) continue;
@@ -297,10 +298,7 @@ export function registerTextRoutes(app: FastifyInstance, ctx: RouteContext, opts
       if (bad) throw new ApiError(400, 'invalid_text', `Invalid body: ${bad.message}`, [bad]);
       const text = parseOrThrow(InboundText, json, 'inbound text');
       for (const n of [text.from, ...text.to]) if (!E164.test(n)) throw badRequest('invalid_number', `Not an E.164 number: ${n}`);
-      const { rows: ours } = await db.query<{ number: string; mms_enabled: boolean }>('SELECT number, mms_enabled FROM messaging_dids WHERE organization_id = $1 AND number = ANY($2::text[])', [
-        org,
-        text.to,
-      ]);
+      const ours = await organizationNumbers(db, org, text.to);
       if (!ours.length) throw notFound('None of the recipients is a messaging number of this organisation');
       const files = text.media.map((m) => ({ name: m.filename, contentType: m.content_type, bytes: Buffer.from(m.data_base64, 'base64') }));
       const problem = attachmentProblem(files.map((f) => ({ name: f.name, size: f.bytes.length })), ours.some((d) => d.mms_enabled));
@@ -310,8 +308,7 @@ export function registerTextRoutes(app: FastifyInstance, ctx: RouteContext, opts
       const body = textBody(text.text, files.length > 0);
       if (body === null) throw badRequest('message_required', 'A text needs a message or an attachment');
       // A provider retries when unsure: the same id is taken in once.
-      const { rows: fresh } = await db.query('INSERT INTO text_inbound_seen (organization_id, carrier_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING carrier_id', [org, text.id]);
-      if (!fresh.length) return { accepted: true, duplicate: true, delivered_to: 0 };
+      if (!(await firstSeenInbound(db, org, text.id))) return { accepted: true, duplicate: true, delivered_to: 0 };
       const delivered = await receive(request.log, org, { from: text.from, to: text.to, body, files });
       return { accepted: true, duplicate: false, delivered_to: delivered };
     });
@@ -321,20 +318,14 @@ export function registerTextRoutes(app: FastifyInstance, ctx: RouteContext, opts
       const org = match ? await organizationBySecret(db, match[1]!) : null;
       if (org === null) throw unauthorized('The carrier API needs the organisation secret as a bearer token');
       const q = parseOrThrow(LoopbackQuery, request.query, 'carrier messages query');
-      const limit = q.limit;
-      const { rows } = await db.query<{ carrier_id: string; from_number: string; to_numbers: string[]; body: string; media: CarrierMessage['media'] | string; created_at: Date | string }>(
-        `SELECT carrier_id, from_number, to_numbers, body, media, created_at FROM loopback_carrier_messages
-          WHERE organization_id = $1 AND ($2::text IS NULL OR $2 = ANY(to_numbers)) AND ($3::text IS NULL OR from_number = $3)
-          ORDER BY id DESC LIMIT $4`,
-        [org, q.to ?? null, q.from ?? null, limit],
-      );
+      const rows = await loopbackMessages(db, org, q);
       return {
         messages: rows.map((r) => ({
           id: r.carrier_id,
           from: r.from_number,
           to: r.to_numbers,
           text: r.body,
-          media: typeof r.media === 'string' ? JSON.parse(r.media) : r.media,
+          media: (typeof r.media === 'string' ? JSON.parse(r.media) : r.media) as CarrierMessage['media'],
           created_at: new Date(r.created_at).toISOString(),
         })),
       };
@@ -344,10 +335,9 @@ export function registerTextRoutes(app: FastifyInstance, ctx: RouteContext, opts
 
 /** `X-UC-Signature: sha256=<hex HMAC-SHA256 of the raw body with the organisation's secret>`. */
 async function verifySignature(db: Queryable, org: number, raw: Buffer, header: string | string[] | undefined): Promise<void> {
-  const { rows } = await db.query<{ secret: string }>('SELECT secret FROM text_carrier_accounts WHERE organization_id = $1', [org]);
+  const secret = await webhookSecret(db, org);
   const given = typeof header === 'string' ? /^sha256=([0-9a-f]{64})$/i.exec(header.trim())?.[1] : undefined;
   if (!given) throw unauthorized('Missing or malformed X-UC-Signature header');
-  const secret = rows[0]?.secret;
   const expected = createHmac('sha256', secret ?? 'no-account').update(raw).digest();
   if (!secret || !timingSafeEqual(expected, Buffer.from(given, 'hex'))) throw unauthorized('Invalid signature');
 }

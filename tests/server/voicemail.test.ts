@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TranscriptionV2, VoiceMessagesV1, VoicemailsV2, VoicemailV2 } from '../../src/wire/voicemail';
 import { readWav } from '../../server/media/wav';
-import { voicemailFileName } from '../../server/routes/voicemail';
+import { voicemailFileName } from '../../server/voicemail/routes';
 import { backends, bearer, SEED_NOW, startTestServer, type TestServer } from './helpers';
 
 describe.each(backends)('voicemail API ($name)', (backend) => {

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChatRoom, ROOMS_CHANGED_SUBJECT } from '../../src/wire/chatRooms';
 import { XmppTokenResponse } from '../../src/wire/services';
-import { xmppProvisioning } from '../../server/routes/xmpp';
+import { xmppProvisioning } from '../../server/chat/routes';
 import { mucHost } from '../../server/services/ejabberd';
 import { xmppApi } from '../../server/services/xmpp-api';
 import { startServicesApi, type ServicesApi } from './harness';

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { xmppProvisioning } from '../../server/routes/xmpp';
+import { xmppProvisioning } from '../../server/chat/routes';
 import { webhookSignature } from '../../server/texts/routes';
 import { CarrierAccountResponse, SendTextResponse } from '../../src/wire/texts';
 import { XmppTokenResponse } from '../../src/wire/services';

@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { XmppTokenResponse } from '../../src/wire/services';
 import { buildApp } from '../../server/app';
 import { hashPassword } from '../../server/auth/passwords';
-import { xmppProvisioning } from '../../server/routes/xmpp';
+import { xmppProvisioning } from '../../server/chat/routes';
 import { mucHost, xmppJwtSecret } from '../../server/services/ejabberd';
 import { xmppApi } from '../../server/services/xmpp-api';
 import { provisionAll } from '../../server/services/xmpp-provision';

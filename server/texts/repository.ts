@@ -173,3 +173,54 @@ export async function attachmentsOf(db: Queryable, userId: number, ids: readonly
   );
   return ids.map((id) => rows.find((r) => r.id === id)).filter((r): r is StoredAttachment => !!r);
 }
+
+/** The users who own any of these numbers (of one organisation, or of any when null), with the number they own. */
+export async function numberOwners(db: Queryable, numbers: readonly string[], organizationId: number | null): Promise<Array<{ user_id: number; username: string; number: string; mms_enabled: boolean }>> {
+  const { rows } = await db.query<{ user_id: number; username: string; number: string; mms_enabled: boolean }>(
+    `SELECT d.user_id, u.username, d.number, d.mms_enabled FROM messaging_dids d JOIN users u ON u.id = d.user_id
+      WHERE d.number = ANY($1::text[]) AND ($2::int IS NULL OR d.organization_id = $2) ORDER BY d.id`,
+    [[...numbers], organizationId],
+  );
+  return rows;
+}
+
+/** Which of these numbers are messaging numbers of the organisation. */
+export async function organizationNumbers(db: Queryable, organizationId: number, numbers: readonly string[]): Promise<Array<{ number: string; mms_enabled: boolean }>> {
+  const { rows } = await db.query<{ number: string; mms_enabled: boolean }>('SELECT number, mms_enabled FROM messaging_dids WHERE organization_id = $1 AND number = ANY($2::text[])', [
+    organizationId,
+    numbers,
+  ]);
+  return rows;
+}
+
+/** Records a carrier's message id; false when it was seen before (a provider's retry). */
+export async function firstSeenInbound(db: Queryable, organizationId: number, carrierId: string): Promise<boolean> {
+  const { rows } = await db.query('INSERT INTO text_inbound_seen (organization_id, carrier_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING carrier_id', [organizationId, carrierId]);
+  return rows.length > 0;
+}
+
+export interface LoopbackMessageRow {
+  carrier_id: string;
+  from_number: string;
+  to_numbers: string[];
+  body: string;
+  media: unknown;
+  created_at: Date | string;
+}
+
+/** What the loopback carrier sent for the organisation, newest first. */
+export async function loopbackMessages(db: Queryable, organizationId: number, f: { to?: string; from?: string; limit: number }): Promise<LoopbackMessageRow[]> {
+  const { rows } = await db.query<LoopbackMessageRow>(
+    `SELECT carrier_id, from_number, to_numbers, body, media, created_at FROM loopback_carrier_messages
+      WHERE organization_id = $1 AND ($2::text IS NULL OR $2 = ANY(to_numbers)) AND ($3::text IS NULL OR from_number = $3)
+      ORDER BY id DESC LIMIT $4`,
+    [organizationId, f.to ?? null, f.from ?? null, f.limit],
+  );
+  return rows;
+}
+
+/** The organisation's webhook secret, or null when it has no carrier account. */
+export async function webhookSecret(db: Queryable, organizationId: number): Promise<string | null> {
+  const { rows } = await db.query<{ secret: string }>('SELECT secret FROM text_carrier_accounts WHERE organization_id = $1', [organizationId]);
+  return rows[0]?.secret ?? null;
+}

@@ -27,8 +27,8 @@ import {
   updateAddress,
   updateUser,
   withWritableUser,
-} from '../users/repository';
-import type { RouteContext } from './context';
+} from './repository';
+import type { RouteContext } from '../routes/context';
 import { IdParam } from '../../src/wire/common';
 
 const AddressParams = z.object({

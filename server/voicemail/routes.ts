@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { IdParam } from '../../src/wire/common';
 import {
   TranscriptionV2,
   VoiceMessagesDeleteRequest,
@@ -10,26 +11,15 @@ import {
   voicemailFileName,
 } from '../../src/wire/voicemail';
 
-export { voicemailFileName };
-import type { Db } from '../db/types';
+import type { Queryable } from '../db/types';
 import { forbidden, notFound, parseOrThrow } from '../errors';
 import { sendMedia } from '../media/send';
-import type { RouteContext } from './context';
-import { IdParam } from '../../src/wire/common';
+import type { RouteContext } from '../routes/context';
+import * as repo from './repository';
+import type { VoicemailRow } from './repository';
 
-interface VoicemailRow {
-  id: number;
-  mailbox: string;
-  caller_number: string;
-  caller_name: string | null;
-  received_at: Date | string;
-  duration: number;
-  status: 'UNREAD' | 'READ';
-  transcript_state: VoiceMessageV1['vm_text_state'];
-  transcript: string | null;
-}
+export { voicemailFileName };
 
-const COLUMNS = 'v.id, v.mailbox, v.caller_number, v.caller_name, v.received_at, v.duration, v.status, v.transcript_state, v.transcript';
 const iso = (d: Date | string) => new Date(d).toISOString();
 
 function toV1(r: VoicemailRow): VoiceMessageV1 {
@@ -61,47 +51,14 @@ function toV2(r: VoicemailRow, withText: boolean): VoicemailV2 {
 }
 
 
-async function mailboxOf(db: Db, userId: number): Promise<string> {
-  const { rows } = await db.query<{ extension: string | null }>('SELECT extension FROM users WHERE id = $1', [userId]);
-  if (!rows[0]?.extension) throw notFound('No voicemail box is configured for this user');
-  return rows[0].extension;
+function throwMissing(id: number): never {
+  throw notFound(`Voicemail ${id} not found`);
 }
 
-async function listFor(db: Db, userId: number): Promise<VoicemailRow[]> {
-  const { rows } = await db.query<VoicemailRow>(`SELECT ${COLUMNS} FROM voicemails v WHERE v.user_id = $1 ORDER BY v.received_at DESC, v.id DESC`, [userId]);
-  return rows;
-}
-
-/** The caller's own message, or 404: another user's id looks exactly like one that does not exist. */
-async function ownMessage(db: Db, userId: number, id: number): Promise<VoicemailRow> {
-  const { rows } = await db.query<VoicemailRow>(`SELECT ${COLUMNS} FROM voicemails v WHERE v.id = $1 AND v.user_id = $2`, [id, userId]);
-  if (!rows[0]) throw notFound(`Voicemail ${id} not found`);
-  return rows[0];
-}
-
-async function setStatus(db: Db, userId: number, id: number, status: 'UNREAD' | 'READ'): Promise<VoicemailRow> {
-  const { rows } = await db.query<VoicemailRow>(
-    `UPDATE voicemails v SET status = $3 WHERE v.id = $1 AND v.user_id = $2 RETURNING ${COLUMNS}`,
-    [id, userId, status],
-  );
-  if (!rows[0]) throw notFound(`Voicemail ${id} not found`);
-  return rows[0];
-}
-
-async function deleteOwn(db: Db, userId: number, ids: readonly number[]): Promise<number[]> {
-  const { rows } = await db.query<{ id: number }>('DELETE FROM voicemails WHERE user_id = $1 AND id = ANY($2::int[]) RETURNING id', [userId, ids]);
-  return rows.map((r) => r.id);
-}
-
-async function audioOf(db: Db, userId: number, id: number) {
-  const { rows } = await db.query<{ bytes: Uint8Array; content_type: string; caller_number: string; received_at: Date | string }>(
-    `SELECT b.bytes, b.content_type, v.caller_number, v.received_at FROM voicemails v JOIN media_blobs b ON b.id = v.media_id
-     WHERE v.id = $1 AND v.user_id = $2`,
-    [id, userId],
-  );
-  if (!rows[0]) throw notFound(`Voicemail ${id} not found`);
-  const r = rows[0];
-  return { bytes: Buffer.from(r.bytes), contentType: r.content_type, callerNumber: r.caller_number, receivedAt: new Date(r.received_at) };
+async function requireMailbox(db: Queryable, userId: number): Promise<string> {
+  const mailbox = await repo.mailboxOf(db, userId);
+  if (!mailbox) throw notFound('No voicemail box is configured for this user');
+  return mailbox;
 }
 
 /**
@@ -120,20 +77,20 @@ export function registerVoicemailRoutes(app: FastifyInstance, { db, requireUserI
   // ---- first generation ------------------------------------------------------------------------
   app.get('/v1/voice-messages', async (request): Promise<VoiceMessagesV1> => {
     const userId = await requireUserId(request);
-    await mailboxOf(db, userId);
+    await requireMailbox(db, userId);
     // primary_extension=1 (the only mailbox a user has here) is accepted and changes nothing.
-    return { items: (await listFor(db, userId)).map(toV1) };
+    return { items: (await repo.listFor(db, userId)).map(toV1) };
   });
 
   app.put('/v1/voice-messages/:id/status', async (request): Promise<VoiceMessageV1> => {
     const { userId, id } = await withId(request);
     const { status } = parseOrThrow(VoiceMessageStatusRequest, request.body, 'voicemail status');
-    return toV1(await setStatus(db, userId, id, status));
+    return toV1((await repo.setStatus(db, userId, id, status)) ?? throwMissing(id));
   });
 
   app.delete('/v1/voice-messages/:id', async (request, reply) => {
     const { userId, id } = await withId(request);
-    if (!(await deleteOwn(db, userId, [id])).length) throw notFound(`Voicemail ${id} not found`);
+    if (!(await repo.deleteOwn(db, userId, [id])).length) throw notFound(`Voicemail ${id} not found`);
     return reply.code(204).send();
   });
 
@@ -143,9 +100,9 @@ export function registerVoicemailRoutes(app: FastifyInstance, { db, requireUserI
     const { messages } = parseOrThrow(VoiceMessagesDeleteRequest, request.body, 'voicemail delete request');
     const ids = [...new Set(messages)];
     await db.transaction(async (tx) => {
-      const { rows } = await tx.query<{ id: number }>('DELETE FROM voicemails WHERE user_id = $1 AND id = ANY($2::int[]) RETURNING id', [userId, ids]);
-      if (rows.length !== ids.length) {
-        const found = new Set(rows.map((r) => r.id));
+      const deleted = await repo.deleteOwn(tx, userId, ids);
+      if (deleted.length !== ids.length) {
+        const found = new Set(deleted);
         throw notFound(`Voicemail ${ids.find((i) => !found.has(i))} not found`);
       }
     });
@@ -154,7 +111,7 @@ export function registerVoicemailRoutes(app: FastifyInstance, { db, requireUserI
 
   app.get('/v1/voice-messages/:id/media', async (request, reply) => {
     const { userId, id } = await withId(request);
-    const a = await audioOf(db, userId, id);
+    const a = (await repo.audioOf(db, userId, id)) ?? throwMissing(id);
     return sendMedia(request, reply, { bytes: a.bytes, contentType: a.contentType });
   });
 
@@ -163,40 +120,40 @@ export function registerVoicemailRoutes(app: FastifyInstance, { db, requireUserI
     const me = await requireUserId(request);
     const { id } = parseOrThrow(IdParam, request.params, 'user id');
     if (id !== me) throw forbidden("You are not authorized to read another user's voicemail");
-    await mailboxOf(db, me);
-    return { voicemails: (await listFor(db, me)).map((r) => toV2(r, false)) };
+    await requireMailbox(db, me);
+    return { voicemails: (await repo.listFor(db, me)).map((r) => toV2(r, false)) };
   });
 
   app.get('/v2/voicemail/:id', async (request): Promise<VoicemailV2> => {
     const { userId, id } = await withId(request);
-    return toV2(await ownMessage(db, userId, id), true);
+    return toV2((await repo.ownMessage(db, userId, id)) ?? throwMissing(id), true);
   });
 
   app.delete('/v2/voicemail/:id', async (request, reply) => {
     const { userId, id } = await withId(request);
-    if (!(await deleteOwn(db, userId, [id])).length) throw notFound(`Voicemail ${id} not found`);
+    if (!(await repo.deleteOwn(db, userId, [id])).length) throw notFound(`Voicemail ${id} not found`);
     return reply.code(204).send();
   });
 
   app.post('/v2/voicemail/:id/new', async (request): Promise<VoicemailV2> => {
     const { userId, id } = await withId(request);
-    return toV2(await setStatus(db, userId, id, 'UNREAD'), false);
+    return toV2((await repo.setStatus(db, userId, id, 'UNREAD')) ?? throwMissing(id), false);
   });
 
   app.post('/v2/voicemail/:id/old', async (request): Promise<VoicemailV2> => {
     const { userId, id } = await withId(request);
-    return toV2(await setStatus(db, userId, id, 'READ'), false);
+    return toV2((await repo.setStatus(db, userId, id, 'READ')) ?? throwMissing(id), false);
   });
 
   app.get('/v2/voicemail/:id/transcription', async (request): Promise<TranscriptionV2> => {
     const { userId, id } = await withId(request);
-    const r = await ownMessage(db, userId, id);
+    const r = (await repo.ownMessage(db, userId, id)) ?? throwMissing(id);
     return toV2(r, true).transcription;
   });
 
   app.get('/v2/voicemail/:id/download', async (request, reply) => {
     const { userId, id } = await withId(request);
-    const a = await audioOf(db, userId, id);
+    const a = (await repo.audioOf(db, userId, id)) ?? throwMissing(id);
     return sendMedia(request, reply, { bytes: a.bytes, contentType: a.contentType, downloadName: voicemailFileName(a.receivedAt, a.callerNumber) });
   });
 }

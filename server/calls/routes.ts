@@ -8,29 +8,18 @@ import {
   forwardProblem,
   NOT_AUTHORIZED_TO_UPDATE,
   type Destination,
-  type ForwardType,
 } from '../../src/wire/calling';
 import { ROLE } from '../../src/wire/profile';
 import type { Viewer } from '../auth/viewer';
 import { ApiError, forbidden, parseOrThrow } from '../errors';
 import type { Queryable } from '../db/types';
-import type { RouteContext } from './context';
+import type { RouteContext } from '../routes/context';
+import { callRouting, colleaguesWithExtension, extensionOf, extensionUser, setDoNotDisturb, setForward } from './repository';
 import { IdParam } from '../../src/wire/common';
 
 const ForwardTypeParam = z.object({ type: z.enum(FORWARD_TYPES) });
 
-interface RoutingRow {
-  do_not_disturb: boolean;
-  forward_always: ForwardSetting | null;
-  forward_default: ForwardSetting | null;
-}
-
 const OFF: ForwardSetting = { enabled: false, destination: null };
-
-export async function callRouting(db: Queryable, userId: number): Promise<RoutingRow> {
-  const { rows } = await db.query<RoutingRow>('SELECT do_not_disturb, forward_always, forward_default FROM user_call_routing WHERE user_id = $1', [userId]);
-  return rows[0] ?? { do_not_disturb: false, forward_always: null, forward_default: null };
-}
 
 /**
  * Limited-access users may see where their calls go but not change it; the refusal text contains
@@ -49,9 +38,9 @@ const FORWARD_MESSAGES: Record<NonNullable<ReturnType<typeof forwardProblem>>, s
 
 /** The user's own voicemail box as a forwarding destination (the mailbox is their extension). */
 async function ownBox(db: Queryable, userId: number): Promise<Destination> {
-  const { rows } = await db.query<{ extension: string | null }>('SELECT extension FROM users WHERE id = $1', [userId]);
-  if (!rows[0]?.extension) throw new ApiError(400, 'validation_failed', 'You have no voicemail box', [{ path: 'destination.destination_type', message: 'destination_not_available' }]);
-  return { destination_type: 'box', destination_id: String(userId), destination_name: null, destination_parameter: rows[0].extension };
+  const extension = await extensionOf(db, userId);
+  if (!extension) throw new ApiError(400, 'validation_failed', 'You have no voicemail box', [{ path: 'destination.destination_type', message: 'destination_not_available' }]);
+  return { destination_type: 'box', destination_id: String(userId), destination_name: null, destination_parameter: extension };
 }
 
 /**
@@ -63,14 +52,7 @@ async function resolveExtension(db: Queryable, organizationId: number, userId: n
   // A number has no name or id the server could vouch for: only the digits are kept.
   if (d.destination_type !== 'ext') return { destination_type: d.destination_type, destination_id: null, destination_name: null, destination_parameter: d.destination_parameter!.replace(/[\s()-]/g, '') };
   const userRef = IdParam.safeParse({ id: d.destination_id });
-  const { rows } = userRef.success
-    ? await db.query<{ id: number; extension: string; name: string }>(
-        `SELECT id, extension, trim(first_name || ' ' || last_name) AS name FROM users
-          WHERE id = $1 AND organization_id = $2 AND extension IS NOT NULL`,
-        [userRef.data.id, organizationId],
-      )
-    : { rows: [] };
-  const u = rows[0];
+  const u = userRef.success ? await extensionUser(db, organizationId, userRef.data.id) : null;
   if (!u) {
     throw new ApiError(400, 'validation_failed', 'Invalid forwarding setting', [{ path: 'destination.destination_id', message: 'destination_id_required' }]);
   }
@@ -92,11 +74,7 @@ export function registerBroadRoutes(app: FastifyInstance, { db, requireUserId, r
     const { userId } = viewer;
     const body = parseOrThrow(DoNotDisturb, request.body, 'do-not-disturb setting');
     assertMayUpdate(viewer);
-    await db.query(
-      `INSERT INTO user_call_routing (user_id, do_not_disturb) VALUES ($1, $2)
-       ON CONFLICT (user_id) DO UPDATE SET do_not_disturb = EXCLUDED.do_not_disturb, updated_at = now()`,
-      [userId, body.do_not_disturb],
-    );
+    await setDoNotDisturb(db, userId, body.do_not_disturb);
     return body;
   });
 
@@ -121,12 +99,7 @@ export function registerBroadRoutes(app: FastifyInstance, { db, requireUserId, r
       throw new ApiError(400, 'validation_failed', FORWARD_MESSAGES[problem], [{ path, message: problem }]);
     }
     const saved: ForwardSetting = { enabled: body.enabled, destination: body.destination && (await resolveExtension(db, me.organizationId, userId, body.destination)) };
-    const column = (type satisfies ForwardType) === 'always' ? 'forward_always' : 'forward_default';
-    await db.query(
-      `INSERT INTO user_call_routing (user_id, ${column}) VALUES ($1, $2::jsonb)
-       ON CONFLICT (user_id) DO UPDATE SET ${column} = EXCLUDED.${column}, updated_at = now()`,
-      [userId, JSON.stringify(saved)],
-    );
+    await setForward(db, userId, type, saved);
     return saved;
   });
 
@@ -134,12 +107,7 @@ export function registerBroadRoutes(app: FastifyInstance, { db, requireUserId, r
     const me = await requireViewer(request);
     const { userId } = me;
     // Colleagues with an extension; an outside number is typed, not listed.
-    const { rows } = await db.query<{ id: number; extension: string; name: string }>(
-      `SELECT id, extension, trim(first_name || ' ' || last_name) AS name FROM users
-        WHERE organization_id = $1 AND id <> $2 AND extension IS NOT NULL
-        ORDER BY lower(first_name), lower(last_name), id`,
-      [me.organizationId, userId],
-    );
+    const rows = await colleaguesWithExtension(db, me.organizationId, userId);
     const box = await ownBox(db, userId).catch(() => null);
     return {
       items: [

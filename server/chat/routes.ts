@@ -7,8 +7,9 @@ import { tcpOpen } from '../services/proc';
 import { XmppApiError } from '../services/xmpp-api';
 import { ensureXmppAccount, provisionAll, type ProvisionReport } from '../services/xmpp-provision';
 import { mintXmppToken, xmppJid } from '../services/xmpp-token';
-import { registerChatRoomRoutes } from './chat-rooms';
-import type { RouteContext } from './context';
+import type { RouteContext } from '../routes/context';
+import { chatColleagues } from './repository';
+import { registerChatRoomRoutes } from './rooms';
 
 const xmppUnavailable = () => new ApiError(503, 'xmpp_unavailable', 'Chat server is not reachable');
 
@@ -44,12 +45,7 @@ export function registerXmppRoutes(app: FastifyInstance, ctx: RouteContext): voi
     const me = await requireViewer(request);
     const { userId } = me;
     if (me.roleId === ROLE.LIMITED_ACCESS) throw forbidden('Chat is not available for your role');
-    const { rows } = await db.query<{ id: number; username: string; first_name: string; last_name: string }>(
-      `SELECT id, username, first_name, last_name FROM users
-        WHERE organization_id = $1 AND id <> $2 AND role_id <> $3
-        ORDER BY lower(first_name || ' ' || last_name), id`,
-      [me.organizationId, userId, ROLE.LIMITED_ACCESS],
-    );
+    const rows = await chatColleagues(db, me.organizationId, userId);
     return {
       contacts: rows.map((u) => ({ user_id: u.id, jid: xmppJid(services, u.username), name: `${u.first_name} ${u.last_name}`.trim() || u.username })),
     };

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
 import { HotkeyOverrides, PreferenceBody, PreferenceKeySchema, type PreferenceKey, type PreferenceResponse } from '../../src/wire/preferences';
 import { ApiError, notFound, parseOrThrow, zodDetails } from '../errors';
-import type { RouteContext } from './context';
+import type { RouteContext } from '../routes/context';
+import { preferenceOf, savePreference } from './repository';
 
 export const MAX_PREFERENCE_BYTES = 64 * 1024;
 
@@ -39,22 +40,15 @@ export function registerPreferenceRoutes(app: FastifyInstance, { db, requireUser
   app.get('/v1/user-preferences/:key', async (request): Promise<PreferenceResponse> => {
     const userId = await requireUserId(request);
     const key = parseKey(request.params);
-    const { rows } = await db.query<{ value: unknown }>('SELECT value FROM user_preferences WHERE user_id = $1 AND key = $2', [userId, key]);
-    if (!rows[0]) throw notFound(`Preference ${key} is not set`);
-    return { key, value: rows[0].value };
+    const saved = await preferenceOf(db, userId, key);
+    if (!saved) throw notFound(`Preference ${key} is not set`);
+    return { key, value: saved.value };
   });
 
   app.put('/v1/user-preferences/:key', async (request): Promise<PreferenceResponse> => {
     const userId = await requireUserId(request);
     const key = parseKey(request.params);
     const value = parseValue(key, request.body);
-    // Sent as text and cast, because the pg driver would turn a JS array into a Postgres array.
-    const { rows } = await db.query<{ value: unknown }>(
-      `INSERT INTO user_preferences (user_id, key, value) VALUES ($1, $2, $3::text::jsonb)
-       ON CONFLICT (user_id, key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()
-       RETURNING value`,
-      [userId, key, JSON.stringify(value)],
-    );
-    return { key, value: rows[0]!.value };
+    return { key, value: await savePreference(db, userId, key, value) };
   });
 }

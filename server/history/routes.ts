@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HistoryQueryV1, HistoryQueryV2, type HistoryPageWire } from '../../src/wire/history';
 import { forbidden, parseOrThrow } from '../errors';
-import { dayRange, parseCallTypes, parseSortBy, parseSortDirection } from '../history/filters';
-import { findHistory } from '../history/repository';
-import type { RouteContext } from './context';
+import { dayRange, parseCallTypes, parseSortBy, parseSortDirection } from './filters';
+import { findHistory } from './repository';
+import type { RouteContext } from '../routes/context';
 import { IdParam } from '../../src/wire/common';
 
 /** `?call_type=a&call_type=b` arrives as an array; it means the same as `a,b`. */

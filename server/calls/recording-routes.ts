@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
 import { CallRecordingSettings, RecordingControlRequest, type PlatformConfiguration, type RecordingControlResponse } from '../../src/wire/recording';
-import { listenForRecordingDtmf, RECORDING_DTMF } from '../calls/dtmf-recording';
-import { controlRecording, RecordingControlError, recordingPolicy } from '../calls/recording-control';
+import { listenForRecordingDtmf, RECORDING_DTMF } from './dtmf-recording';
+import { controlRecording, RecordingControlError, recordingPolicy } from './recording-control';
 import { ApiError, parseOrThrow } from '../errors';
-import type { RouteContext } from './context';
+import type { RouteContext } from '../routes/context';
 
 const CallIdParam = z.object({ callId: z.string().check(z.minLength(1), z.maxLength(255)) });
 

@@ -29,10 +29,11 @@ import {
   type ContactRef,
   type IntegrationFlags,
   type Viewer,
-} from '../contacts/repository';
+} from './repository';
+import { avatarOf, deleteContactAvatar, deleteUserAvatar, saveContactAvatar, saveUserAvatar } from './avatars';
 import { sniffImage } from '../media/sniff';
 import { readUpload } from '../media/upload';
-import type { RouteContext } from './context';
+import type { RouteContext } from '../routes/context';
 
 /** No identity integration (Google, Microsoft) is connected in this deployment. */
 const INTEGRATIONS: ContactIntegrationsWire = {
@@ -141,13 +142,8 @@ export function registerContactRoutes(app: FastifyInstance, { db, requireUserId,
       const contact = await found(viewer, ref);
       if (contact.readonly) throw forbidden('This contact is read-only');
       const photo = await readPhoto(request);
-      const { rows } = await db.query<{ id: number }>(
-        `INSERT INTO avatars (organization_id, contact_id, mime_type, bytes) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (contact_id) WHERE contact_id IS NOT NULL DO UPDATE SET mime_type = EXCLUDED.mime_type, bytes = EXCLUDED.bytes, created_at = now()
-         RETURNING id`,
-        [viewer.organizationId, ref.id, photo.mime, photo.bytes],
-      );
-      return { avatar_id: rows[0]!.id, avatar_href: avatarHref(rows[0]!.id) };
+      const id = await saveContactAvatar(db, viewer.organizationId, ref.id, photo);
+      return { avatar_id: id, avatar_href: avatarHref(id) };
     });
 
     // The profile's photo (the catalogue's `POST /v1/users/{id}/avatar`): one's own only.
@@ -155,20 +151,15 @@ export function registerContactRoutes(app: FastifyInstance, { db, requireUserId,
       const viewer = await viewerOf(request);
       if (ownUserId(request, viewer) === null) throw forbidden('You can only change your own photo');
       const photo = await readPhoto(request);
-      const { rows } = await db.query<{ id: number }>(
-        `INSERT INTO avatars (organization_id, user_id, mime_type, bytes) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (user_id) WHERE user_id IS NOT NULL DO UPDATE SET mime_type = EXCLUDED.mime_type, bytes = EXCLUDED.bytes, created_at = now()
-         RETURNING id`,
-        [viewer.organizationId, viewer.userId, photo.mime, photo.bytes],
-      );
-      return { avatar_id: rows[0]!.id, avatar_href: avatarHref(rows[0]!.id) };
+      const id = await saveUserAvatar(db, viewer.organizationId, viewer.userId, photo);
+      return { avatar_id: id, avatar_href: avatarHref(id) };
     });
   });
 
   app.delete('/v1/users/:id/avatar', async (request, reply) => {
     const viewer = await viewerOf(request);
     if (ownUserId(request, viewer) === null) throw forbidden('You can only remove your own photo');
-    await db.query('DELETE FROM avatars WHERE user_id = $1', [viewer.userId]);
+    await deleteUserAvatar(db, viewer.userId);
     return reply.code(204).send();
   });
 
@@ -178,7 +169,7 @@ export function registerContactRoutes(app: FastifyInstance, { db, requireUserId,
     if (ref.kind === 'u') throw forbidden('Company contacts are read-only');
     const contact = await found(viewer, ref);
     if (contact.readonly) throw forbidden('This contact is read-only');
-    await db.query('DELETE FROM avatars WHERE contact_id = $1', [ref.id]);
+    await deleteContactAvatar(db, ref.id);
     return reply.code(204).send();
   });
 
@@ -186,12 +177,7 @@ export function registerContactRoutes(app: FastifyInstance, { db, requireUserId,
   app.get('/v1/avatars/:id', async (request, reply) => {
     const viewer = await viewerOf(request);
     const { id } = parseOrThrow(IdParam, request.params, 'avatar id', () => new ApiError(400, 'invalid_avatar_id', 'Invalid avatar id'));
-    const { rows } = await db.query<{ mime_type: string; bytes: Uint8Array; contact_owner: number | null }>(
-      `SELECT a.mime_type, a.bytes, c.owner_id AS contact_owner FROM avatars a LEFT JOIN contacts c ON c.id = a.contact_id
-        WHERE a.id = $1 AND a.organization_id = $2`,
-      [id, viewer.organizationId],
-    );
-    const row = rows[0];
+    const row = await avatarOf(db, viewer.organizationId, id);
     // A personal contact's picture is its owner's; a user's picture is the organisation's.
     if (!row || (row.contact_owner !== null && row.contact_owner !== viewer.userId)) throw notFound('No such avatar');
     return reply

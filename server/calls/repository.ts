@@ -1,0 +1,64 @@
+/** How a user's incoming calls are routed (do-not-disturb, forwarding) and the extensions they may be forwarded to. */
+import type { ForwardSetting, ForwardType } from '../../src/wire/calling';
+import type { Queryable } from '../db/types';
+
+export interface RoutingRow {
+  do_not_disturb: boolean;
+  forward_always: ForwardSetting | null;
+  forward_default: ForwardSetting | null;
+}
+
+export async function callRouting(db: Queryable, userId: number): Promise<RoutingRow> {
+  const { rows } = await db.query<RoutingRow>('SELECT do_not_disturb, forward_always, forward_default FROM user_call_routing WHERE user_id = $1', [userId]);
+  return rows[0] ?? { do_not_disturb: false, forward_always: null, forward_default: null };
+}
+
+export async function setDoNotDisturb(db: Queryable, userId: number, on: boolean): Promise<void> {
+  await db.query(
+    `INSERT INTO user_call_routing (user_id, do_not_disturb) VALUES ($1, $2)
+     ON CONFLICT (user_id) DO UPDATE SET do_not_disturb = EXCLUDED.do_not_disturb, updated_at = now()`,
+    [userId, on],
+  );
+}
+
+export async function setForward(db: Queryable, userId: number, type: ForwardType, saved: ForwardSetting): Promise<void> {
+  const column = type === 'always' ? 'forward_always' : 'forward_default';
+  await db.query(
+    `INSERT INTO user_call_routing (user_id, ${column}) VALUES ($1, $2::jsonb)
+     ON CONFLICT (user_id) DO UPDATE SET ${column} = EXCLUDED.${column}, updated_at = now()`,
+    [userId, JSON.stringify(saved)],
+  );
+}
+
+/** The user's extension (also their voicemail box), or null. */
+export async function extensionOf(db: Queryable, userId: number): Promise<string | null> {
+  const { rows } = await db.query<{ extension: string | null }>('SELECT extension FROM users WHERE id = $1', [userId]);
+  return rows[0]?.extension || null;
+}
+
+export interface ExtensionUser {
+  id: number;
+  extension: string;
+  name: string;
+}
+
+/** A user of the organisation who has an extension, or null. */
+export async function extensionUser(db: Queryable, organizationId: number, id: number): Promise<ExtensionUser | null> {
+  const { rows } = await db.query<ExtensionUser>(
+    `SELECT id, extension, trim(first_name || ' ' || last_name) AS name FROM users
+      WHERE id = $1 AND organization_id = $2 AND extension IS NOT NULL`,
+    [id, organizationId],
+  );
+  return rows[0] ?? null;
+}
+
+/** The user's colleagues with an extension, by name. */
+export async function colleaguesWithExtension(db: Queryable, organizationId: number, userId: number): Promise<ExtensionUser[]> {
+  const { rows } = await db.query<ExtensionUser>(
+    `SELECT id, extension, trim(first_name || ' ' || last_name) AS name FROM users
+      WHERE organization_id = $1 AND id <> $2 AND extension IS NOT NULL
+      ORDER BY lower(first_name), lower(last_name), id`,
+    [organizationId, userId],
+  );
+  return rows;
+}
