@@ -1,8 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { chat, resetChat } from '../state';
+import { describe, expect, it, vi } from 'vitest';
+import { chat } from '../state';
 import { ChatEngine } from './ChatEngine';
-import { testEngineDeps } from './testEngineDeps';
-import { connected, FakeConnection, room, ROOM, ROOM2, roomsApi } from './testRooms';
+import { connected, FakeConnection, room, ROOM, ROOM2, roomEngineTests, roomsApi } from './testRooms';
 
 /*
  * The group-session lifecycle through the engine, with a scripted stand-in for the Strophe
@@ -16,25 +15,10 @@ let engine: ChatEngine;
 let announced: Array<[string, string, string]>;
 const api = roomsApi(() => rooms);
 
-beforeEach(async () => {
-  resetChat();
-  rooms = [room(ROOM, 'Launch'), room(ROOM2, 'Ops')];
-  conn = new FakeConnection();
+roomEngineTests({ api, conn: () => conn }, (t) => ({ rooms = rooms, conn = conn, engine = engine } = t), () => {
   announced = [];
-  // Ops has 30 archived messages: a newest page of 25, then 5 older.
-  conn.archive[ROOM2] = Array.from({ length: 30 }, (_, i) => ({ id: String(100 + i), body: `old ${i}` }));
-  engine = new ChatEngine(
-    testEngineDeps({
-      api: api as never,
-      createConnection: () => conn as never,
-      announceNew: (from, body, jid) => announced.push([from, body, jid]),
-    }),
-  );
-  engine.start();
-  await connected();
+  return { announceNew: (from, body, jid) => announced.push([from, body, jid]) };
 });
-
-afterEach(() => engine.dispose());
 
 describe('group sessions', () => {
   it('are created from the API list, hydrated with the newest page, members with role and affiliation', () => {

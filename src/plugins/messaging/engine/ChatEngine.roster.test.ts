@@ -1,8 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { chat, resetChat } from '../state';
+import { describe, expect, it } from 'vitest';
+import { chat } from '../state';
 import { ChatEngine } from './ChatEngine';
-import { testEngineDeps } from './testEngineDeps';
-import { connected, FakeConnection, room, ROOM, ROOM2, roomsApi } from './testRooms';
+import { FakeConnection, room, ROOM, roomEngineTests, roomsApi } from './testRooms';
 
 /*
  * Roster groups of a group session (pinned, recent, closed), with the scripted connection of
@@ -14,23 +13,7 @@ let conn: FakeConnection;
 let engine: ChatEngine;
 const api = roomsApi(() => rooms);
 
-beforeEach(async () => {
-  resetChat();
-  rooms = [room(ROOM, 'Launch'), room(ROOM2, 'Ops')];
-  conn = new FakeConnection();
-  // Ops has 30 archived messages: a newest page of 25, then 5 older.
-  conn.archive[ROOM2] = Array.from({ length: 30 }, (_, i) => ({ id: String(100 + i), body: `old ${i}` }));
-  engine = new ChatEngine(
-    testEngineDeps({
-      api: api as never,
-      createConnection: () => conn as never,
-    }),
-  );
-  engine.start();
-  await connected();
-});
-
-afterEach(() => engine.dispose());
+roomEngineTests({ api, conn: () => conn }, (t) => ({ rooms = rooms, conn = conn, engine = engine } = t));
 
 describe('group sessions', () => {
   it('move between roster groups (pin, recent, closed), one at a time; a closed group comes back with a new message', () => {

@@ -1,6 +1,9 @@
 import { Strophe } from 'strophe.js';
-import { expect, vi } from 'vitest';
-import { chat } from '../state';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
+import { chat, resetChat } from '../state';
+import { ChatEngine } from './ChatEngine';
+import type { ChatEngineDeps } from './deps';
+import { testEngineDeps } from './testEngineDeps';
 
 /*
  * Test support for the engine's group tests (not shipped: only tests import it): a scripted
@@ -117,4 +120,37 @@ export const roomsApi = (rooms: () => ReturnType<typeof room>[]) => ({
 
 export async function connected(): Promise<void> {
   await vi.waitFor(() => expect(chat.status).toBe('connected'));
+}
+
+export interface RoomEngineTest {
+  rooms: ReturnType<typeof room>[];
+  conn: FakeConnection;
+  engine: ChatEngine;
+}
+
+/**
+ * A group test file's engine: before each test an empty chat store, the two groups (Ops with 30
+ * archived messages: a newest page of 25, then 5 older), and an engine started and connected on
+ * `api`; disposed after. `bind` hands each to the file's own variables: first the groups and the
+ * connection (before the engine starts, so that `api` lists the file's `rooms`), then the engine.
+ * The engine opens whatever connection the file's `conn` holds when it (re)connects: a test may
+ * put a new one there.
+ */
+export function roomEngineTests(
+  files: { api: ReturnType<typeof roomsApi>; conn: () => FakeConnection },
+  bind: (t: Partial<RoomEngineTest>) => void,
+  deps: () => Partial<ChatEngineDeps> = () => ({}),
+): void {
+  let engine: ChatEngine | undefined;
+  beforeEach(async () => {
+    resetChat();
+    const conn = new FakeConnection();
+    conn.archive[ROOM2] = Array.from({ length: 30 }, (_, i) => ({ id: String(100 + i), body: `old ${i}` }));
+    bind({ rooms: [room(ROOM, 'Launch'), room(ROOM2, 'Ops')], conn });
+    engine = new ChatEngine(testEngineDeps({ api: files.api as never, createConnection: () => files.conn() as never, ...deps() }));
+    bind({ engine });
+    engine.start();
+    await connected();
+  });
+  afterEach(() => engine?.dispose());
 }
