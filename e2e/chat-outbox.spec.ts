@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './csp-guard';
+import { expect, test, type Browser, type Page } from './csp-guard';
 import { input, log, messageByPalette, OFFLINE, send } from './chat-helpers';
 import { expectNoAxeViolations, signedInPerson } from './fixtures';
 import { killService, startService } from './services-control';
@@ -19,19 +19,27 @@ async function bobOpensAlice(bob: Page, run: string): Promise<void> {
   await expect(log(bob, 'Alice Nguyen')).toContainText(`hello ${run}`);
 }
 
+/** Alice and bob signed in, their conversation open on both sides (alice said hello), then `body`; both closed after. */
+async function inConversation(browser: Browser, baseURL: string, body: (alice: Page, bob: Page, run: string) => Promise<void>): Promise<void> {
+  const alice = await signedInPerson(browser, baseURL, 'alice');
+  const bob = await signedInPerson(browser, baseURL, 'bob');
+  const run = Date.now().toString(36);
+  try {
+    await messageByPalette(alice, 'Bob Martinez');
+    await send(alice, 'Bob Martinez', `hello ${run}`);
+    await bobOpensAlice(bob, run);
+    await body(alice, bob, run);
+  } finally {
+    await alice.context().close();
+    await bob.context().close();
+  }
+}
+
 test.describe('writing while the chat server is down', () => {
   test.setTimeout(240_000);
 
   test('the box keeps the focus and the words; Enter queues as Sending…; after the restart the peer gets each message once, in order, and the sender sees Delivered', async ({ browser, baseURL }) => {
-    const alice = await signedInPerson(browser, baseURL!, 'alice');
-    const bob = await signedInPerson(browser, baseURL!, 'bob');
-    const run = Date.now().toString(36);
-    try {
-      // A conversation open on both sides.
-      await messageByPalette(alice, 'Bob Martinez');
-      await send(alice, 'Bob Martinez', `hello ${run}`);
-      await bobOpensAlice(bob, run);
-
+    await inConversation(browser, baseURL!, async (alice, bob, run) => {
       // Alice is mid-sentence when the chat server dies.
       const box = input(alice, 'Bob Martinez');
       await box.focus();
@@ -75,21 +83,11 @@ test.describe('writing while the chat server is down', () => {
       const order = await log(bob, 'Alice Nguyen').getByRole('listitem').allInnerTexts();
       const at = expected.map((text) => order.findIndex((line) => line.includes(text)));
       expect(at).toEqual([...at].sort((a, b) => a - b));
-    } finally {
-      await alice.context().close();
-      await bob.context().close();
-    }
+    });
   });
 
   test('a reload of the tab during the outage keeps the waiting message and the unfinished draft; after the restart the message reaches bob once, the draft stays a draft', async ({ browser, baseURL }) => {
-    const alice = await signedInPerson(browser, baseURL!, 'alice');
-    const bob = await signedInPerson(browser, baseURL!, 'bob');
-    const run = Date.now().toString(36);
-    try {
-      await messageByPalette(alice, 'Bob Martinez');
-      await send(alice, 'Bob Martinez', `hello ${run}`);
-      await bobOpensAlice(bob, run);
-
+    await inConversation(browser, baseURL!, async (alice, bob, run) => {
       const box = input(alice, 'Bob Martinez');
       await killService('ejabberd');
       await expect(box).toHaveAccessibleDescription(OFFLINE, { timeout: 15_000 });
@@ -109,9 +107,6 @@ test.describe('writing while the chat server is down', () => {
       await expect(row(alice, 'Bob Martinez', `waiting across a reload ${run}`)).toHaveCount(1);
       await expect(input(alice, 'Bob Martinez')).toHaveValue(`unfinished draft ${run}`);
       await expect(row(bob, 'Alice Nguyen', `unfinished draft ${run}`)).toHaveCount(0);
-    } finally {
-      await alice.context().close();
-      await bob.context().close();
-    }
+    });
   });
 });
