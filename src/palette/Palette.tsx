@@ -34,10 +34,11 @@ function PaletteBody({ hotkeys, startCommand }: { hotkeys: HotkeyManager; startC
   const [context] = useState(() => kernel.snapshot());
   // Bumped when strings arrive while some entities wait for theirs (a plugin's lazy strings just after sign-in).
   const [stringsAdded, setStringsAdded] = useState(0);
-  // Built again when a plugin store its commands read changes while the palette is open (a
-  // selection, the directory arriving): rows say what is enabled now.
+  // A plugin store that commands read changed while the palette is open (a selection, a call's
+  // state): the rows are listed again, each judging its enablement now. The index is not rebuilt
+  // for it (it holds every contact; chat's store changes with each message and typing notice).
   const commandState = useCommandState();
-  const index = useMemo(() => new PaletteIndex(kernel, context, t), [kernel, context, t, i18n.language, stringsAdded, commandState]);
+  const index = useMemo(() => new PaletteIndex(kernel, context, t), [kernel, context, t, i18n.language, stringsAdded]);
   useEffect(() => {
     if (!index.waiting) return;
     const added = () => setStringsAdded((n) => n + 1);
@@ -65,7 +66,8 @@ function PaletteBody({ hotkeys, startCommand }: { hotkeys: HotkeyManager; startC
     if (page.kind === 'actions') return index.actionRows(page.entity);
     const arg = page.command.args![page.argIndex]!;
     return index.argRows(arg, query);
-  }, [index, page, query, recent]);
+    // commandState: the enablement each row reads may have changed.
+  }, [index, page, query, recent, commandState]);
 
   const bindings = useMemo(() => new Map(hotkeys.effective().filter((e) => e.keys).map((e) => [e.hotkey.command, e.keys!])), [hotkeys]);
 
