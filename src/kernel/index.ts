@@ -13,3 +13,4 @@ export { allFeatures } from './contextState';
 export * from './i18n';
 export * from './hotkeys';
 export * from './react';
+export * from './defineCommands';

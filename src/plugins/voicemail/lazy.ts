@@ -1,15 +1,16 @@
 import i18next from 'i18next';
 import { ref, subscribe } from 'valtio';
-import { Navigation, type CommandContext, type PaletteEntity, type ServiceLookup } from '../../kernel';
-import { callBack, deleteVoicemails, download, markAllRead, playPause, setTranslator, startRefreshing, toggleRead } from './data';
+import { Navigation, type LazyRuns, type PaletteEntity, type ServiceLookup } from '../../kernel';
+import type { voicemailTable } from './commands';
+import { callBack, deleteVoicemails, download, markAllRead, playPause, setTranslator, startRefreshing, toggleRead } from './api';
 import { shownIds } from './shown';
-import { palette, vmState, VOICEMAIL_PATH, type Voicemail } from './state';
+import { palette, resetVoicemailState, vmState, VOICEMAIL_PATH, type Voicemail } from './state';
 import { strings } from './strings';
 
-export { expandTranscript, requestRefresh, setRead } from './data';
+export { expandTranscript, requestRefresh, setRead } from './api';
 export { player } from './player';
 export { strings } from './strings';
-export { default as VoicemailScreen } from './VoicemailScreen';
+export { default as VoicemailScreen } from './ui/VoicemailScreen';
 
 /** "Voicemail from Bob, 2 min ago". */
 export function entityFor(v: Voicemail, rtf: Intl.RelativeTimeFormat, now: number): PaletteEntity {
@@ -53,8 +54,7 @@ export function start(services: ServiceLookup, ready: () => void, failed: () => 
     stop();
     unsub();
     i18next.off('languageChanged', onLanguage);
-    Object.assign(vmState, { items: null, loadFailed: false, selectedId: null, checked: [], expanded: [] });
-    palette.entities = ref([]);
+    resetVoicemailState();
   };
 }
 
@@ -77,32 +77,36 @@ export async function deleteSelection(services: ServiceLookup, id: string): Prom
   }
 }
 
-/** Every command of the manifest runs here (the manifest only names them). */
-export async function run(name: string, ctx: CommandContext, args: Readonly<Record<string, unknown>>): Promise<void> {
-  const s = ctx.services;
-  await strings();
-  if (name === 'go') return s.get(Navigation).navigate(VOICEMAIL_PATH);
-  if (name === 'markAllRead') return markAllRead(s);
-  if (name === 'next' || name === 'previous') return step(s, name === 'next' ? 1 : -1);
-  const id = targetId(args);
-  if (!id) return;
-  switch (name) {
-    case 'open':
-      return s.get(Navigation).navigate(`${VOICEMAIL_PATH}/${id}`);
-    case 'playPause':
-      return playPause(s, id);
-    case 'toggleRead':
-      return toggleRead(s, id);
-    case 'delete':
-      return deleteSelection(s, id);
-    case 'download':
-      return download(s, vmState.checked.length ? vmState.checked : [id]);
-    case 'callBack':
-      return callBack(s, id);
-  }
-}
-
 /** The item a command acts on: its argument, else the one shown. */
-function targetId(args: Readonly<Record<string, unknown>>): string | null {
-  return typeof args.id === 'string' ? args.id : vmState.selectedId;
-}
+const target = (args: { readonly id?: string }): string | null => args.id ?? vmState.selectedId;
+
+/** What each command of the table does (`go` navigates at boot). */
+export const runs: LazyRuns<typeof voicemailTable> = {
+  open: (ctx, args) => {
+    const id = target(args);
+    if (id) ctx.services.get(Navigation).navigate(`${VOICEMAIL_PATH}/${id}`);
+  },
+  playPause: async (ctx, args) => {
+    const id = target(args);
+    if (id) await playPause(ctx.services, id);
+  },
+  toggleRead: async (ctx, args) => {
+    const id = target(args);
+    if (id) await toggleRead(ctx.services, id);
+  },
+  markAllRead: (ctx) => markAllRead(ctx.services),
+  delete: async (ctx, args) => {
+    const id = target(args);
+    if (id) await deleteSelection(ctx.services, id);
+  },
+  download: async (ctx, args) => {
+    const id = target(args);
+    if (id) await download(ctx.services, vmState.checked.length ? vmState.checked : [id]);
+  },
+  callBack: async (ctx, args) => {
+    const id = target(args);
+    if (id) await callBack(ctx.services, id);
+  },
+  next: (ctx) => step(ctx.services, 1),
+  previous: (ctx) => step(ctx.services, -1),
+};

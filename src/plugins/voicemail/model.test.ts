@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Api, Dialogs, Notifications, Preferences, Session, type ServiceLookup, ApiError } from '../../kernel';
 import { voicemailFileName } from '../../wire/voicemail';
-import { deleteVoicemails, expandTranscript, setRead } from './data';
+import { deleteVoicemails, expandTranscript, setRead } from './api';
 import { clock, durationParts, filterVoicemails, formatDuration, fromV1, fromV2, needsTranscriptFetch, parseGroup, rateLimited, timestampKind } from './model';
 import { player } from './player';
 import { vmState, type Voicemail } from './state';

@@ -20,11 +20,8 @@ export type VoicemailGroup = 'ALL' | 'UNREAD' | 'READ';
 /** Audio of one message: idle until asked for, then loading, and failed or ready. */
 export type AudioState = 'idle' | 'loading' | 'failed' | 'ready';
 
-/**
- * Live state, read by the commands when they run, by the badge and the palette at boot, and by
- * the lazily loaded screen. The work (API calls, refresh, audio) lives in the lazy chunk.
- */
-export const vmState = proxy({
+/** The state of a user who has not loaded any messages: the store starts so, and returns to it on sign-out. */
+export const initialVoicemailState = () => ({
   items: null as Voicemail[] | null,
   loadFailed: false,
   /** 2 when the voicemail2 feature is on. */
@@ -38,6 +35,18 @@ export const vmState = proxy({
   /** Messages whose transcript is shown. */
   expanded: [] as string[],
 });
+
+/**
+ * Live state, read by the commands when they run, by the badge and the palette at boot, and by
+ * the lazily loaded screen. The work (API calls, refresh, audio) lives in the lazy chunk.
+ */
+export const vmState = proxy(initialVoicemailState());
+
+/** Back to the initial state, keeping the API generation the plugin chose at activation. */
+export function resetVoicemailState(): void {
+  Object.assign(vmState, { ...initialVoicemailState(), generation: vmState.generation });
+  palette.entities = ref([]);
+}
 
 export const VOICEMAIL_PATH = '/voicemail';
 

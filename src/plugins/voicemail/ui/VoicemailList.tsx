@@ -1,11 +1,11 @@
 import { useEffect, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMaybeService } from '../../kernel';
-import { ContactsApi } from '../../contracts';
-import { VirtualGridList } from '../../ui/VirtualGridList';
-import { formatPhone } from '../../wire/phone';
-import { formatDuration, formatTimestamp } from './model';
-import type { Voicemail } from './state';
+import { useMaybeService } from '../../../kernel';
+import { ContactsApi } from '../../../contracts';
+import { VirtualGridList } from '../../../ui/VirtualGridList';
+import { formatPhone } from '../../../wire/phone';
+import { formatDuration, formatTimestamp } from '../model';
+import type { Voicemail } from '../state';
 
 export const ROW_HEIGHT = 52;
 

@@ -2,13 +2,13 @@ import type { RefObject } from 'react';
 import { Button } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { useKernel, useMaybeService } from '../../kernel';
-import { ContactsApi, TelephonyApi } from '../../contracts';
-import { formatPhone } from '../../wire/phone';
-import { expandTranscript } from './data';
-import { clock, formatDuration } from './model';
-import { player } from './player';
-import { vmState, type Voicemail } from './state';
+import { useKernel, useMaybeService } from '../../../kernel';
+import { ContactsApi, TelephonyApi } from '../../../contracts';
+import { formatPhone } from '../../../wire/phone';
+import { expandTranscript } from '../api';
+import { clock, formatDuration } from '../model';
+import { player } from '../player';
+import { vmState, type Voicemail } from '../state';
 
 export function VoicemailPlayer({ voicemail, run }: { voicemail: Voicemail; run(command: string): void }) {
   const { t } = useTranslation('voicemail');

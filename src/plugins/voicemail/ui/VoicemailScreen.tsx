@@ -3,14 +3,14 @@ import { use, useCallback, useDeferredValue, useEffect, useMemo, useRef, useStat
 import { Button, Input, Label, SearchField, ToggleButton, ToggleButtonGroup, type Key } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { Navigation, useKernel, useService } from '../../kernel';
-import { requestRefresh } from './data';
-import { filterVoicemails, GROUP_STORAGE_KEY, GROUPS, parseGroup } from './model';
-import { strings } from './strings';
+import { Navigation, useKernel, useService } from '../../../kernel';
+import { requestRefresh } from '../api';
+import { filterVoicemails, GROUP_STORAGE_KEY, GROUPS, parseGroup } from '../model';
+import { strings } from '../strings';
 import { VoicemailDetail } from './VoicemailDetail';
 import { VoicemailList } from './VoicemailList';
-import { shownIds } from './shown';
-import { vmState, VOICEMAIL_PATH, type Voicemail, type VoicemailGroup } from './state';
+import { shownIds } from '../shown';
+import { vmState, VOICEMAIL_PATH, type Voicemail, type VoicemailGroup } from '../state';
 import './voicemail.css';
 
 
