@@ -1,11 +1,12 @@
 import i18next from 'i18next';
 import { ref, subscribe } from 'valtio';
-import { Navigation, type CommandContext, type PaletteEntity, type ServiceLookup } from '../../kernel';
-import { callBack, download, load, loadSettings, playPause, setTranslator, startRefreshing } from './data';
-import { palette, recState, RECORDINGS_PATH, type Recording } from './state';
+import { Navigation, type LazyRuns, type PaletteEntity, type ServiceLookup } from '../../kernel';
+import type { recordingsTable } from './commands';
+import { callBack, download, load, loadSettings, playPause, setTranslator, startRefreshing } from './api';
+import { palette, recState, RECORDINGS_PATH, resetRecordingsState, type Recording } from './state';
 import { strings } from './strings';
 
-export { default as RecordingsScreen } from './RecordingsScreen';
+export { default as RecordingsScreen } from './ui/RecordingsScreen';
 export { strings } from './strings';
 
 /** "Recording with Grace Whitfield, 2 days ago". */
@@ -63,34 +64,40 @@ export function start(services: ServiceLookup, setVisible: (v: boolean) => void,
     stop();
     unsubItems();
     i18next.off('languageChanged', rebuild);
-    Object.assign(recState, { visible: false, items: null, total: 0, loadFailed: false, selectedId: null });
-    palette.entities = ref([]);
+    resetRecordingsState();
   };
 }
 
 
-export async function run(name: string, ctx: CommandContext, args: Readonly<Record<string, unknown>>): Promise<void> {
-  const s = ctx.services;
-  await strings();
-  const nav = s.get(Navigation);
-  if (name === 'go') return nav.navigate(RECORDINGS_PATH);
-  if (name === 'next' || name === 'previous') {
-    const ids = recState.items?.map((r) => r.id) ?? [];
-    if (!ids.length) return;
-    const at = recState.selectedId ? ids.indexOf(recState.selectedId) : -1;
-    const next = ids[Math.max(0, Math.min(ids.length - 1, at < 0 ? 0 : at + (name === 'next' ? 1 : -1)))]!;
-    return nav.navigate(`${RECORDINGS_PATH}/${next}`, { replace: true });
-  }
-  const id = targetId(args);
-  const rec = recState.items?.find((r) => r.id === id);
-  if (!id || !rec) return;
-  if (name === 'open') return nav.navigate(`${RECORDINGS_PATH}/${id}`);
-  if (name === 'playPause') return playPause(s, id);
-  if (name === 'download') return download(s, rec);
-  if (name === 'callBack') return callBack(s, rec);
+/** The recording a command acts on: its argument, else the one shown. */
+const target = (args: { readonly id?: string }) => recState.items?.find((r) => r.id === (args.id ?? recState.selectedId));
+
+function step(services: ServiceLookup, by: 1 | -1): void {
+  const ids = recState.items?.map((r) => r.id) ?? [];
+  if (!ids.length) return;
+  const at = recState.selectedId ? ids.indexOf(recState.selectedId) : -1;
+  const next = ids[Math.max(0, Math.min(ids.length - 1, at < 0 ? 0 : at + by))]!;
+  services.get(Navigation).navigate(`${RECORDINGS_PATH}/${next}`, { replace: true });
 }
 
-/** The item a command acts on: its argument, else the one shown. */
-function targetId(args: Readonly<Record<string, unknown>>): string | null {
-  return typeof args.id === 'string' ? args.id : recState.selectedId;
-}
+/** What each command of the table does (`go` navigates at boot). */
+export const runs: LazyRuns<typeof recordingsTable> = {
+  open: (ctx, args) => {
+    const rec = target(args);
+    if (rec) ctx.services.get(Navigation).navigate(`${RECORDINGS_PATH}/${rec.id}`);
+  },
+  playPause: async (ctx, args) => {
+    const rec = target(args);
+    if (rec) await playPause(ctx.services, rec.id);
+  },
+  download: async (ctx, args) => {
+    const rec = target(args);
+    if (rec) await download(ctx.services, rec);
+  },
+  callBack: async (ctx, args) => {
+    const rec = target(args);
+    if (rec) await callBack(ctx.services, rec);
+  },
+  next: (ctx) => step(ctx.services, 1),
+  previous: (ctx) => step(ctx.services, -1),
+};

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Api, Notifications, type ServiceLookup } from '../../kernel';
-import { load, playPause, resetPlayer, startRefreshing } from './data';
+import { load, playPause, resetPlayer, startRefreshing } from './api';
 import { correctedStart, defaultFilter, fromWire, limitDay, PAGE_SIZE, playerDuration, rangeDays, REFRESH_MS, START_CORRECTION_MS, timestampKind, toQuery } from './model';
 import { recState } from './state';
 

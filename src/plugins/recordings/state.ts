@@ -18,8 +18,8 @@ export type PlayerState = 'not playing' | 'loading' | 'playing' | 'paused' | 'fa
 
 export const RECORDINGS_PATH = '/recordings';
 
-/** Live state: the commands, the badge-less nav entry and the palette read it; the lazy chunk writes it. */
-export const recState = proxy({
+/** Nothing loaded and nothing shown: the store starts so, and returns to it when the plugin stops. */
+export const initialRecordingsState = () => ({
   /** From GET /v1/call-recording-settings: recordings are shown when the user may view them. */
   visible: false,
   items: null as Recording[] | null,
@@ -29,5 +29,13 @@ export const recState = proxy({
   player: { id: null as string | null, state: 'not playing' as PlayerState, position: 0, duration: 0 },
 });
 
+/** Live state: the commands, the badge-less nav entry and the palette read it; the lazy chunk writes it. */
+export const recState = proxy(initialRecordingsState());
+
 export const palette = proxy({ entities: ref([] as PaletteEntity[]) });
 
+
+export function resetRecordingsState(): void {
+  Object.assign(recState, initialRecordingsState());
+  palette.entities = ref([]);
+}

@@ -3,14 +3,14 @@ import { use, useCallback, useEffect, useRef, useState, type RefObject } from 'r
 import { Button, Input, Label, SearchField } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { useKernel, useMaybeService, type ServiceLookup } from '../../kernel';
-import { ContactsApi, TelephonyApi } from '../../contracts';
-import { VirtualGridList } from '../../ui/VirtualGridList';
-import { formatPhone } from '../../wire/phone';
-import { currentFilter, load, loadMore, seek } from './data';
-import { clock, correctedStart, formatTimestamp, RANGES, rangeDays, START_CORRECTION_MS, type RangeType, type RecordingFilter } from './model';
-import { recState, RECORDINGS_PATH, type Recording } from './state';
-import { strings } from './strings';
+import { useKernel, useMaybeService, type ServiceLookup } from '../../../kernel';
+import { ContactsApi, TelephonyApi } from '../../../contracts';
+import { VirtualGridList } from '../../../ui/VirtualGridList';
+import { formatPhone } from '../../../wire/phone';
+import { currentFilter, load, loadMore, seek } from '../api';
+import { clock, correctedStart, formatTimestamp, RANGES, rangeDays, START_CORRECTION_MS, type RangeType, type RecordingFilter } from '../model';
+import { recState, RECORDINGS_PATH, type Recording } from '../state';
+import { strings } from '../strings';
 import './recordings.css';
 
 const ROW_HEIGHT = 52;
