@@ -11,7 +11,7 @@ import { dialable } from './commands';
 import { telephonyPlugin } from './index';
 import en from './locales/en.json';
 import { parseDialString } from './model/dialString';
-import { phone, resetPhone, type CallRecord } from './state';
+import { initialTelephonyState, phone, resetPhone, type CallRecord } from './state';
 
 // The engine chunk, replaced by a spy: these tests are about the manifest and its commands.
 const engine = vi.hoisted(() => ({
@@ -122,6 +122,15 @@ describe('telephony manifest', () => {
     for (const key of Object.keys(en.reasons)) expect(i18next.exists(`telephony:reasons.${key}`)).toBe(true);
     for (const key of ['telephony:title', 'telephony:nav', 'telephony:detailTitle', 'telephony:connection', 'telephony:args.needNumber', 'telephony:args.badDigits'])
       expect(i18next.exists(key), key).toBe(true);
+  });
+
+  it('signing out leaves the phone as a new one starts', () => {
+    Object.assign(phone, { status: 'ready', calls: { c1: call({}) }, dialpadOpen: true, lastDialled: '1002', deskPhone: true });
+    phone.settings.dnd = true;
+    phone.recordingPolicy.mode = 'on';
+    phone.devices.input = 'mic-2';
+    resetPhone();
+    expect(phone).toEqual(initialTelephonyState());
   });
 
   it('tears everything down with the plugin', () => {

@@ -45,8 +45,8 @@ export interface CallRecord {
   consultFor: string | null;
 }
 
-/** Live telephony state: the engine writes it, commands and the dock read it when they run or render. */
-export const phone = proxy({
+/** The phone of a signed-out user, or of one whose engine has not started: the store starts so, and returns to it on sign-out. */
+export const initialTelephonyState = () => ({
   status: 'off' as PhoneStatus,
   calls: {} as Record<string, CallRecord>,
   dialpadOpen: false,
@@ -62,17 +62,14 @@ export const phone = proxy({
   deskPhone: null as boolean | null,
 });
 
+/** Live telephony state: the engine writes it, commands and the dock read it when they run or render. */
+export const phone = proxy(initialTelephonyState());
+
 export function callList(calls: Readonly<Record<string, CallRecord>> = phone.calls): CallRecord[] {
   return Object.values(calls).sort((a, b) => a.seq - b.seq);
 }
 
+/** Back to the initial state (the plugin's dispose, and tests). */
 export function resetPhone(): void {
-  phone.status = 'off';
-  phone.calls = {};
-  phone.dialpadOpen = false;
-  phone.lastDialled = '';
-  phone.settings = { dnd: null, forwardAlways: null, saving: false };
-  phone.recordingPolicy = { mode: 'off', pauseSequence: '', onDemandSequence: '' };
-  phone.devices = { input: null, output: null };
-  phone.deskPhone = null;
+  Object.assign(phone, initialTelephonyState());
 }
