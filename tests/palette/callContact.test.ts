@@ -19,16 +19,17 @@ import { phone } from '../../src/plugins/telephony/state';
 import type { ContactIndexRow } from '../../src/wire/contacts';
 
 const engine = vi.hoisted(() => ({ current: null as PhoneEngine | null }));
-vi.mock('../../src/plugins/telephony/lazy', async () => ({
-  startEngine: async () => engine.current,
-  stopEngine: vi.fn(),
-  currentEngine: () => engine.current,
-  uiStrings: async () => undefined,
-  currentSettings: () => null,
-  commandRuns: (await vi.importActual<typeof import('../../src/plugins/telephony/commandRuns')>('../../src/plugins/telephony/commandRuns')).commandRuns,
-  callTarget: (await vi.importActual<typeof import('../../src/plugins/telephony/engine/callTarget')>('../../src/plugins/telephony/engine/callTarget')).callTarget,
-  destinationFrom: vi.fn(),
-}));
+vi.mock('../../src/plugins/telephony/lazy', async () => {
+  const { makeRuns } = await vi.importActual<typeof import('../../src/plugins/telephony/runs')>('../../src/plugins/telephony/runs');
+  const startEngine = async () => engine.current;
+  const runs = makeRuns({
+    startEngine,
+    currentSettings: () => null,
+    callTarget: (await vi.importActual<typeof import('../../src/plugins/telephony/engine/callTarget')>('../../src/plugins/telephony/engine/callTarget')).callTarget,
+    destinationFrom: vi.fn(),
+  });
+  return { startEngine, stopEngine: vi.fn(), currentEngine: () => engine.current, uiStrings: async () => undefined, currentSettings: () => null, runs };
+});
 
 const ROWS: ContactIndexRow[] = [
   ['u7', 'Alice Nguyen', '1001', 'alice@example.com', 'Acme', 0, 'User'],

@@ -11,6 +11,7 @@ import { dialable } from './commands';
 import { telephonyPlugin } from './index';
 import en from './locales/en.json';
 import { parseDialString } from './model/dialString';
+import type { RunDeps } from './runs';
 import { initialTelephonyState, phone, resetPhone, type CallRecord } from './state';
 
 // The engine chunk, replaced by a spy: these tests are about the manifest and its commands.
@@ -27,15 +28,16 @@ const engine = vi.hoisted(() => ({
   itemAction: vi.fn(),
 }));
 const startEngine = vi.hoisted(() => vi.fn(async () => engine));
-vi.mock('./lazy', async () => ({
-  startEngine,
-  stopEngine: vi.fn(),
-  uiStrings: async () => undefined,
-  currentSettings: () => null,
-  commandRuns: (await vi.importActual<typeof import('./commandRuns')>('./commandRuns')).commandRuns,
-  callTarget: (await vi.importActual<typeof import('./engine/callTarget')>('./engine/callTarget')).callTarget,
-  destinationFrom: (await vi.importActual<typeof import('./settings/callSettings')>('./settings/callSettings')).destinationFrom,
-}));
+vi.mock('./lazy', async () => {
+  const { makeRuns } = await vi.importActual<typeof import('./runs')>('./runs');
+  const deps = {
+    startEngine,
+    currentSettings: () => null,
+    callTarget: (await vi.importActual<typeof import('./engine/callTarget')>('./engine/callTarget')).callTarget,
+    destinationFrom: (await vi.importActual<typeof import('./settings/callSettings')>('./settings/callSettings')).destinationFrom,
+  };
+  return { startEngine, stopEngine: vi.fn(), uiStrings: async () => undefined, currentSettings: () => null, runs: makeRuns(deps as unknown as RunDeps) };
+});
 
 function boot(opts: { configured?: boolean; all?: boolean } = {}) {
   const kernel = new Kernel({ features: allFeatures(true), mac: false });
@@ -223,6 +225,27 @@ describe('running the commands', () => {
     phone.calls = {};
     await kernel.run('telephony.call', { target: '1002' }, 'palette');
     expect(engine.callChoice).toHaveBeenCalledWith('1002');
+  });
+
+  it("a button's call action reaches the engine only when it is one the engine knows", async () => {
+    const { kernel } = boot({ configured: true });
+    phone.status = 'ready';
+    phone.calls = { c1: call({ state: 'incoming', direction: 'incoming' }) };
+    expect(await kernel.run('telephony.callAction', { id: 'c1', action: 'format the disk' }, 'button')).toBe(true);
+    expect(await kernel.run('telephony.callAction', { action: 'accept' }, 'button')).toBe(true);
+    expect(engine.itemAction).not.toHaveBeenCalled();
+    await kernel.run('telephony.callAction', { id: 'c1', action: 'dismiss' }, 'button');
+    expect(engine.itemAction).toHaveBeenCalledWith('c1', 'dismiss');
+  });
+
+  it('a call named by something other than its id is refused, not taken for the current call', async () => {
+    const { kernel } = boot({ configured: true });
+    phone.status = 'ready';
+    phone.calls = { c1: call({ state: 'incoming', direction: 'incoming' }) };
+    expect(await kernel.run('telephony.answer', { id: 1 }, 'button')).toBe(false);
+    expect(await kernel.run('telephony.callAction', { id: 'c1', action: 3 }, 'button')).toBe(false);
+    expect(engine.accept).not.toHaveBeenCalled();
+    expect(engine.itemAction).not.toHaveBeenCalled();
   });
 
   it('Send DTMF checks its digits', () => {

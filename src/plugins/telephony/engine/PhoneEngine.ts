@@ -15,7 +15,7 @@ import { UserAgent } from './userAgent';
  * (`/v1/regreserve`), with time-limited credentials renewed on the same connection, and every call's
  * state in the `phone` store, moved through none, incoming, answering, outgoing, active and hold.
  *
- * A façade: commands (commandRuns), the TelephonyApi and the UI call these methods; the work is
+ * A façade: the commands' runs (runs.ts), the TelephonyApi and the UI call these methods; the work is
  * done by its parts, each given only what it needs.
  * - `Registration` (registration.ts): which tab has the phone; starts and stops the `UserAgent`.
  * - `UserAgent` (userAgent.ts): credentials, the JsSIP agent, reconnecting; new sessions go to

@@ -7,7 +7,11 @@ export interface CallItemView {
   mergedWith?: string | null;
 }
 
-export type CallItemAction = 'endAndAccept' | 'merge' | 'holdAndAccept' | 'swap' | 'accept' | 'end' | 'dismiss';
+export const CALL_ITEM_ACTIONS = ['endAndAccept', 'merge', 'holdAndAccept', 'swap', 'accept', 'end', 'dismiss'] as const;
+export type CallItemAction = (typeof CALL_ITEM_ACTIONS)[number];
+const itemActions: ReadonlySet<string> = new Set(CALL_ITEM_ACTIONS);
+/** An action named by a caller (a button, through the callAction command) is one the engine knows. */
+export const isCallItemAction = (action: string): action is CallItemAction => itemActions.has(action);
 export type CallStatusText = 'ringing' | 'onHold' | null;
 
 export interface ThreeWayGate {

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Navigation, useCommand, useService } from '../../../kernel';
 import { dialLinkTarget } from '../dialLink';
+import { CALLS_PATH } from '../paths';
 import { phone } from '../state';
 import { useTelephonyT } from './useTelephonyT';
 import './telephony.css';
@@ -41,12 +42,12 @@ export default function DialLinkScreen() {
           aria-describedby={call.enablement !== true ? reasonId : undefined}
           onPress={() => {
             void call.run({ target });
-            navigation.navigate('/calls');
+            navigation.navigate(CALLS_PATH);
           }}
         >
           {t('dialLink.call', { number: target })}
         </Button>
-        <Button className="btn" onPress={() => navigation.navigate('/calls')}>
+        <Button className="btn" onPress={() => navigation.navigate(CALLS_PATH)}>
           {t('dialLink.cancel')}
         </Button>
       </div>

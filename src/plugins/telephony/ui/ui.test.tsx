@@ -7,6 +7,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { allFeatures, Kernel, KernelProvider, Navigation, Notifications, Session, type SessionInfo } from '../../../kernel';
 import { telephonyPlugin } from '../index';
 import boot from '../locales/en.json';
+import type { RunDeps } from '../runs';
 import { phone, resetPhone, type CallRecord } from '../state';
 import strings from '../strings/en.json';
 import CallDock from './CallDock';
@@ -19,13 +20,16 @@ const settings = vi.hoisted(() => ({
   setDnd: vi.fn(async () => true),
   setForwardAlways: vi.fn(async () => null),
 }));
-vi.mock('../lazy', async () => ({
-  startEngine: async () => engine,
-  stopEngine: () => undefined,
-  uiStrings: async () => undefined,
-  currentSettings: () => settings,
-  commandRuns: (await vi.importActual<typeof import('../commandRuns')>('../commandRuns')).commandRuns,
-}));
+vi.mock('../lazy', async () => {
+  const { makeRuns } = await vi.importActual<typeof import('../runs')>('../runs');
+  const deps = {
+    startEngine: async () => engine,
+    currentSettings: () => settings,
+    callTarget: (await vi.importActual<typeof import('../engine/callTarget')>('../engine/callTarget')).callTarget,
+    destinationFrom: (await vi.importActual<typeof import('../settings/callSettings')>('../settings/callSettings')).destinationFrom,
+  };
+  return { startEngine: deps.startEngine, stopEngine: () => undefined, uiStrings: async () => undefined, currentSettings: deps.currentSettings, runs: makeRuns(deps as unknown as RunDeps) };
+});
 vi.mock('../engine', async (original) => ({ ...(await original<typeof import('../engine')>()), currentSettings: () => settings }));
 // The strings are added below; the real loader fetches them by URL.
 const loaded = Promise.resolve();

@@ -1,10 +1,11 @@
 import { lazy, Suspense } from 'react';
 import { useSnapshot } from 'valtio';
-import { loadLazy } from './commands';
-import { phone } from './state';
+import { telephonyChunk } from '../chunk';
+import { phone } from '../state';
 
 // The dock and the dialpad are in the telephony chunk (normally loaded already by the engine).
-const CallDock = lazy(() => loadLazy().then((m) => ({ default: m.CallDock })));
+// This panel itself is boot code: the `callDock` slot renders it on every screen.
+const CallDock = lazy(() => telephonyChunk.load().then((m) => ({ default: m.CallDock })));
 
 /** The `callDock` slot's panel: nothing at all while there is no call and no open dialpad. */
 export function DockHost() {

@@ -1,0 +1,30 @@
+import { subscribe } from 'valtio';
+import { Notifications, toDisposable, type PluginContext } from '../../kernel';
+import type { TelephonyService } from '../../contracts';
+import { telephonyChunk } from './chunk';
+import { phone } from './state';
+
+/** TelephonyApi, what other plugins call (history's and voicemail's call back, the end of a call). */
+export function telephonyService(ctx: PluginContext): TelephonyService {
+  return {
+    async call(target, opts) {
+      if (phone.status === 'unconfigured') {
+        ctx.services.get(Notifications).toast({ tone: 'error', titleKey: 'telephony:reasons.notConfigured' });
+        return;
+      }
+      await telephonyChunk.withEngine(ctx.services, (e) => e.call(target, opts));
+    },
+    onCallEnded: (listener) => {
+      // Read from the calls' state (in the boot part), so listening loads nothing.
+      let live = new Set<string>();
+      return toDisposable(
+        subscribe(phone, () => {
+          const now = new Set(Object.values(phone.calls).filter((c) => c.state !== 'none').map((c) => c.id));
+          const ended = [...live].some((id) => !now.has(id));
+          live = now;
+          if (ended) listener();
+        }),
+      );
+    },
+  };
+}
