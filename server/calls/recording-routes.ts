@@ -4,7 +4,7 @@ import { CallRecordingSettings, RecordingControlRequest, type PlatformConfigurat
 import { listenForRecordingDtmf, RECORDING_DTMF } from './dtmf-recording';
 import { controlRecording, RecordingControlError, recordingPolicy } from './recording-control';
 import { ApiError, parseOrThrow } from '../errors';
-import type { RouteContext } from '../routes/context';
+import type { RouteContext } from '../context';
 
 const CallIdParam = z.object({ callId: z.string().check(z.minLength(1), z.maxLength(255)) });
 

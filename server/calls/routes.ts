@@ -13,7 +13,7 @@ import { ROLE } from '../../src/wire/profile';
 import type { Viewer } from '../auth/viewer';
 import { ApiError, forbidden, parseOrThrow } from '../errors';
 import type { Queryable } from '../db/types';
-import type { RouteContext } from '../routes/context';
+import type { RouteContext } from '../context';
 import { callRouting, colleaguesWithExtension, extensionOf, extensionUser, setDoNotDisturb, setForward } from './repository';
 import { IdParam } from '../../src/wire/common';
 
@@ -61,7 +61,7 @@ async function resolveExtension(db: Queryable, organizationId: number, userId: n
 
 /**
  * Do-not-disturb and call forwarding (`/v1/broad/…`). What is saved here is what Kamailio enforces:
- * it asks the API how to route every incoming call (server/routes/sip-internal.ts).
+ * it asks the API how to route every incoming call (server/sip/internal-routes.ts).
  */
 export function registerBroadRoutes(app: FastifyInstance, { db, requireUserId, requireViewer }: RouteContext): void {
   app.get('/v1/broad/donotdisturb', async (request): Promise<DoNotDisturb> => {

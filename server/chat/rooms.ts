@@ -10,7 +10,7 @@ import { mucHost } from '../services/layout';
 import { xmppApi, XmppApiError } from '../services/xmpp-api';
 import { ensureRoom } from '../services/xmpp-provision';
 import { xmppJid } from '../services/xmpp-token';
-import type { RouteContext } from '../routes/context';
+import type { RouteContext } from '../context';
 import * as repo from './repository';
 
 const JidParam = z.object({ jid: z.string() });

@@ -7,7 +7,7 @@ import { tcpOpen } from '../services/proc';
 import { XmppApiError } from '../services/xmpp-api';
 import { ensureXmppAccount, provisionAll, type ProvisionReport } from '../services/xmpp-provision';
 import { mintXmppToken, xmppJid } from '../services/xmpp-token';
-import type { RouteContext } from '../routes/context';
+import type { RouteContext } from '../context';
 import { chatColleagues } from './repository';
 import { registerChatRoomRoutes } from './rooms';
 

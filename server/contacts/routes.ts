@@ -33,7 +33,7 @@ import {
 import { avatarOf, deleteContactAvatar, deleteUserAvatar, saveContactAvatar, saveUserAvatar } from './avatars';
 import { sniffImage } from '../media/sniff';
 import { readUpload } from '../media/upload';
-import type { RouteContext } from '../routes/context';
+import type { RouteContext } from '../context';
 
 /** No identity integration (Google, Microsoft) is connected in this deployment. */
 const INTEGRATIONS: ContactIntegrationsWire = {

@@ -3,7 +3,7 @@ import { HistoryQueryV1, HistoryQueryV2, type HistoryPageWire } from '../../src/
 import { forbidden, parseOrThrow } from '../errors';
 import { dayRange, parseCallTypes, parseSortBy, parseSortDirection } from './filters';
 import { findHistory } from './repository';
-import type { RouteContext } from '../routes/context';
+import type { RouteContext } from '../context';
 import { IdParam } from '../../src/wire/common';
 
 /** `?call_type=a&call_type=b` arrives as an array; it means the same as `a,b`. */

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
 import { HotkeyOverrides, PreferenceBody, PreferenceKeySchema, type PreferenceKey, type PreferenceResponse } from '../../src/wire/preferences';
 import { ApiError, notFound, parseOrThrow, zodDetails } from '../errors';
-import type { RouteContext } from '../routes/context';
+import type { RouteContext } from '../context';
 import { preferenceOf, savePreference } from './repository';
 
 export const MAX_PREFERENCE_BYTES = 64 * 1024;

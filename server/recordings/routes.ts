@@ -8,7 +8,7 @@ import type { Queryable } from '../db/types';
 import { ApiError, forbidden, notFound, parseOrThrow } from '../errors';
 import { dayRange, termPatterns } from '../history/filters';
 import { sendMedia } from '../media/send';
-import type { RouteContext } from '../routes/context';
+import type { RouteContext } from '../context';
 import { failover, findRecordings, recordingAudio, setFailover } from './repository';
 
 export const recordingMediaPath = (id: number) => `/v1/orekacallrecording/recordings/${id}/media`;

@@ -30,7 +30,7 @@ import { ApiError, forbidden, notFound, parseOrThrow, unauthorized } from '../er
 import { findBadText } from '../input-guard';
 import { sniffMedia } from '../media/sniff';
 import { readUpload } from '../media/upload';
-import type { RouteContext } from '../routes/context';
+import type { RouteContext } from '../context';
 import { loopbackCarrier, type CarrierAdapter } from './carrier';
 import { ejabberdDelivery, type TextDelivery } from './delivery';
 import {

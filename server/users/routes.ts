@@ -28,7 +28,7 @@ import {
   updateUser,
   withWritableUser,
 } from './repository';
-import type { RouteContext } from '../routes/context';
+import type { RouteContext } from '../context';
 import { IdParam } from '../../src/wire/common';
 
 const AddressParams = z.object({

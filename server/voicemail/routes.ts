@@ -14,7 +14,7 @@ import {
 import type { Queryable } from '../db/types';
 import { forbidden, notFound, parseOrThrow } from '../errors';
 import { sendMedia } from '../media/send';
-import type { RouteContext } from '../routes/context';
+import type { RouteContext } from '../context';
 import * as repo from './repository';
 import type { VoicemailRow } from './repository';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorBody, DestinationsResponse, ForwardSetting } from '../../src/wire';
-import { routingDecision } from '../../server/routes/sip-internal';
+import { routingDecision } from '../../server/sip/routing';
 import { backends, bearer, startTestServer, type TestServer } from './helpers';
 
 describe.each(backends)('do-not-disturb and forwarding ($name)', (backend) => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RegActiveResponse } from '../../src/wire/services';
-import { reserveRegistration } from '../../server/routes/sip';
+import { reserveRegistration } from '../../server/sip/repository';
 import { loadOrCreateSecret } from '../../server/services/layout';
 import { backends, bearer, startTestServer, type TestServer } from './helpers';
 

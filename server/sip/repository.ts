@@ -1,31 +1,62 @@
-import type { FastifyInstance } from 'fastify';
-import {
-  REG_CLIENT,
-  REG_HOLD_SECONDS,
-  RegActiveResponse,
-  RegReserveRequest,
-  SIP_NOT_CONFIGURED,
-  type SipCredentialsResponse,
-} from '../../src/wire/services';
+/**
+ * SIP: users' extensions, the registration hold that lets one tab of a user register at a time,
+ * and the history rows of the calls Kamailio reports.
+ */
+import { REG_CLIENT, REG_HOLD_SECONDS, type RegActiveResponse } from '../../src/wire/services';
 import type { Queryable } from '../db/types';
-import { ApiError, parseOrThrow, unauthorized } from '../errors';
-import { sipEphemeralSecret } from '../services/kamailio';
-import type { ServicesConfig } from '../services/layout';
-import { mintSipCredentials, SIP_CREDENTIAL_TTL_SECONDS } from '../services/sip-credentials';
-import type { RouteContext } from './context';
 
-/** Extensions Kamailio routes to registered users (1–5 digits); anything else cannot register. */
-const EXTENSION = /^[0-9]{1,5}$/;
-
-const sipNotConfigured = () => new ApiError(404, SIP_NOT_CONFIGURED, 'Calling is not configured for this user');
-
-/** The caller's extension, or 404 `sip_not_configured` when the user has none. */
-export async function extensionOf(db: Queryable, userId: number): Promise<string> {
+/** The user's extension column; undefined when the user no longer exists. */
+export async function extensionRow(db: Queryable, userId: number): Promise<{ extension: string | null } | undefined> {
   const { rows } = await db.query<{ extension: string | null }>('SELECT extension FROM users WHERE id = $1', [userId]);
-  const user = rows[0];
-  if (!user) throw unauthorized('User no longer exists');
-  if (!user.extension || !EXTENSION.test(user.extension)) throw sipNotConfigured();
-  return user.extension;
+  return rows[0];
+}
+
+export interface Party {
+  id: number;
+  extension: string;
+  name: string;
+}
+
+/**
+ * The user behind an extension. Every organisation shares one SIP domain, so an extension names
+ * one registered phone; should two organisations ever reuse one, the oldest account answers (as
+ * Kamailio's registrar would have only one of them anyway).
+ */
+export async function userByExtension(db: Queryable, extension: string): Promise<Party | null> {
+  const { rows } = await db.query<Party>(
+    `SELECT id, extension, trim(first_name || ' ' || last_name) AS name FROM users WHERE extension = $1 ORDER BY id LIMIT 1`,
+    [extension],
+  );
+  return rows[0] ?? null;
+}
+
+export interface CallHistoryRow {
+  userId: number;
+  direction: 'inbound' | 'outbound';
+  disposition: string;
+  /** ISO time the INVITE arrived. */
+  callTime: string;
+  sourcePhone: string;
+  destPhone: string;
+  duration: number;
+  /** The other party's name when it is a colleague. */
+  otherName: string | null;
+  sipCallId: string;
+}
+
+/**
+ * One user's row of a call, keyed by SIP Call-ID so that repeated reports (start, then end) update
+ * rather than duplicate; an answered call is never downgraded by a late failure report.
+ */
+export async function upsertCallHistory(db: Queryable, r: CallHistoryRow): Promise<void> {
+  await db.query(
+    `INSERT INTO call_history (user_id, call_time, direction, disposition, source_phone, dest_phone, duration, is_primary, caller_id, cnam, sip_call_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, true, $8, $8, $9)
+     ON CONFLICT (user_id, sip_call_id) WHERE sip_call_id IS NOT NULL DO UPDATE
+        SET disposition = CASE WHEN call_history.disposition = 'ANSWERED' THEN 'ANSWERED' ELSE EXCLUDED.disposition END,
+            duration = GREATEST(call_history.duration, EXCLUDED.duration)`,
+    [r.userId, r.callTime, r.direction, r.disposition, r.sourcePhone, r.destPhone, r.duration, r.otherName, r.sipCallId],
+  );
 }
 
 interface HolderRow {
@@ -97,43 +128,4 @@ export async function reserveRegistration(
 export async function releaseRegistration(db: Queryable, userId: number, peer: string): Promise<RegActiveResponse> {
   await db.query(`UPDATE sip_registration_holders SET expires_at = now() WHERE user_id = $1 AND peer = $2 AND expires_at > now()`, [userId, peer]);
   return { ...(await activeRegistration(db, userId)), granted: false };
-}
-
-/** Cached per runtime folder: the secret file is created once and never changes while running. */
-function secretLoader(cfg: ServicesConfig): () => Promise<string> {
-  let secret: Promise<string> | null = null;
-  return () => {
-    secret ??= sipEphemeralSecret(cfg).catch((err: unknown) => {
-      secret = null;
-      throw err;
-    });
-    return secret;
-  };
-}
-
-/** SIP: `GET /v1/sip-credentials` (auth_ephemeral), `GET /v1/regactive`, `POST /v1/regreserve`. */
-export function registerSipRoutes(app: FastifyInstance, { db, requireUserId, settings, services }: RouteContext): void {
-  const secret = secretLoader(services);
-
-  app.get('/v1/sip-credentials', async (request, reply): Promise<SipCredentialsResponse> => {
-    const userId = await requireUserId(request);
-    const extension = await extensionOf(db, userId);
-    const creds = mintSipCredentials(await secret(), extension, services.domain, SIP_CREDENTIAL_TTL_SECONDS);
-    reply.header('cache-control', 'no-store');
-    return { ...creds, ws_url: settings.sipWsUrl };
-  });
-
-  app.get('/v1/regactive', async (request): Promise<RegActiveResponse> => {
-    const userId = await requireUserId(request);
-    await extensionOf(db, userId);
-    return activeRegistration(db, userId);
-  });
-
-  app.post('/v1/regreserve', async (request): Promise<RegActiveResponse> => {
-    const userId = await requireUserId(request);
-    const body = parseOrThrow(RegReserveRequest, request.body ?? {}, 'registration reservation');
-    await extensionOf(db, userId);
-    if (body.release) return releaseRegistration(db, userId, body.peer);
-    return reserveRegistration(db, userId, body.peer, { takeover: body.takeover });
-  });
 }

@@ -1,9 +1,9 @@
-import type { RequireUserId } from '../auth/guard';
-import type { TokenService } from '../auth/tokens';
-import type { RequireViewer } from '../auth/viewer';
-import type { Db } from '../db/types';
-import type { ServicesConfig } from '../services/layout';
-import type { UccSettings } from '../settings';
+import type { RequireUserId } from './auth/guard';
+import type { TokenService } from './auth/tokens';
+import type { RequireViewer } from './auth/viewer';
+import type { Db } from './db/types';
+import type { ServicesConfig } from './services/layout';
+import type { UccSettings } from './settings';
 
 /** What every route module gets from the app. */
 export interface RouteContext {

@@ -3,7 +3,8 @@ import type { FeatureFlags, UccConfig } from '../../src/wire/config';
 import { ROLE } from '../../src/wire/profile';
 import { unauthorized } from '../errors';
 import { mucHost } from '../services/layout';
-import type { RouteContext } from './context';
+import type { RouteContext } from '../context';
+import { configAccount } from './repository';
 
 const HELP_URL = {
   reseller: 'https://help.acme-uc.example/partners',
@@ -35,11 +36,7 @@ function featuresFor(roleId: number, voicemailGeneration: number): FeatureFlags 
 export function registerConfigRoutes(app: FastifyInstance, { db, requireUserId, settings, services }: RouteContext): void {
   app.get('/v1/ucc-config', async (request): Promise<UccConfig> => {
     const userId = await requireUserId(request);
-    const { rows } = await db.query<{ extension: string | null; level: 'reseller' | 'customer'; role_id: number; voicemail_generation: number }>(
-      'SELECT extension, level, role_id, voicemail_generation FROM users WHERE id = $1',
-      [userId],
-    );
-    const user = rows[0];
+    const user = await configAccount(db, userId);
     if (!user) throw unauthorized('User no longer exists');
     return {
       client_id: 'uccweb.v7',

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { DevicesCheckResponse } from '../../src/wire/calling';
 import { ApiError } from '../errors';
 import { isBrowserContact, registeredContacts } from '../services/kamailio-rpc';
-import type { RouteContext } from './context';
-import { extensionOf } from './sip';
+import type { RouteContext } from '../context';
+import { extensionOf } from '../sip/extension';
 
 /**
  * `GET /v1/devices/check`: which of the caller's own phones the SIP proxy can reach now (its

@@ -1,12 +1,13 @@
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AccessTokenResponse, LoginRequest, REFRESH_COOKIE } from '../../src/wire/auth';
-import { verifyAgainstDummy, verifyPassword } from '../auth/passwords';
-import { createSession, revokeSession, sessionUser } from '../auth/sessions';
-import { blockedFor, clearAccount, loginKeys, recordFailure } from '../auth/throttle';
-import { ACCESS_TOKEN_TTL_SECONDS } from '../auth/tokens';
+import { accountByUsername } from './repository';
+import { verifyAgainstDummy, verifyPassword } from './passwords';
+import { createSession, revokeSession, sessionUser } from './sessions';
+import { blockedFor, clearAccount, loginKeys, recordFailure } from './throttle';
+import { ACCESS_TOKEN_TTL_SECONDS } from './tokens';
 import { ApiError, parseOrThrow } from '../errors';
-import type { RouteContext } from './context';
+import type { RouteContext } from '../context';
 
 export const LOGIN_FAILED_MESSAGE = 'Login Failed: Please try again.';
 
@@ -43,11 +44,7 @@ export function registerAuthRoutes(app: FastifyInstance, { db, tokens }: RouteCo
       request.log.warn({ username: body.username, ip: request.ip, wait }, 'login throttled');
       throw throttled(reply, wait);
     }
-    const { rows } = await db.query<{ id: number; password_hash: string }>(
-      'SELECT id, password_hash FROM users WHERE lower(username) = lower($1)',
-      [body.username],
-    );
-    const user = rows[0];
+    const user = await accountByUsername(db, body.username);
     const ok = user ? await verifyPassword(body.password, user.password_hash) : await verifyAgainstDummy(body.password);
     // One answer for a wrong password and an unknown user: no way to probe for usernames.
     if (!user || !ok) {

@@ -1,0 +1,97 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import * as z from 'zod/mini';
+import { indexCallRecording, resumePendingRecordings } from '../calls/live-recordings';
+import { callFinished, callStarted } from '../calls/recording-control';
+import type { RouteContext } from '../context';
+import { ApiError, parseOrThrow } from '../errors';
+import { loadOrCreateSecret, SECRET_NAMES } from '../services/layout';
+import { startVoicemailBox } from '../voicemail/deposit';
+import { CallEventQuery, recordCallEvent, SipNumber } from './call-events';
+import { routingDecision } from './routing';
+
+const RouteQuery = z.object({
+  callee: SipNumber,
+  /**
+   * `unanswered`: the callee is offline, busy, declined or did not answer. `voicemail`: the caller
+   * dialled the extension followed by * (a transfer to voicemail does that).
+   */
+  on: z.optional(z.enum(['unanswered', 'voicemail'])),
+});
+
+/**
+ * Endpoints only Kamailio calls, on loopback, with the shared secret of the runtime folder in
+ * `X-UC-Internal`. They are how the SIP proxy enforces what users set here (DND, forwarding) and
+ * how every real call lands in the history.
+ */
+export function registerSipInternalRoutes(app: FastifyInstance, ctx: RouteContext): void {
+  // Kamailio's http_client posts form-encoded bodies; only these routes accept them.
+  void app.register(async (internal) => {
+    internal.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    });
+    internalRoutes(internal, ctx);
+  });
+}
+
+function internalRoutes(app: FastifyInstance, { db, services, voicemail }: RouteContext): void {
+  const box = voicemail ? startVoicemailBox(db, services, app.log) : null;
+  app.addHook('onClose', async () => box?.close());
+
+  let secret: Promise<Buffer> | null = null;
+  const expected = () => (secret ??= loadOrCreateSecret(services.runtimeDir, SECRET_NAMES.internalApi).then((b) => Buffer.from(b.toString('base64url'))));
+
+  async function assertKamailio(request: FastifyRequest): Promise<void> {
+    const given = Buffer.from(String(request.headers['x-uc-internal'] ?? ''));
+    const want = await expected();
+    const loopback = request.ip === '127.0.0.1' || request.ip === '::1' || request.ip === '::ffff:127.0.0.1';
+    if (!loopback || given.length !== want.length || !timingSafeEqual(given, want)) throw new ApiError(403, 'forbidden', 'Internal endpoint');
+  }
+
+  app.get('/internal/sip/route', async (request, reply) => {
+    await assertKamailio(request);
+    const q = parseOrThrow(RouteQuery, request.query, 'route query');
+    reply.type('text/plain');
+    return routingDecision(db, q.callee, q.on, box);
+  });
+
+  /** Recordings being converted: a server that stops finishes them first (they hold the database). */
+  const converting = new Set<Promise<unknown>>();
+  const track = (job: Promise<unknown>) => {
+    converting.add(job);
+    void job.finally(() => converting.delete(job));
+  };
+  app.addHook('onReady', async () => {
+    // Calls that ended while this server was down or busy stopping: their recordings are converted now.
+    track(resumePendingRecordings(db, services.runtimeDir, app.log));
+  });
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...converting]);
+  });
+
+  app.post('/internal/sip/call-events', async (request, reply) => {
+    await assertKamailio(request);
+    const q = parseOrThrow(CallEventQuery, request.body ?? request.query, 'call event');
+    const recorded = await recordCallEvent(db, q);
+    if (q.event === 'start') {
+      // A message being left is recorded by the voicemail box itself, never as a call recording.
+      if (!q.voicemail) await callStarted(db, services, q.call_id, recorded.callerId, recorded.calleeId);
+    } else {
+      const finished = await callFinished(db, q.call_id);
+      if (finished && finished.recording_segments > 0) {
+        // Decoding takes a while: Kamailio's request (and the call's teardown) does not wait for it.
+        const job = indexCallRecording(db, services.runtimeDir, {
+          callId: q.call_id,
+          startedAt: new Date(finished.started_at),
+          callerUserId: finished.caller_user_id,
+          calleeUserId: finished.callee_user_id,
+          callerNumber: q.caller,
+          calleeNumber: q.callee,
+        }, app.log);
+        track(job);
+      }
+    }
+    reply.type('text/plain');
+    return `recorded ${recorded.rows}`;
+  });
+}
