@@ -37,7 +37,8 @@ export interface SipPageApi {
   inboundBytes(key: string): Promise<number>;
   hangup(key: string): void;
   /** Sends DTMF in the media (RFC 4733 events through rtpengine), with the product's timing. */
-  dtmf(key: string, tones: string): void;
+  /** Resolves once the tones are queued: after the call's media can carry them. */
+  dtmf(key: string, tones: string): Promise<void>;
   /** How incoming calls are met from now on: answered (the default), refused with 486 Busy Here, or declined (603). */
   setIncoming(mode: 'answer' | 'busy' | 'decline'): void;
   stop(): Promise<void>;
@@ -194,9 +195,25 @@ window.sipPage = {
     return bytes;
   },
 
-  dtmf(key, tones) {
+  async dtmf(key, tones) {
+    const { session } = entryOf(key);
+    // An answered call's audio sender takes tones only once its transport is up, which lags the
+    // answer on a busy machine: wait for it (sendDTMF would throw InvalidStateError meanwhile).
+    await deadline<void>(10_000, 'the call to carry tones', (done) => {
+      const ready = () => session.connection?.getSenders().some((s) => s.track?.kind === 'audio' && s.dtmf?.canInsertDTMF) === true;
+      if (ready()) return done();
+      const pc = session.connection;
+      const check = () => {
+        if (!ready()) return;
+        pc?.removeEventListener('connectionstatechange', check);
+        pc?.removeEventListener('iceconnectionstatechange', check);
+        done();
+      };
+      pc?.addEventListener('connectionstatechange', check);
+      pc?.addEventListener('iceconnectionstatechange', check);
+    });
     // In the media, where rtpengine hears it (SIP INFO would only reach the other phone).
-    entryOf(key).session.sendDTMF(tones, { transportType: 'RFC2833' as unknown as DTMF_TRANSPORT, duration: 125, interToneGap: 75 });
+    session.sendDTMF(tones, { transportType: 'RFC2833' as unknown as DTMF_TRANSPORT, duration: 125, interToneGap: 75 });
   },
 
   hangup(key) {
