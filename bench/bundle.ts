@@ -10,7 +10,7 @@ interface ManifestChunk {
 type Manifest = Record<string, ManifestChunk>;
 
 /** The modules a signed-in user's first screen needs besides the entry: the default route (history) and English strings. */
-const FIRST_SCREEN_MODULES = [/src\/plugins\/history\/HistoryScreen\.tsx$/, /locales\/en\.json$/];
+const FIRST_SCREEN_MODULES = [/src\/plugins\/history\/lazy\.ts$/, /locales\/en\.json$/];
 
 /**
  * Gzipped size of the JavaScript loaded before the first screen shows: the entry with its static

@@ -69,7 +69,7 @@ export function allowed(from: Area, to: Area): boolean {
  */
 const TEST_ALLOW: Record<string, { areas: Area[]; why: string }> = {
   'src/plugins/telephony/plugin.test.ts': { areas: ['palette', 'shell', 'app'], why: 'boots the whole product (every plugin, the shell and the palette) to check the manifests together' },
-  'src/plugins/history/HistoryScreen.test.tsx': { areas: ['shell'], why: "uses the shell's navigator to reproduce navigation while the list loads" },
+  'src/plugins/history/ui/HistoryScreen.test.tsx': { areas: ['shell'], why: "uses the shell's navigator to reproduce navigation while the list loads" },
   'src/plugins/messaging/engine/ChatEngine.connection.test.ts': { areas: ['shell'], why: "feeds the engine's connection states to the shell's banner store" },
   'src/plugins/messaging/strings.test.ts': { areas: ['tests'], why: 'reads every language file through tests/i18nFiles' },
   'src/plugins/telephony/strings.test.ts': { areas: ['tests'], why: 'reads every language file through tests/i18nFiles' },

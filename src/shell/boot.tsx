@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Api, Connections as ConnectionsKey, Dialogs, HotkeyManager, Kernel, KernelProvider, Navigation, Notifications, Preferences, Session, type PluginManifest, isLanguage, type Language } from '../kernel';
+import { Api, Connections as ConnectionsKey, Dialogs, HotkeyManager, Kernel, KernelProvider, Navigation, Notifications, Preferences, Queries, Session, type PluginManifest, isLanguage, type Language } from '../kernel';
 import { proxy } from 'valtio';
 import { HotkeyOverrides, Profile } from '../wire/bootResponses';
 import { PaletteHost, palettePlugin } from '../palette';
@@ -91,6 +91,7 @@ async function startKernel(session: LoadedSession, plugins: readonly PluginManif
   kernel.provide(Preferences, prefs);
   kernel.provide(ConnectionsKey, connections);
   kernel.provide(Dialogs, dialogHost);
+  kernel.provide(Queries, queryClient);
   const profile = proxy(session.profile);
   kernel.provide(Session, {
     userId: session.userId,

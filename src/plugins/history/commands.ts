@@ -1,9 +1,7 @@
-import { Navigation, type CommandContext, type CommandContribution, type WhenFn } from '../../kernel';
+import { defineCommands, Navigation, type CommandContext, type CommandRow, type WhenFn } from '../../kernel';
 import { HISTORY_PATH, TelephonyApi } from '../../contracts';
 import { toUrlSearch, updateSearch, type HistorySearch, type HistoryView } from './filters';
-import { historyKeys } from './api';
-import { boundQueryClient, historyState } from './store';
-import { log } from './log';
+import { historyState } from './state';
 
 /** Declared with the other plugins' contracts: telephony's missed-call notification leads here. */
 export { HISTORY_PATH };
@@ -16,62 +14,32 @@ function showView(ctx: CommandContext, view: HistoryView): void {
   ctx.services.get(Navigation).navigate(HISTORY_PATH, { search: toUrlSearch(updateSearch(base, { filter: view })) });
 }
 
-export const historyCommands: readonly CommandContribution[] = [
-  {
-    id: 'history.go',
-    titleKey: 'history:commands.go',
-    keywords: ['calls', 'call log', 'recent calls', 'history'],
-    run: (ctx) => ctx.services.get(Navigation).navigate(HISTORY_PATH),
-  },
-  {
-    id: 'history.showMissed',
-    titleKey: 'history:commands.showMissed',
-    keywords: ['missed calls', 'unanswered'],
-    run: (ctx) => showView(ctx, 'missed'),
-  },
-  {
-    id: 'history.showRecents',
-    titleKey: 'history:commands.showRecents',
-    keywords: ['recent calls', 'all calls'],
-    run: (ctx) => showView(ctx, 'recents'),
-  },
-  {
-    id: 'history.downloadCsv',
-    titleKey: 'history:commands.downloadCsv',
+export const historyTable = {
+  go: { keys: 'g h', keywords: ['calls', 'call log', 'recent calls', 'history'], run: (ctx) => ctx.services.get(Navigation).navigate(HISTORY_PATH) },
+  showMissed: { keys: 'g m', keywords: ['missed calls', 'unanswered'], run: (ctx) => showView(ctx, 'missed') },
+  showRecents: { keywords: ['recent calls', 'all calls'], run: (ctx) => showView(ctx, 'recents') },
+  downloadCsv: {
+    keys: 'Shift+D',
+    scope: 'screen',
     keywords: ['export', 'csv', 'spreadsheet', 'download'],
     enabled: () => (historyState.exporting ? { reasonKey: 'history:reasons.exporting' } : true),
-    // Loaded on first use: papaparse is not needed to boot.
-    run: async (ctx) => (await import('./download')).exportHistoryCsv(ctx.services),
   },
-  {
-    id: 'history.callBack',
-    titleKey: 'history:commands.callBack',
+  callBack: {
+    keys: 'c',
+    scope: 'screen',
+    when: 'screen',
     keywords: ['call', 'dial', 'return call', 'redial'],
-    when: onHistoryScreen,
     enabled: (ctx) => {
       if (!ctx.services.has(TelephonyApi)) return { reasonKey: 'history:reasons.noTelephony' };
       if (!historyState.selected) return { reasonKey: 'history:reasons.noSelection' };
       return true;
     },
-    run: async (ctx) => {
-      const record = historyState.selected;
-      const telephony = ctx.services.maybe(TelephonyApi);
-      if (!record || !telephony) return;
-      try {
-        await telephony.call(record.phoneNumber, { displayName: record.cnam ?? undefined });
-      } catch (err) {
-        // Telephony tells the user why a call failed; here it is only recorded.
-        log.error('call back failed', err);
-      }
-    },
   },
-  {
-    id: 'history.refresh',
-    titleKey: 'history:commands.refresh',
-    keywords: ['reload', 'update'],
-    when: onHistoryScreen,
-    run: async () => {
-      await boundQueryClient()?.invalidateQueries({ queryKey: historyKeys.all });
-    },
-  },
-];
+  refresh: { when: 'screen', keywords: ['reload', 'update'] },
+} as const satisfies Record<string, CommandRow>;
+
+/** Navigation runs at boot; the rest (the CSV download, calling back, refreshing) in the screen's chunk. */
+export const historyCommands = defineCommands('history', historyTable, {
+  screen: onHistoryScreen,
+  lazy: () => import('./lazy').then((m) => m.runs),
+});

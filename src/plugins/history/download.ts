@@ -3,7 +3,7 @@ import { Api, Notifications, Session, type ServiceLookup } from '../../kernel';
 import { fetchAllHistory } from './api';
 import { buildHistoryCsv, csvFileName, csvLabels } from './csv';
 import { defaultFilter } from './filters';
-import { historyState } from './store';
+import { historyState } from './state';
 import { log } from './log';
 
 /** Hands a file to the browser's download manager. */

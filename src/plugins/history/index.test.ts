@@ -2,18 +2,18 @@ import i18next from 'i18next';
 import { History } from 'lucide-react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
-import { allFeatures, Api, definePlugin, Kernel, Navigation, Notifications, Session, toDisposable, type Navigator, type SessionInfo } from '../../kernel';
+import { allFeatures, Api, definePlugin, Kernel, Navigation, Notifications, Queries, Session, toDisposable, type Navigator, type SessionInfo } from '../../kernel';
 import { TelephonyApi } from '../../contracts';
 import en from './locales/en.json';
 import { exportHistoryCsv } from './download';
 import { historyPlugin } from './index';
 import { toHistoryRecord } from './model';
-import { bindQueryClient, historyState, resetHistoryState } from './store';
+import { historyState, resetHistoryState } from './state';
 import { fakeHistoryApi, wire } from './test-fixtures';
 
 const flush = () => new Promise((r) => setTimeout(r, 0));
 
-function boot(opts: { telephony?: boolean } = {}) {
+function boot(opts: { telephony?: boolean; queries?: QueryClient } = {}) {
   const kernel = new Kernel({ features: allFeatures(true) });
   const navigate = vi.fn<Navigator['navigate']>();
   const call = vi.fn(async () => undefined);
@@ -24,6 +24,7 @@ function boot(opts: { telephony?: boolean } = {}) {
   kernel.provide(Session, { userId: 7 } as unknown as SessionInfo);
   kernel.provide(Api, api as never);
   kernel.provide(Notifications, { toast, dismiss: vi.fn(), announce });
+  if (opts.queries) kernel.provide(Queries, opts.queries);
   const plugins = [historyPlugin];
   const callEnded = new Set<() => void>();
   const onCallEnded = (l: () => void) => (callEnded.add(l), toDisposable(() => callEnded.delete(l)));
@@ -43,11 +44,10 @@ afterEach(() => vi.restoreAllMocks());
 describe('history manifest', () => {
   it('refreshes the list as soon as a call ends, and stops listening with the plugin', async () => {
     const client = new QueryClient();
-    bindQueryClient(client);
     const invalidate = vi.spyOn(client, 'invalidateQueries');
     vi.useFakeTimers();
     try {
-      const { kernel, endCall, callEnded } = boot({ telephony: true });
+      const { kernel, endCall, callEnded } = boot({ telephony: true, queries: client });
       endCall();
       expect(invalidate).toHaveBeenCalledWith({ queryKey: ['history'] });
       // Once more a moment later: the record of the side that hung up may be filed just after.
@@ -58,6 +58,15 @@ describe('history manifest', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('refreshes through the shell\'s query cache, before any of its screens or badges has rendered', async () => {
+    const client = new QueryClient();
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    const { kernel } = boot({ queries: client });
+    kernel.context.route = '/history';
+    expect(await kernel.run('history.refresh', {}, 'hotkey')).toBe(true);
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['history'] });
   });
 
   it('loads with its route, nav entry, commands and hotkeys', () => {

@@ -1,13 +1,14 @@
-import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery, type InfiniteData } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
-import { Api, Session, useContextSnapshot, useService } from '../../kernel';
+import { Api, Queries, Session, toDisposable, useContextSnapshot, useService, type Disposable, type ServiceLookup } from '../../kernel';
+import { TelephonyApi } from '../../contracts';
 import type { HistoryPageWire } from '../../wire/history';
 import { countMissedSince, fetchHistoryPage, historyKeys } from './api';
 import { HISTORY_PATH } from './commands';
 import { toHistoryQuery, tzOffsetMinutes, type HistoryFilter } from './filters';
 import { mergePages, nextOffset, PAGE_SIZE, REFRESH_MS, type HistoryList } from './model';
-import { bindQueryClient, historyState, seenAtFor, seenStorageKey, syncSeenFromStorage } from './store';
+import { historyState, seenAtFor, seenStorageKey, syncSeenFromStorage } from './state';
 import { log } from './log';
 
 /** A history fetch failure is logged, never toasted: the list keeps what it had (or offers a retry). */
@@ -19,12 +20,6 @@ function logged<T>(what: string, work: Promise<T>): Promise<T> {
 }
 
 const selectList = (data: InfiniteData<HistoryPageWire, number>): HistoryList => mergePages(data.pages);
-
-/** Makes the query cache reachable for commands (history.refresh). */
-export function useBindQueryClient(): void {
-  const client = useQueryClient();
-  useEffect(() => bindQueryClient(client), [client]);
-}
 
 /** The list, 50 at a time, refreshed every 180 s. */
 export function useHistoryList(filter: HistoryFilter) {
@@ -48,7 +43,6 @@ export function useHistoryList(filter: HistoryFilter) {
 
 /** The navigation badge: missed calls since the user last opened the history. */
 export function useMissedBadge(): number {
-  useBindQueryClient();
   const api = useService(Api);
   const { userId } = useService(Session);
   const { route } = useContextSnapshot();
@@ -70,4 +64,25 @@ export function useMissedBadge(): number {
   });
   // On the history screen the user is looking at those calls already.
   return route.startsWith(HISTORY_PATH) ? 0 : (data ?? 0);
+}
+
+/** How long after a call ends the history asks the server once more (see TelephonyService.onCallEnded). */
+const CALL_RECORD_LAG_MS = 2000;
+
+/**
+ * A call just ended is in the history at once, not at the next 3-minute refresh; asked again after
+ * CALL_RECORD_LAG_MS for the side that hung up, whose record may be filed just after.
+ */
+export function refreshWhenCallsEnd(services: ServiceLookup): Disposable {
+  const refresh = () => void services.maybe(Queries)?.invalidateQueries({ queryKey: historyKeys.all });
+  let again: ReturnType<typeof setTimeout> | undefined;
+  const ended = services.maybe(TelephonyApi)?.onCallEnded(() => {
+    refresh();
+    clearTimeout(again);
+    again = setTimeout(refresh, CALL_RECORD_LAG_MS);
+  });
+  return toDisposable(() => {
+    ended?.dispose();
+    clearTimeout(again);
+  });
 }

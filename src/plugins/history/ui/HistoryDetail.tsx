@@ -2,11 +2,11 @@ import { useId, type RefObject } from 'react';
 import { Button, Label, ProgressBar } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { useCommand } from '../../kernel';
-import { formatDuration, formatFullDateTime, formatPhone } from './format';
+import { useCommand } from '../../../kernel';
+import { formatDuration, formatFullDateTime, formatPhone } from '../format';
 import { TYPE_GLYPH } from './HistoryList';
-import { isMissed, type HistoryRecord } from './model';
-import { historyState } from './store';
+import { isMissed, type HistoryRecord } from '../model';
+import { historyState } from '../state';
 
 /**
  * A button bound to a command: the same object the palette and hotkeys run. When disabled, the

@@ -5,14 +5,14 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { allFeatures, Api, Kernel, KernelProvider, Navigation, Notifications, Session, type SessionInfo } from '../../kernel';
-import type { HistoryRecordWire } from '../../wire/history';
-import en from './locales/en.json';
+import { allFeatures, Api, Kernel, KernelProvider, Navigation, Notifications, Queries, Session, type SessionInfo } from '../../../kernel';
+import type { HistoryRecordWire } from '../../../wire/history';
+import en from '../locales/en.json';
 import HistoryScreen from './HistoryScreen';
-import { historyPlugin } from './index';
-import { appNavigator, type NavigableRouter } from '../../shell/navigator';
-import { resetHistoryState } from './store';
-import { fakeHistoryApi, wire } from './test-fixtures';
+import { historyPlugin } from '../index';
+import { appNavigator, type NavigableRouter } from '../../../shell/navigator';
+import { resetHistoryState } from '../state';
+import { fakeHistoryApi, wire } from '../test-fixtures';
 
 beforeAll(async () => {
   await i18next.use(initReactI18next).init({ lng: 'en', resources: { en: { history: en } }, interpolation: { escapeValue: false } });
@@ -57,9 +57,10 @@ function setup(records: HistoryRecordWire[], search = '', held: { listIn?: Promi
   kernel.provide(Session, { userId: 7 } as unknown as SessionInfo);
   kernel.provide(Notifications, { toast: () => '', dismiss: () => undefined, announce: () => undefined });
   kernel.provide(Navigation, appNavigator(router as unknown as NavigableRouter));
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  kernel.provide(Queries, queryClient);
   kernel.load([historyPlugin]);
   kernel.context.route = '/history';
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={queryClient}>
       <KernelProvider kernel={kernel}>

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { markHistorySeen, readSeenAt, resetHistoryState, seenAtFor, seenStorageKey, syncSeenFromStorage, historyState } from './store';
+import { markHistorySeen, readSeenAt, resetHistoryState, seenAtFor, seenStorageKey, syncSeenFromStorage, historyState } from './state';
 
 function memoryStorage(): Storage {
   const m = new Map<string, string>();

@@ -1,4 +1,3 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { proxy } from 'valtio';
 import { addDays, type HistoryFilter, type HistorySearch } from './filters';
 import type { HistoryRecord } from './model';
@@ -9,11 +8,8 @@ export interface ExportState {
   total: number | null;
 }
 
-/**
- * Live state the screen writes and the commands read when they run (never a captured copy):
- * the palette and hotkeys act on what is on screen now.
- */
-export const historyState = proxy({
+/** The state before the screen first opens: the store starts so (and a test returns it there). */
+export const initialHistoryState = () => ({
   selected: null as HistoryRecord | null,
   /** The search params and filter of the screen, kept after it closes: CSV export uses the last ones. */
   search: null as HistorySearch | null,
@@ -23,23 +19,14 @@ export const historyState = proxy({
   seenAt: {} as Record<string, number>,
 });
 
+/**
+ * Live state the screen writes and the commands read when they run (never a captured copy):
+ * the palette and hotkeys act on what is on screen now.
+ */
+export const historyState = proxy(initialHistoryState());
+
 export function resetHistoryState(): void {
-  historyState.selected = null;
-  historyState.search = null;
-  historyState.filter = null;
-  historyState.exporting = null;
-  historyState.seenAt = {};
-}
-
-// Commands run outside React but refreshing needs the query cache; the plugin's hooks hand it over.
-let queryClient: QueryClient | null = null;
-
-export function bindQueryClient(client: QueryClient): void {
-  queryClient = client;
-}
-
-export function boundQueryClient(): QueryClient | null {
-  return queryClient;
+  Object.assign(historyState, initialHistoryState());
 }
 
 // ---- "seen at" for the missed-calls badge ------------------------------------------------------

@@ -13,7 +13,7 @@ import {
   type Selection,
 } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { isoDay, parseIsoDay, typesOf, typesToSearch, type HistoryFilter, type HistorySearch, type HistoryView } from './filters';
+import { isoDay, parseIsoDay, typesOf, typesToSearch, type HistoryFilter, type HistorySearch, type HistoryView } from '../filters';
 
 export const TERM_DEBOUNCE_MS = 250;
 /** Typing a year into a date field passes through 0002, 0020, 0202…: wait for the user to pause. */

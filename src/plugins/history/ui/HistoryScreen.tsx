@@ -3,10 +3,10 @@ import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'r
 import { Button } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { ref } from 'valtio';
-import { Navigation, Session, useMaybeService, useService } from '../../kernel';
-import { ContactsApi } from '../../contracts';
-import { HISTORY_PATH } from './commands';
-import { displayName } from './format';
+import { Navigation, Session, useMaybeService, useService } from '../../../kernel';
+import { ContactsApi } from '../../../contracts';
+import { HISTORY_PATH } from '../commands';
+import { displayName } from '../format';
 import {
   isoDay,
   lastDays,
@@ -18,12 +18,12 @@ import {
   WIDE_RANGE_DAYS,
   type HistoryFilter,
   type HistorySearch,
-} from './filters';
+} from '../filters';
 import { ExportProgress, HistoryDetail } from './HistoryDetail';
 import { HistoryFilterBar, type SearchChange } from './HistoryFilterBar';
 import { HistoryList } from './HistoryList';
-import { useBindQueryClient, useHistoryList } from './queries';
-import { historyState, markHistorySeen } from './store';
+import { useHistoryList } from '../queries';
+import { historyState, markHistorySeen } from '../state';
 import './history.css';
 
 const SKELETON_ROWS = 8;
@@ -70,7 +70,6 @@ function Skeleton() {
 }
 
 export default function HistoryScreen() {
-  useBindQueryClient();
   const { t } = useTranslation('history');
   const navigation = useService(Navigation);
   const { userId } = useService(Session);

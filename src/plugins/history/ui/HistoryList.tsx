@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Collection, GridList, GridListItem, GridListLoadMoreItem, ListLayout, Virtualizer, type Key, type Selection } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { useMaybeService } from '../../kernel';
-import { ContactsApi } from '../../contracts';
-import { displayName, formatDuration, formatFullDateTime, formatListTime, formatPhone } from './format';
-import { isMissed, type HistoryRecord } from './model';
+import { useMaybeService } from '../../../kernel';
+import { ContactsApi } from '../../../contracts';
+import { displayName, formatDuration, formatFullDateTime, formatListTime, formatPhone } from '../format';
+import { isMissed, type HistoryRecord } from '../model';
 
 /** Row height of the virtualised list (two lines of text). */
 export const ROW_HEIGHT = 52;
