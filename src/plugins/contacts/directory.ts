@@ -2,9 +2,10 @@
  * The compact directory of every contact of the user: what the list, the palette and caller-name
  * lookups read. Fetched once (`GET /v1/contacts/index`), refreshed every 2 h and after each change.
  * Kept out of valtio (50,000 rows must not become proxies); subscribers hear about new versions.
+ * Its one server call is here, not in api.ts: boot needs it, and api.ts stays in the lazy chunk.
  */
-import type { ApiClient } from '../../kernel';
-import { indexRowFromTsv } from '../../wire/contactGroups';
+import { Api, toDisposable, type ApiClient, type Disposable, type PluginContext } from '../../kernel';
+import { CONTACTS_REFRESH_MS, indexRowFromTsv } from '../../wire/contactGroups';
 import type { ContactGroup, ContactIndexRow, ContactSource, ContactWire } from '../../wire/contacts';
 import { log } from './log';
 
@@ -193,3 +194,14 @@ export class Directory {
 }
 
 export const directory = new Directory();
+
+/** Loads the directory once the first screen has painted (for the palette and caller names), then every CONTACTS_REFRESH_MS. */
+export function keepDirectoryLoaded(ctx: PluginContext): Disposable {
+  const api = ctx.services.get(Api);
+  ctx.afterFirstScreen(() => void directory.load(api));
+  const refresh = setInterval(() => void directory.load(api), CONTACTS_REFRESH_MS);
+  return toDisposable(() => {
+    clearInterval(refresh);
+    directory.reset();
+  });
+}

@@ -1,13 +1,18 @@
+import { QueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { allFeatures, Api, definePlugin, Dialogs, Kernel, Navigation, Notifications, Preferences, Session, type Navigator, type SessionInfo, ApiError } from '../../kernel';
+import { allFeatures, Api, definePlugin, Dialogs, Kernel, Navigation, Notifications, Preferences, Queries, Session, type Navigator, type SessionInfo, ApiError } from '../../kernel';
 import { ContactsApi, MeetingsApi, MessagingApi, TelephonyApi } from '../../contracts';
 import { CONTACTS_REFRESH_MS, indexRowFromTsv, indexRowToTsv, type ContactIndexRow, type ContactWire } from '../../wire/contacts';
-import { DELETE_CONFIRM_PREF, toggleFavorite } from './actions';
+import { DELETE_CONFIRM_PREF, toggleFavorite } from './api';
 import { directory, entriesFromTsv, filterDirectory, inGroup, matcher, toEntry } from './directory';
-import { contactsPlugin, entityFor } from './index';
+import { contactsPlugin } from './index';
+// The commands' lazy chunk, in before the tests: a first run would otherwise wait for its import.
+import './lazy';
+import { entityFor } from './search';
 import en from './locales/en.json';
-import { contactsState, resetContactsState } from './store';
+import screenEn from './strings/en.json';
+import { contactsState, resetContactsState } from './state';
 
 const ME = 7;
 const ROWS: ContactIndexRow[] = [
@@ -35,10 +40,15 @@ interface Opts {
   confirm?: { confirmed: boolean; remember: boolean };
   put?: (path: string, body: unknown) => Promise<unknown>;
   del?: (path: string) => Promise<unknown>;
+  queries?: QueryClient;
 }
+
+/** Each test's kernel goes with the test: a kernel left behind loads the directory after its first screen, in the middle of a later test. */
+const kernels: Kernel[] = [];
 
 function boot(opts: Opts = {}) {
   const kernel = new Kernel({ features: allFeatures(true) });
+  kernels.push(kernel);
   const navigate = vi.fn<Navigator['navigate']>();
   const toast = vi.fn(() => 'id');
   const announce = vi.fn();
@@ -64,6 +74,7 @@ function boot(opts: Opts = {}) {
   kernel.provide(Notifications, { toast, dismiss: vi.fn(), announce });
   kernel.provide(Preferences, { get: async (k: string) => (prefs.has(k) ? prefs.get(k) : false), set: setPref } as never);
   kernel.provide(Dialogs, { confirm } as never);
+  if (opts.queries) kernel.provide(Queries, opts.queries);
   const others = [];
   if (opts.telephony) others.push(definePlugin({ id: 'telephony', titleKey: 't', provides: [{ key: TelephonyApi, create: () => ({ call }) as never }] }));
   if (opts.messaging) others.push(definePlugin({ id: 'messaging', titleKey: 'm', provides: [{ key: MessagingApi, create: () => ({ openChat, newText }) }] }));
@@ -80,13 +91,14 @@ const reasonOf = (kernel: Kernel, id: string) => {
 };
 
 beforeAll(async () => {
-  await i18next.init({ lng: 'en', resources: { en: { contacts: en } }, interpolation: { escapeValue: false } });
+  await i18next.init({ lng: 'en', resources: { en: { contacts: { ...en, ...screenEn } } }, interpolation: { escapeValue: false } });
 });
 beforeEach(() => {
   resetContactsState();
   directory.set(ROWS.map(toEntry));
 });
 afterEach(() => {
+  for (const k of kernels.splice(0)) k.dispose();
   vi.useRealTimers();
   vi.restoreAllMocks();
 });
@@ -113,6 +125,14 @@ describe('manifest', () => {
     expect(navigate).toHaveBeenLastCalledWith('/contacts', { search: {} });
     await kernel.run('contacts.showFavorites');
     expect(navigate).toHaveBeenLastCalledWith('/contacts', { search: { group: 'favorites' } });
+  });
+  it('"Refresh" reloads the directory and the shell\'s query cache, before the screen has ever rendered', async () => {
+    const client = new QueryClient();
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    const { kernel, raw } = boot({ queries: client });
+    expect(await kernel.run('contacts.refresh', {}, 'palette')).toBe(true);
+    expect(raw).toHaveBeenCalledWith('GET', '/v1/contacts/index', { query: { format: 'tsv' } });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['contacts'] });
   });
   it('answers caller-name lookups through its service', () => {
     const { kernel } = boot();

@@ -33,7 +33,7 @@ import {
   type ContactDraft,
 } from './formModel';
 import { countryOptions, US_STATES } from './places';
-import { parseContactsSearch, validateContactsSearch } from './search';
+import { parseContactsSearch, validateContactsSearch } from './route';
 
 const phone = (number: string | null, over: Partial<PhoneNumberWire> = {}): PhoneNumberWire => ({
   number, extension: null, type: 'mobile', custom_type: null, source: 'personal', source_id: null, is_default: false, is_primary: false, caller_id: false, ...over,

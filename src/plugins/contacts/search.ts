@@ -1,28 +1,52 @@
-import { CONTACT_GROUPS, DEFAULT_CONTACT_GROUP, type ContactGroup } from '../../wire/contactGroups';
-import { isFormMode, type FormMode } from './modes';
+import { toDisposable, type PaletteEntity, type SearchProvider } from '../../kernel';
+import { CONTACTS_PROVIDER } from '../../contracts';
+import { directory, type DirEntry } from './directory';
 
-/** The screen's URL: `contact` (selected id), `screen` (`form` while the form is open), `editState` (form mode), `group`, `q`. */
-export interface ContactsSearch {
-  contact?: string;
-  screen?: 'form';
-  editState?: FormMode;
-  group: ContactGroup;
-  q?: string;
-}
+export const ENTITY_PREFIX = `${CONTACTS_PROVIDER}:`;
+export const isSelfEntry = (e: DirEntry, selfId: number | null) => e.source === 'User' && selfId !== null && e.id === `u${selfId}`;
+/** What a contact is called in the palette: its name, else what else there is of it. */
+export const listedName = (e: DirEntry) => e.name || e.email || e.numbers[0] || e.company || e.id;
 
-export function validateContactsSearch(raw: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  if (typeof raw.contact === 'string' && /^[up]\d{1,10}$/.test(raw.contact)) out.contact = raw.contact;
-  if (raw.screen === 'form' && isFormMode(raw.editState)) {
-    out.screen = 'form';
-    out.editState = raw.editState;
+export function entityFor(e: DirEntry, selfId: number | null): PaletteEntity {
+  const isSelf = isSelfEntry(e, selfId);
+  const args = { id: e.id };
+  const actions: Array<{ command: string; args: Record<string, unknown> }> = [];
+  if (!isSelf) {
+    if (e.numbers.length) actions.push({ command: 'contacts.call', args });
+    if (e.source === 'User') actions.push({ command: 'contacts.message', args });
+    if (e.numbers.some((n) => n.replace(/\D/g, '').length >= 10)) actions.push({ command: 'contacts.text', args });
   }
-  if (typeof raw.group === 'string' && (CONTACT_GROUPS as readonly string[]).includes(raw.group) && raw.group !== DEFAULT_CONTACT_GROUP) out.group = raw.group;
-  if (typeof raw.q === 'string' && raw.q.trim()) out.q = raw.q.slice(0, 200);
-  return out;
+  if (e.source === 'personal') actions.push({ command: 'contacts.edit', args });
+  // Listed for every colleague; the palette shows it only to account owners and administrators (its `when`).
+  if (!isSelf && e.source === 'User') actions.push({ command: 'contacts.editUser', args });
+  if (!isSelf) actions.push({ command: 'contacts.favorite', args });
+  actions.push({ command: 'contacts.open', args });
+  // Enter on the own contact still opens it (the first action); editing the profile is one Tab away.
+  if (isSelf) actions.push({ command: 'contacts.editProfile', args });
+  return {
+    id: `${ENTITY_PREFIX}${e.id}`,
+    label: listedName(e),
+    detail: [e.numbers.join(', '), e.company].filter(Boolean).join(' · ') || undefined,
+    keywords: e.email ? [e.email] : undefined,
+    actions,
+  };
 }
 
-export function parseContactsSearch(raw: Record<string, unknown>): ContactsSearch {
-  const v = validateContactsSearch(raw) as Partial<ContactsSearch>;
-  return { ...v, group: v.group ?? DEFAULT_CONTACT_GROUP };
-}
+/**
+ * Palette entities, built once per directory version and user (50,000 of them must not be rebuilt
+ * per opening). Keyed by the entries themselves: a new directory is a new array, and the old one's
+ * entities go with it.
+ */
+const built = new WeakMap<readonly DirEntry[], { self: number | null; items: PaletteEntity[] }>();
+
+/** Every contact in the palette, from the directory. */
+export const contactEntities: Pick<SearchProvider, 'items' | 'subscribe'> = {
+  items(ctx) {
+    const entries = directory.entries;
+    if (!entries) return [];
+    let cached = built.get(entries);
+    if (!cached || cached.self !== ctx.userId) built.set(entries, (cached = { self: ctx.userId, items: entries.map((e) => entityFor(e, ctx.userId)) }));
+    return cached.items;
+  },
+  subscribe: (onChange) => toDisposable(directory.subscribe(onChange)),
+};

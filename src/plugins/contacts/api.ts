@@ -1,24 +1,57 @@
-/** What the commands do: REST calls, optimistic favourites, the delete confirmation rules. */
-import { Api, Dialogs, Notifications, Preferences, Session, type ServiceLookup, ApiError, type ApiClient } from '../../kernel';
-import { AvatarResponse, ContactWire, UserAddressListWire, UserAddressWire, UserEmailListWire, UserPhoneListWire, type ContactInput } from '../../wire/contacts';
+/** The plugin's server calls (but the directory's, which boot needs: directory.ts), with the cache and directory updates that follow them. */
+import { Api, Dialogs, Notifications, Preferences, Queries, Session, type ServiceLookup, ApiError, type ApiClient } from '../../kernel';
+import {
+  AvatarResponse,
+  ContactIntegrationsWire,
+  ContactPageWire,
+  ContactWire,
+  UserAddressListWire,
+  UserAddressWire,
+  UserEmailListWire,
+  UserPhoneListWire,
+  type ContactGroup,
+  type ContactInput,
+} from '../../wire/contacts';
 import { Profile } from '../../wire/profile';
 import { directory, entryFromContact } from './directory';
 import type { ProfileBundle, ProfileSavePlan, ProfileStep } from './profileModel';
-import { boundQueryClient, contactKeys, contactsState } from './store';
+import { contactsState } from './state';
 import { log } from './log';
 
 export const DELETE_CONFIRM_PREF = 'contact-delete-confirm-modal' as const;
 
-function patchCached(id: string, change: Partial<ContactWire>): void {
-  const qc = boundQueryClient();
-  qc?.setQueryData<ContactWire>(contactKeys.detail(id), (c) => (c ? { ...c, ...change } : c));
+/** Query keys, all prefixed with the plugin id so `['contacts']` invalidates everything. */
+export const contactKeys = {
+  all: ['contacts'] as const,
+  detail: (id: string) => ['contacts', 'detail', id] as const,
+  integrations: ['contacts', 'integrations'] as const,
+  avatar: (href: string) => ['contacts', 'avatar', href] as const,
+  /** A user's profile as the profile form edits it (the profile calls, not the contact). */
+  profile: (userId: number) => ['contacts', 'profile', userId] as const,
+};
+
+type Getter = Pick<ApiClient, 'get'>;
+
+export const fetchContact = (api: Getter, id: string, signal?: AbortSignal) => api.get(`/v1/contacts/${id}`, undefined, ContactWire, signal);
+
+/** A page of a group, searched by the server: what the list shows while the directory is on its way. */
+export const fetchContactPage = (api: Getter, query: { group: ContactGroup; search?: string; limit: number }, signal?: AbortSignal) =>
+  api.get('/v1/contacts', query, ContactPageWire, signal);
+
+export const fetchIntegrations = (api: Getter, signal?: AbortSignal) => api.get('/v1/contact-integrations', undefined, ContactIntegrationsWire, signal);
+
+/** A contact's photo as an object URL (the caller revokes it). */
+export const fetchAvatarUrl = async (api: Pick<ApiClient, 'raw'>, href: string) => URL.createObjectURL(await (await api.raw('GET', href)).blob());
+
+function patchCached(services: ServiceLookup, id: string, change: Partial<ContactWire>): void {
+  services.maybe(Queries)?.setQueryData<ContactWire>(contactKeys.detail(id), (c) => (c ? { ...c, ...change } : c));
   if (contactsState.selected?.id === id) contactsState.selected = { ...contactsState.selected, ...change };
 }
 
 const byName = (a: { name: string }, b: { name: string }) => (a.name.toLowerCase() < b.name.toLowerCase() ? -1 : a.name.toLowerCase() > b.name.toLowerCase() ? 1 : 0);
 
 /** Keeps the directory row in step with a saved contact (and the list A–Z when the name changed). */
-export function syncDirectory(c: ContactWire): void {
+export function syncDirectory(services: ServiceLookup, c: ContactWire): void {
   const entry = entryFromContact(c);
   const previous = directory.get(c.id);
   if (previous && previous.name === entry.name) directory.patch(c.id, entry);
@@ -26,7 +59,7 @@ export function syncDirectory(c: ContactWire): void {
     const rows = [...directory.entries.filter((e) => e.id !== c.id), entry].sort(byName);
     directory.set(rows);
   }
-  boundQueryClient()?.setQueryData(contactKeys.detail(c.id), c);
+  services.maybe(Queries)?.setQueryData(contactKeys.detail(c.id), c);
 }
 
 /** Favourite toggles optimistically and reverts when the server refuses. */
@@ -34,12 +67,12 @@ export async function toggleFavorite(services: ServiceLookup, id: string): Promi
   const current = contactsState.selected?.id === id ? contactsState.selected.favorite : (directory.get(id)?.favorite ?? false);
   const next = !current;
   directory.patch(id, { favorite: next });
-  patchCached(id, { favorite: next });
+  patchCached(services, id, { favorite: next });
   try {
     await services.get(Api).put(`/v1/contacts/${id}/favorite`, { favorite: next }, ContactWire);
   } catch (err) {
     directory.patch(id, { favorite: current });
-    patchCached(id, { favorite: current });
+    patchCached(services, id, { favorite: current });
     services.get(Notifications).toast({ tone: 'error', titleKey: 'contacts:errors.favoriteTitle', messageKey: 'contacts:errors.tryAgain' });
     log.error('favourite failed', err);
   }
@@ -89,7 +122,7 @@ export async function deleteContacts(services: ServiceLookup, ids: readonly stri
 export async function saveContact(services: ServiceLookup, id: string | null, input: ContactInput): Promise<ContactWire> {
   const api = services.get(Api);
   const saved = id ? await api.put(`/v1/contacts/${id}`, input, ContactWire) : await api.post('/v1/contacts', input, ContactWire);
-  syncDirectory(saved);
+  syncDirectory(services, saved);
   return saved;
 }
 
@@ -105,7 +138,7 @@ export async function uploadAvatar(services: ServiceLookup, id: string, file: Fi
   body.append('photo', file, file.name);
   const { path, own } = avatarPath(services, id);
   const res = await services.get(Api).request('POST', path, { body, schema: AvatarResponse });
-  patchCached(id, { avatar_id: res.avatar_id, avatar_href: res.avatar_href });
+  patchCached(services, id, { avatar_id: res.avatar_id, avatar_href: res.avatar_href });
   if (own) await services.get(Session).refreshProfile().catch(() => undefined);
 }
 
@@ -118,7 +151,7 @@ export async function removeAvatar(services: ServiceLookup, id: string): Promise
     services.get(Notifications).toast({ tone: 'error', titleKey: 'contacts:errors.title', messageKey: 'contacts:errors.removePhoto' });
     throw err;
   }
-  patchCached(id, { avatar_id: null, avatar_href: null });
+  patchCached(services, id, { avatar_id: null, avatar_href: null });
   if (own) await services.get(Session).refreshProfile().catch(() => undefined);
 }
 
@@ -167,8 +200,8 @@ export async function saveProfile(services: ServiceLookup, plan: ProfileSavePlan
   const session = services.get(Session);
   // One's own name is also in the account menu.
   if (plan.userId === session.userId) await session.refreshProfile().catch(() => undefined);
-  syncDirectory(saved);
+  syncDirectory(services, saved);
   if (contactsState.selected?.id === saved.id) contactsState.selected = saved;
-  await boundQueryClient()?.invalidateQueries({ queryKey: contactKeys.profile(plan.userId) });
+  await services.maybe(Queries)?.invalidateQueries({ queryKey: contactKeys.profile(plan.userId) });
   return saved;
 }

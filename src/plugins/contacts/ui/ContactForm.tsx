@@ -2,10 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { Button, Checkbox, FieldError, Input, Label, Text, TextArea, TextField } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { Api, Dialogs, Notifications, useContextSnapshot, useKernel, useService, ApiError } from '../../kernel';
-import { AVATAR_MAX_BYTES, CONTACT_LIMITS, ContactWire, IM_TYPES, PHONE_TYPES } from '../../wire/contacts';
-import { canEditUsers } from '../../wire/roles';
-import { loadProfile, ProfileSaveError, saveContact, saveProfile, uploadAvatar } from './actions';
+import { Api, Dialogs, Notifications, useContextSnapshot, useKernel, useService, ApiError } from '../../../kernel';
+import { AVATAR_MAX_BYTES, CONTACT_LIMITS, IM_TYPES, PHONE_TYPES, type ContactWire } from '../../../wire/contacts';
+import { canEditUsers } from '../../../wire/roles';
+import { contactKeys, fetchContact, loadProfile, ProfileSaveError, saveContact, saveProfile, uploadAvatar } from '../api';
 import {
   draftFromContact,
   emptyAddress,
@@ -29,11 +29,10 @@ import {
   type ContactDraft,
   type FieldErrors,
   type FormMode,
-} from './formModel';
-import { countryOptions, US_STATES } from './places';
-import { draftFromProfile, isEmptyPlan, profileSavePlan, userIdOf, type ProfileBundle } from './profileModel';
-import { contactKeys } from './store';
-import { log } from './log';
+} from '../formModel';
+import { countryOptions, US_STATES } from '../places';
+import { draftFromProfile, isEmptyPlan, profileSavePlan, userIdOf, type ProfileBundle } from '../profileModel';
+import { log } from '../log';
 
 interface FieldProps {
   name: string;
@@ -165,7 +164,7 @@ function PersonalForm({ mode, contactId, onDone }: ContactFormProps) {
   const existing = useQuery({
     queryKey: contactKeys.detail(contactId ?? ''),
     enabled: !!contactId,
-    queryFn: ({ signal }) => api.get(`/v1/contacts/${contactId}`, undefined, ContactWire, signal),
+    queryFn: ({ signal }) => fetchContact(api, contactId!, signal),
   });
   if (contactId && existing.isPending) return <p className="empty-state" role="status">{t('list.loading')}</p>;
   // One's own company contact is read-only but for its photo, which is the profile's.

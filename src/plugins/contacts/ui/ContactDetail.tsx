@@ -3,13 +3,13 @@ import { useEffect, useId, useState, type RefObject } from 'react';
 import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { Api, useCommand, useKernel, useService } from '../../kernel';
-import { COPY_LINK_RESET_MS, ContactWire } from '../../wire/contacts';
-import { removeAvatar } from './actions';
+import { Api, useCommand, useKernel, useService } from '../../../kernel';
+import { COPY_LINK_RESET_MS } from '../../../wire/contacts';
+import { contactKeys, fetchAvatarUrl, fetchContact, removeAvatar } from '../api';
 import { initials } from './ContactList';
-import { formatPhone, phoneLabel } from './format';
-import type { FormMode } from './formModel';
-import { contactKeys, contactsState } from './store';
+import { formatPhone, phoneLabel } from '../format';
+import type { FormMode } from '../formModel';
+import { contactsState } from '../state';
 
 /** A button bound to a command; a disabled one keeps its reason visible beside it. */
 function CommandButton({ id, primary = false }: { id: string; primary?: boolean }) {
@@ -40,7 +40,7 @@ function Avatar({ href, name }: { href: string | null; name: string }) {
     queryKey: contactKeys.avatar(href ?? ''),
     enabled: !!href,
     staleTime: Infinity,
-    queryFn: async () => URL.createObjectURL(await (await api.raw('GET', href!)).blob()),
+    queryFn: () => fetchAvatarUrl(api, href!),
   });
   if (href && url) return <img className="contacts-photo" src={url} alt={t('detail.photo', { name })} />;
   return (
@@ -85,7 +85,7 @@ export function ContactDetail({ id, headingRef, onBack, onEdit }: ContactDetailP
   const kernel = useKernel();
   const query = useQuery({
     queryKey: contactKeys.detail(id),
-    queryFn: ({ signal }) => api.get(`/v1/contacts/${id}`, undefined, ContactWire, signal),
+    queryFn: ({ signal }) => fetchContact(api, id, signal),
   });
   const contact = query.data;
 

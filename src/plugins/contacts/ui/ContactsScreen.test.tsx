@@ -5,13 +5,14 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { allFeatures, Api, Dialogs, Kernel, KernelProvider, Navigation, Notifications, Preferences, Session, type SessionInfo, ApiError } from '../../kernel';
-import { indexRowToTsv, type ContactIndexRow, type ContactWire } from '../../wire/contacts';
+import { allFeatures, Api, Dialogs, Kernel, KernelProvider, Navigation, Notifications, Preferences, Queries, Session, type SessionInfo, ApiError } from '../../../kernel';
+import { indexRowToTsv, type ContactIndexRow, type ContactWire } from '../../../wire/contacts';
 import ContactsScreen from './ContactsScreen';
-import { directory, toEntry } from './directory';
-import { contactsPlugin } from './index';
-import en from './locales/en.json';
-import { resetContactsState } from './store';
+import { directory, toEntry } from '../directory';
+import { contactsPlugin } from '../index';
+import en from '../locales/en.json';
+import screenEn from '../strings/en.json';
+import { resetContactsState } from '../state';
 
 const ROWS: ContactIndexRow[] = [
   ['u7', 'Alice Nguyen', '1001', 'alice@example.com', 'Acme', 0, 'User'],
@@ -29,7 +30,7 @@ function contact(over: Partial<ContactWire> = {}): ContactWire {
 }
 
 beforeAll(async () => {
-  await i18next.use(initReactI18next).init({ lng: 'en', resources: { en: { contacts: en } }, interpolation: { escapeValue: false } });
+  await i18next.use(initReactI18next).init({ lng: 'en', resources: { en: { contacts: { ...en, ...screenEn } } }, interpolation: { escapeValue: false } });
   vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(() => 400);
   vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(() => 600);
   window.scrollTo = () => undefined;
@@ -94,11 +95,12 @@ function setup(search = '', post?: (body: unknown) => Promise<unknown>, cold = f
   kernel.provide(Preferences, { get: async () => false, set: async () => undefined } as never);
   kernel.provide(Dialogs, { confirm: async () => ({ confirmed: true, remember: false }) } as never);
   kernel.provide(Navigation, { navigate: (to, o) => void router.navigate({ to, search: o?.search as never, replace: o?.replace }) });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  kernel.provide(Queries, queryClient);
   kernel.load([contactsPlugin]);
   kernel.context.route = '/contacts';
   kernel.context.userId = 7;
   kernel.context.roleId = profileApi.roleId ?? 3;
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={queryClient}>
       <KernelProvider kernel={kernel}>

@@ -1,18 +1,19 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { Button, Input, Label, ListBox, ListBoxItem, Popover, SearchField, Select, SelectValue } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { Api, Navigation, useContextSnapshot, useKernel, useService } from '../../kernel';
-import { CONTACT_GROUPS, ContactIntegrationsWire, ContactPageWire, type ContactGroup } from '../../wire/contacts';
-import { CONTACTS_PATH } from './commands';
+import { Api, Navigation, useContextSnapshot, useKernel, useService } from '../../../kernel';
+import { CONTACT_GROUPS, type ContactGroup } from '../../../wire/contacts';
+import { contactKeys, fetchContactPage, fetchIntegrations } from '../api';
+import { CONTACTS_PATH } from '../commands';
 import { ContactDetail } from './ContactDetail';
 import { ContactForm } from './ContactForm';
 import { ContactList } from './ContactList';
-import { directory, entryFromContact, filterDirectory } from './directory';
-import { parseContactsSearch, type ContactsSearch } from './search';
-import { bindQueryClient, contactKeys, contactsState } from './store';
+import { directory, entryFromContact, filterDirectory } from '../directory';
+import { parseContactsSearch, type ContactsSearch } from '../route';
+import { contactsState } from '../state';
 import './contacts.css';
 
 const SKELETON_ROWS = 8;
@@ -37,7 +38,7 @@ function useGroups(): ContactGroup[] {
   const { features } = useContextSnapshot();
   const { data } = useQuery({
     queryKey: contactKeys.integrations,
-    queryFn: ({ signal }) => api.get('/v1/contact-integrations', undefined, ContactIntegrationsWire, signal),
+    queryFn: ({ signal }) => fetchIntegrations(api, signal),
     staleTime: Infinity,
   });
   return CONTACT_GROUPS.filter((g) => {
@@ -50,8 +51,6 @@ function useGroups(): ContactGroup[] {
 
 export default function ContactsScreen() {
   const { t } = useTranslation('contacts');
-  const queryClient = useQueryClient();
-  useEffect(() => bindQueryClient(queryClient), [queryClient]);
   const navigation = useService(Navigation);
   const api = useService(Api);
   const raw = useSearch({ strict: false }) as Record<string, unknown>;
@@ -85,7 +84,7 @@ export default function ContactsScreen() {
   const firstPage = useQuery({
     queryKey: [...contactKeys.all, 'page', search.group, deferredTerm.trim()],
     enabled: !entries,
-    queryFn: ({ signal }) => api.get('/v1/contacts', { group: search.group, search: deferredTerm.trim() || undefined, limit: FIRST_PAGE }, ContactPageWire, signal),
+    queryFn: ({ signal }) => fetchContactPage(api, { group: search.group, search: deferredTerm.trim() || undefined, limit: FIRST_PAGE }, signal),
   });
   const local = useMemo(() => (entries ? filterDirectory(entries, search.group, deferredTerm) : null), [entries, version, search.group, deferredTerm]);
   const paged = useMemo(() => (!entries && firstPage.data ? firstPage.data.items.map(entryFromContact) : null), [entries, firstPage.data]);

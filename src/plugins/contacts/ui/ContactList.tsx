@@ -1,8 +1,8 @@
 import { type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { VirtualGridList } from '../../ui/VirtualGridList';
-import type { DirEntry } from './directory';
-import { formatPhone } from './format';
+import { VirtualGridList } from '../../../ui/VirtualGridList';
+import type { DirEntry } from '../directory';
+import { formatPhone } from '../format';
 
 export const ROW_HEIGHT = 52;
 

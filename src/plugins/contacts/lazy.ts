@@ -1,0 +1,33 @@
+import { Api, Navigation, Queries, type LazyRuns } from '../../kernel';
+import { contactKeys, deleteContacts, toggleFavorite } from './api';
+import { CONTACTS_PATH, targetOf, type contactsTable } from './commands';
+import { directory } from './directory';
+import { contactsState } from './state';
+
+/*
+ * The plugin's one lazy chunk: the screen, its strings (`strings/`; titles, command names and
+ * reasons are in `locales/`, loaded at boot) and what the commands that need the server do.
+ */
+export { strings } from './strings';
+export { default as ContactsScreen } from './ui/ContactsScreen';
+
+const isPersonal = (id: string | undefined): id is string => !!id && directory.get(id)?.source === 'personal';
+
+/** What each command of the table does without a boot run. */
+export const runs: LazyRuns<typeof contactsTable> = {
+  favorite: async (ctx, args) => {
+    const t = targetOf(ctx, args);
+    if (t) await toggleFavorite(ctx.services, t.id);
+  },
+  delete: async (ctx, args) => {
+    const ids = args.ids ?? (contactsState.checked.length ? contactsState.checked : [targetOf(ctx, args)?.id]).filter(isPersonal);
+    const selected = contactsState.selected?.id;
+    const ok = await deleteContacts(ctx.services, ids);
+    // Back to the list the user was looking at (same group and search), without the deleted one.
+    if (ok && selected && ids.includes(selected)) ctx.services.get(Navigation).navigate(CONTACTS_PATH, { search: { ...contactsState.view } });
+  },
+  refresh: async (ctx) => {
+    await directory.load(ctx.services.get(Api));
+    await ctx.services.get(Queries).invalidateQueries({ queryKey: contactKeys.all });
+  },
+};

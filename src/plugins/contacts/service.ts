@@ -1,0 +1,18 @@
+import { Session, type ServiceLookup } from '../../kernel';
+import type { ContactsService } from '../../contracts';
+import { directory } from './directory';
+import { ENTITY_PREFIX, isSelfEntry, listedName } from './search';
+
+/** What other plugins ask of contacts: caller names by number, and who a palette entity is. */
+export function contactsService(services: ServiceLookup): ContactsService {
+  return {
+    lookupNumber(number: string) {
+      const e = directory.lookupNumber(number);
+      return e ? { id: e.id, name: e.name, numbers: e.numbers } : undefined;
+    },
+    resolve(entityId: string) {
+      const e = entityId.startsWith(ENTITY_PREFIX) ? directory.get(entityId.slice(ENTITY_PREFIX.length)) : undefined;
+      return e ? { id: e.id, name: listedName(e), numbers: e.numbers, self: isSelfEntry(e, services.maybe(Session)?.userId ?? null) } : undefined;
+    },
+  };
+}
