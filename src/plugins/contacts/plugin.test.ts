@@ -402,12 +402,10 @@ describe('directory filters', () => {
     expect(await entriesFromTsv('')).toEqual([]);
   });
 
-  it('filters 50,000 entries well inside a frame', () => {
+  // How fast is the bench's figure (contacts_search_50k_p95_ms), not a timed test that a busy machine fails.
+  it('filters 50,000 entries: the exact match first, then the longer ones', () => {
     const many = Array.from({ length: 50_000 }, (_, i) => toEntry([`p${i + 1}`, `Person ${i}`, `+1415555${String(i).padStart(4, '0')}`, `p${i}@x.example`, 'Co', 0, 'personal']));
-    const t0 = performance.now();
     const hits = filterDirectory(many, 'all', 'person 4999');
-    const ms = performance.now() - t0;
     expect(hits.map((e) => e.name)).toEqual(['Person 4999', ...Array.from({ length: 10 }, (_, i) => `Person 4999${i}`)]);
-    expect(ms).toBeLessThan(100);
   });
 });
