@@ -10,8 +10,8 @@ const t = (key: string) => key.split('.').reduce<unknown>((o, k) => (o as Record
 const labels = csvLabels(t);
 
 describe('buildHistoryCsv', () => {
-  it('writes a translated header and one row per call', () => {
-    const csv = buildHistoryCsv(
+  it('writes a translated header and one row per call', async () => {
+    const csv = await buildHistoryCsv(
       [
         toHistoryRecord(wire()),
         toHistoryRecord(wire({ id: 2, direction: 'outbound', disposition: 'UNANSWERED', dest_phone: '1002', cnam: null, duration: 0 })),
@@ -26,21 +26,21 @@ describe('buildHistoryCsv', () => {
     ]);
   });
 
-  it('quotes commas and quotes in names so the file parses back', () => {
-    const csv = buildHistoryCsv([toHistoryRecord(wire({ cnam: 'Lovelace, "Ada"' }))], labels);
+  it('quotes commas and quotes in names so the file parses back', async () => {
+    const csv = await buildHistoryCsv([toHistoryRecord(wire({ cnam: 'Lovelace, "Ada"' }))], labels);
     const parsed = Papa.parse<string[]>(csv.slice(1).trim());
     expect(parsed.data[1]?.[2]).toBe('Lovelace, "Ada"');
   });
 
-  it('defuses formulas in names but keeps +numbers', () => {
-    const csv = buildHistoryCsv([toHistoryRecord(wire({ cnam: '=HYPERLINK("x")', source_phone: '+14155550142' }))], labels);
+  it('defuses formulas in names but keeps +numbers', async () => {
+    const csv = await buildHistoryCsv([toHistoryRecord(wire({ cnam: '=HYPERLINK("x")', source_phone: '+14155550142' }))], labels);
     const row = Papa.parse<string[]>(csv.slice(1).trim()).data[1]!;
     expect(row[1]).toBe('+14155550142');
     expect(row[2]).toBe(`'=HYPERLINK("x")`);
   });
 
-  it('writes just the header for an empty period', () => {
-    expect(buildHistoryCsv([], labels).slice(1)).toBe('Date and time (UTC),Number,Name,Direction,Disposition,Duration');
+  it('writes just the header for an empty period', async () => {
+    expect((await buildHistoryCsv([], labels)).slice(1)).toBe('Date and time (UTC),Number,Name,Direction,Disposition,Duration');
   });
 });
 

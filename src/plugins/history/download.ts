@@ -41,7 +41,7 @@ export async function exportHistoryCsv(services: ServiceLookup, deps: ExportDeps
       now,
       onProgress: (p) => (historyState.exporting = { loaded: p.loaded, total: p.total }),
     });
-    (deps.save ?? saveFile)(csvFileName(now), buildHistoryCsv(records, csvLabels(t)), 'text/csv;charset=utf-8');
+    (deps.save ?? saveFile)(csvFileName(now), await buildHistoryCsv(records, csvLabels(t)), 'text/csv;charset=utf-8');
     notifier?.announce(t('export.done', { count: records.length }));
   } catch (err) {
     log.error('call history export failed', err);

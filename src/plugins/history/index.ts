@@ -3,7 +3,7 @@ import { subscribe } from 'valtio';
 import { definePlugin } from '../../kernel';
 import { HISTORY_PATH, historyCommands } from './commands';
 import { toUrlSearch, validateHistorySearch } from './filters';
-import { refreshWhenCallsEnd, useMissedBadge } from './queries';
+import { refreshWhenCallsEnd, useMissedBadge } from './api';
 import { historyState } from './state';
 
 /** Call history: a filtered list with a detail pane, CSV download and a missed-calls badge. */

@@ -22,7 +22,7 @@ import {
 import { ExportProgress, HistoryDetail } from './HistoryDetail';
 import { HistoryFilterBar, type SearchChange } from './HistoryFilterBar';
 import { HistoryList } from './HistoryList';
-import { useHistoryList } from '../queries';
+import { useHistoryList } from '../api';
 import { historyState, markHistorySeen } from '../state';
 import './history.css';
 
