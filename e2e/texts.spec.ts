@@ -155,4 +155,16 @@ test.describe('texts', () => {
     await expect(page.getByRole('list', { name: 'Texts with (212) 555-0123, (646) 555-0134' })).toContainText(`team update ${run}`);
     await expect.poll(async () => (await sentTo(c, '+16465550134')).find((m) => m.text === `team update ${run}`)?.to.sort()).toEqual(['+12125550123', '+16465550134']);
   });
+  test('an inbound text is announced in words on any screen, the texts never opened', async ({ page, baseURL }) => {
+    const c = await carrier(baseURL!);
+    const run = Date.now().toString(36);
+    await loginByKeyboard(page, 'alice');
+    // Chat is connected ("New group" is enabled only then): the texts now arrive live.
+    await openPalette(page);
+    await page.keyboard.type('New group');
+    await expect(page.getByRole('option', { name: /^New group/ }).first()).toHaveAttribute('aria-disabled', 'false', { timeout: 20_000 });
+    await page.keyboard.press('Escape');
+    await inbound(c, `e2e-${run}-a`, '+13105550188', `ping ${run}`);
+    await expect(page.locator('[aria-live="polite"]').filter({ hasText: `New text from (310) 555-0188: ping ${run}` })).toBeAttached();
+  });
 });

@@ -1,9 +1,11 @@
 import { lazyStrings } from '../../kernel/lazy';
 
 /*
- * The messaging namespace comes in two parts: `locales/` (titles, command names, reasons) loads at boot
- * because the palette lists commands from the start; `strings/` (the screens' own words) is merged
- * into the same namespace when this chunk loads, and follows language changes (lazyStrings.ts).
+ * The messaging namespace comes in two parts: `locales/` (titles, command names, reasons, badges:
+ * chat's and texts') loads at boot because the navigation and the palette show them from the start;
+ * `strings/` (everything only the chunk shows: the chat and texts screens, argument titles,
+ * announcements) is merged into the same namespace when this chunk loads, before any of it runs,
+ * and follows language changes (lazyStrings.ts).
  * The files are fetched by URL: no dynamic import in this chunk, so it shares no import helper
  * with the boot chunk.
  */
