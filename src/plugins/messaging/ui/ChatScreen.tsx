@@ -79,7 +79,7 @@ function SessionsBar({ selected }: { selected: string | null }) {
         <Button className="btn" onPress={() => void navigate({ to: `${CHAT_PATH}/new` })}>
           {t('chat.new')}
         </Button>
-        <Button className="btn" onPress={() => void navigate({ to: ROOM_NEW_PATH, search: { type: 'muc' } as never })}>
+        <Button className="btn" onPress={() => void navigate({ to: ROOM_NEW_PATH, search: { type: 'muc' } })}>
           {t('chat.newGroup')}
         </Button>
       </div>
@@ -210,7 +210,7 @@ function NewChat() {
   return (
     <section className="detail-pane chat-new" aria-labelledby="chat-new-heading">
       <h2 id="chat-new-heading">{t('chat.newHeading')}</h2>
-      <Button className="btn chat-new-group" onPress={() => void navigate({ to: ROOM_NEW_PATH, search: { type: 'muc' } as never })}>
+      <Button className="btn chat-new-group" onPress={() => void navigate({ to: ROOM_NEW_PATH, search: { type: 'muc' } })}>
         {t('chat.newGroup')}
       </Button>
       <SearchField aria-label={t('chat.pick')} value={term} onChange={setTerm} className="field" autoFocus>
