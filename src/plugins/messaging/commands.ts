@@ -1,30 +1,23 @@
 import i18next from 'i18next';
-import { Navigation, type CommandContext, type CommandContribution, type ContextSnapshot, type Enablement, lazyEngineChunk } from '../../kernel';
+import { command, defineCommands, Navigation, option, type CommandContext, type CommandRow, type Enablement, type WhenFn } from '../../kernel';
 import type { PresenceState } from '../../contracts';
+import { ROLE } from '../../wire/roles';
+import { chatChunk } from './chunk';
 import { chat, CHAT_PATH, chatPath, COMPOSE_EVENT, MESSAGE_INPUT_ID, ROOM_NEW_PATH, type ComposeAction } from './state';
+import { displayNumber, newTextPath, texts, TEXTS_PATH, textPath } from './texts/state';
 
-type Lazy = typeof import('./lazy');
-type SessionAction = Parameters<Engine['sessionAction']>[0];
-type Engine = NonNullable<Awaited<ReturnType<Lazy['startEngine']>>>;
-
-/** The one chat chunk, with its strings. */
-const chunk = lazyEngineChunk(() => import('./lazy'));
-export const loadLazy = chunk.load;
-export const withEngine = (ctx: Pick<CommandContext, 'services'>, work: (e: Engine) => unknown) => chunk.withEngine(ctx.services, work);
-/** The running engine, without loading the chat chunk for it. */
-export const currentEngineIfLoaded = chunk.currentIfLoaded;
-export const stopEngineIfStarted = chunk.stop;
-
-/** The limited-access role (4) has no chat and no presence. */
-export const hasChat = (ctx: ContextSnapshot) => ctx.roleId !== 4;
+/** The limited-access role has no chat, no presence and no texts. */
+export const hasChat: WhenFn = (ctx) => ctx.roleId !== ROLE.LIMITED_ACCESS;
 
 const why = (key: string): Enablement => ({ reasonKey: `messaging:reasons.${key}` });
 const connected = (): Enablement => (chat.status === 'connected' ? true : why('offline'));
 const unread = () => Object.values(chat.sessions).filter((s) => s.unread > 0 && !s.muted);
+const anyUnread = (): Enablement => (unread().length ? true : why('noUnread'));
 /** A conversation is on screen and chat is connected: its message box can take emoji and files. */
 const composing = (): Enablement => (!chat.open ? why('noOpen') : connected());
 const compose = (what: ComposeAction): void => void window.dispatchEvent(new CustomEvent<ComposeAction>(COMPOSE_EVENT, { detail: what }));
-
+const haveNumber = (): Enablement => (texts.dids.length ? true : { reasonKey: 'messaging:texts.reasons.noNumber' });
+const go = (ctx: CommandContext, to: string) => ctx.services.get(Navigation).navigate(to);
 
 /** The longest custom status text. */
 export const CUSTOM_STATUS_MAX = 100;
@@ -36,82 +29,117 @@ export function customStatusProblem(text: string): string | null {
 }
 
 const STATES: readonly PresenceState[] = ['available', 'away', 'busy', 'donotdisturb', 'lunch', 'invisible', 'unavailable'];
-const go = (ctx: CommandContext, to: string) => ctx.services.get(Navigation).navigate(to);
-
-// Argument titles and presence names live in the lazily loaded strings: the palette asks for them
-// only after the chat chunk (fetched right after the first screen) has brought them.
-
-const cmd = (name: string, keywords: string[], extra: Omit<CommandContribution, 'id' | 'titleKey'>): CommandContribution => ({
-  id: `messaging.${name}`,
-  titleKey: `messaging:commands.${name}`,
-  keywords,
-  when: hasChat,
-  ...extra,
-});
 
 /**
  * Mute/unmute, pin/unpin, close, leave: on a session the palette asks for (or an entity names). The
  * work is the engine's (lazy); a session that left the bar while on screen sends the user to the list.
  */
-const sessionCmd = (name: SessionAction, keywords: string[], groupsOnly = false) => {
+const sessionRow = (keywords: readonly string[], groupsOnly = false) => {
   const sessions = () => Object.values(chat.sessions).filter((s) => !groupsOnly || s.type === 'groupchat');
-  return cmd(name, keywords, {
-    enabled: () => (groupsOnly && chat.status !== 'connected' ? why('offline') : sessions().length ? true : why(groupsOnly ? 'noGroups' : 'noSessions')),
-    args: [{ name: 'jid', titleKey: 'messaging:args.session', kind: 'choice', options: () => sessions().map((s) => ({ id: s.jid, label: s.name, value: s.jid })) }],
-    run: (ctx, a) =>
-      withEngine(ctx, async (e) => {
-        const jid = String(a.jid);
-        if ((await e.sessionAction(name, jid)) && chat.open === jid) go(ctx, CHAT_PATH);
-      }),
-  });
+  return {
+    keywords,
+    enabled: (): Enablement => (groupsOnly && chat.status !== 'connected' ? why('offline') : sessions().length ? true : why(groupsOnly ? 'noGroups' : 'noSessions')),
+    args: [{ name: 'jid', titleKey: 'messaging:args.session', kind: 'choice', options: () => sessions().map((s) => option(s.jid, s.name, s.jid)) }],
+  } as const;
 };
 
-export const messagingCommands: readonly CommandContribution[] = [
+// Argument titles and presence names live in the lazily loaded strings: the palette asks for them
+// only after the chat chunk (fetched right after the first screen) has brought them.
+
+/*
+ * Chat, then texts (SMS/MMS), then the open conversation's message box. The hotkeys are listed in
+ * this order in the shortcuts dialog. Every command is hidden from the limited-access role (the
+ * table's `when`).
+ */
+export const messagingTable = {
   // With a `jid` (a session's palette entity) it opens that conversation.
-  cmd('go', ['chat', 'messages', 'im'], { run: (ctx, a) => go(ctx, typeof a.jid === 'string' ? chatPath(a.jid) : CHAT_PATH) }),
-  cmd('newChat', ['chat', 'start'], { run: (ctx) => go(ctx, `${CHAT_PATH}/new`) }),
-  cmd('newGroup', ['group', 'room', 'muc', 'team', 'chat'], { enabled: connected, run: (ctx) => go(ctx, `${ROOM_NEW_PATH}?type=muc`) }),
-  sessionCmd('toggleMute', ['mute', 'unmute', 'silence', 'notifications']),
-  sessionCmd('pin', ['pin', 'unpin', 'favourite', 'top']),
-  sessionCmd('close', ['close', 'hide', 'archive']),
-  sessionCmd('leave', ['leave', 'exit', 'group', 'room'], true),
-  // The open conversation's input (the message bar's textarea carries this id).
-  cmd('focusInput', ['input', 'type', 'write', 'compose'], {
-    enabled: () => (chat.open && chat.sessions[chat.open] ? true : why('noOpen')),
-    run: () => document.getElementById(MESSAGE_INPUT_ID)?.focus(),
-  }),
-  // The open conversation's emoji picker and file chooser (its message box listens; no chunk is loaded for it).
-  cmd('insertEmoji', ['emoji', 'smiley', 'emoticon', 'reaction'], { enabled: composing, run: () => compose('emoji') }),
-  cmd('attachFile', ['attach', 'file', 'upload', 'picture', 'photo', 'image', 'video', 'document'], { enabled: composing, run: () => compose('attach') }),
-  cmd('message', ['chat', 'im', 'write'], {
+  go: command({ keywords: ['chat', 'messages', 'im'], keys: 'g t', given: { jid: 'string' }, run: (ctx, a) => go(ctx, a.jid !== undefined ? chatPath(a.jid) : CHAT_PATH) }),
+  newChat: { keywords: ['chat', 'start'], keys: 'Shift+C', run: (ctx) => go(ctx, `${CHAT_PATH}/new`) },
+  newGroup: { keywords: ['group', 'room', 'muc', 'team', 'chat'], enabled: connected, run: (ctx) => go(ctx, `${ROOM_NEW_PATH}?type=muc`) },
+  toggleMute: sessionRow(['mute', 'unmute', 'silence', 'notifications']),
+  pin: sessionRow(['pin', 'unpin', 'favourite', 'top']),
+  close: sessionRow(['close', 'hide', 'archive']),
+  leave: sessionRow(['leave', 'exit', 'group', 'room'], true),
+  message: command({
+    keywords: ['chat', 'im', 'write'],
     enabled: connected,
-    args: [{ name: 'jid', titleKey: 'messaging:args.contact', kind: 'choice', options: () => chat.contacts.map((c) => ({ id: c.jid, label: c.name, value: c.jid })) }],
+    args: [{ name: 'jid', titleKey: 'messaging:args.contact', kind: 'choice', options: () => chat.contacts.map((c) => option(c.jid, c.name, c.jid)) }],
     // The user means to write: the message box has the focus, not the screen's heading.
     run: (ctx, a) => {
-      chat.focusComposer = String(a.jid);
-      go(ctx, chatPath(String(a.jid)));
+      if (a.jid === undefined) return;
+      chat.focusComposer = a.jid;
+      go(ctx, chatPath(a.jid));
     },
   }),
-  cmd('nextUnread', ['unread'], {
-    enabled: () => (unread().length ? true : why('noUnread')),
+  nextUnread: {
+    keywords: ['unread'],
+    keys: 'g u',
+    enabled: anyUnread,
     run: (ctx) => {
       const s = unread().sort((a, b) => b.lastActivity - a.lastActivity)[0];
       if (s) go(ctx, chatPath(s.jid));
     },
-  }),
-  cmd('markAllRead', ['read', 'seen'], {
-    enabled: () => (unread().length ? true : why('noUnread')),
-    run: (ctx) => withEngine(ctx, (e) => e.markAllRead()),
-  }),
+  },
+  markAllRead: { keywords: ['read', 'seen'], enabled: anyUnread },
   // Turns the chime for new messages in other conversations off or on (saved for every device).
-  cmd('chatSound', ['sound', 'chime', 'beep', 'audio', 'notifications'], { run: (ctx) => loadLazy().then((m) => m.chatAlerts(ctx.services).toggleSound()) }),
-  cmd('setPresence', ['status', 'presence', 'away', 'busy', 'dnd'], {
-    args: [{ name: 'state', titleKey: 'messaging:args.presence', kind: 'choice', options: () => STATES.map((s) => ({ id: s, label: i18next.t(`messaging:presence.${s}`), value: s })) }],
-    run: (ctx, a) => withEngine(ctx, (e) => e.setPresence(a.state as PresenceState)),
-  }),
+  chatSound: { keywords: ['sound', 'chime', 'beep', 'audio', 'notifications'] },
+  setPresence: {
+    keywords: ['status', 'presence', 'away', 'busy', 'dnd'],
+    args: [{ name: 'state', titleKey: 'messaging:args.presence', kind: 'choice', options: () => STATES.map((s) => option(s, i18next.t(`messaging:presence.${s}`), s)) }],
+  },
   // Custom status: free text colleagues see next to the name (the user counts as available).
-  cmd('customStatus', ['status', 'custom status', 'presence', 'status message', 'what I am doing'], {
+  customStatus: {
+    keywords: ['status', 'custom status', 'presence', 'status message', 'what I am doing'],
     args: [{ name: 'text', titleKey: 'messaging:customStatus.text', kind: 'text', validate: customStatusProblem }],
-    run: (ctx, a) => withEngine(ctx, (e) => e.setPresence('custom', String(a.text ?? ''))),
+  },
+
+  // Texts: with a `jid` (a conversation's palette entity) it opens that conversation.
+  'texts.go': command({
+    titleKey: 'messaging:texts.commands.go',
+    keywords: ['sms', 'mms', 'texts', 'messages'],
+    keys: 'g x',
+    given: { jid: 'string' },
+    run: (ctx, a) => go(ctx, a.jid !== undefined ? textPath(a.jid) : TEXTS_PATH),
   }),
-];
+  'texts.new': { titleKey: 'messaging:texts.commands.new', keywords: ['sms', 'mms', 'text', 'write'], keys: 'Shift+X', enabled: haveNumber, run: (ctx) => go(ctx, `${TEXTS_PATH}/new`) },
+  // "Text ▸ number": a conversation's number or any number typed.
+  'texts.text': command({
+    titleKey: 'messaging:texts.commands.text',
+    keywords: ['sms', 'mms', 'send'],
+    enabled: haveNumber,
+    args: [
+      {
+        name: 'number',
+        titleKey: 'messaging:texts.args.number',
+        kind: 'choice',
+        allowFreeText: true,
+        // Typed: an inferred parameter would keep `command` from inferring the argument's type.
+        validate: (text: string) => (/^\D*1?(\D*\d){10}\D*$/.test(text) ? null : 'messaging:texts.reasons.notUs'),
+        options: () =>
+          Object.values(texts.conversations)
+            .filter((s) => s.kind === 'sms')
+            .map((s) => ({ ...option(s.jid, displayNumber(s.members[0]!), s.members[0]!), keywords: [s.members[0]!] })),
+      },
+    ],
+    run: (ctx, a) => {
+      if (a.number !== undefined) go(ctx, newTextPath(a.number));
+    },
+  }),
+
+  // The open conversation's input (the message bar's textarea carries this id).
+  focusInput: {
+    keywords: ['input', 'type', 'write', 'compose'],
+    keys: 'Alt+i',
+    enabled: () => (chat.open && chat.sessions[chat.open] ? true : why('noOpen')),
+    run: () => document.getElementById(MESSAGE_INPUT_ID)?.focus(),
+  },
+  // The open conversation's emoji picker and file chooser (its message box listens; no chunk is loaded for it).
+  insertEmoji: { keywords: ['emoji', 'smiley', 'emoticon', 'reaction'], enabled: composing, run: () => compose('emoji') },
+  attachFile: { keywords: ['attach', 'file', 'upload', 'picture', 'photo', 'image', 'video', 'document'], enabled: composing, run: () => compose('attach') },
+} as const satisfies Record<string, CommandRow>;
+
+/** Rows without a run (the engine's work, the chat sound) run in the chat chunk, with its strings. */
+export const messagingCommands = defineCommands('messaging', messagingTable, {
+  when: hasChat,
+  lazy: () => chatChunk.load().then((m) => m.runs),
+});

@@ -1,11 +1,49 @@
 /*
- * Everything chat needs after boot, as ONE chunk (as telephony does): the engine with Strophe.js,
- * the screens and their strings. Fetched when the browser is idle after the first screen.
+ * Everything chat and texts need after boot, as ONE chunk (as telephony does): the engine with
+ * Strophe.js, the texts store, the screens and their strings, and the commands' work. Fetched when
+ * the browser is idle after the first screen.
  */
+import { Navigation, type CommandRun, type LazyRuns, type ServiceLookup } from '../../kernel';
+import { chatAlerts } from './alerts';
+import type { messagingTable } from './commands';
+import { startEngine } from './engine';
+import type { ChatEngine } from './engine/ChatEngine';
+import { chat, CHAT_PATH } from './state';
+import { startTexts } from './texts/api';
+
 export { startEngine, stopEngine, currentEngine } from './engine';
 export { uiStrings } from './uiStrings';
 export { default as ChatScreen } from './ui/ChatScreen';
-export { default as TextsScreen } from './texts/TextsScreen';
-export { startTexts } from './texts/store';
+export { default as TextsScreen } from './ui/TextsScreen';
 export { default as RoomEditScreen } from './ui/RoomEditScreen';
-export { chatAlerts } from './alerts';
+
+/** After the first screen: the engine, then (once chat runs) the texts. */
+export async function start(services: ServiceLookup): Promise<void> {
+  if (await startEngine(services)) await startTexts(services);
+}
+
+/** Runs `work` with the engine, started if need be (nothing when chat cannot start). */
+async function withEngine(services: ServiceLookup, work: (e: ChatEngine) => unknown): Promise<void> {
+  const e = await startEngine(services);
+  if (e) await work(e);
+}
+
+/** A session's mute, pin, close or leave; a session that left the bar while on screen sends the user to the list. */
+const sessionRun =
+  (action: Parameters<ChatEngine['sessionAction']>[0]): CommandRun<{ readonly jid?: string }> =>
+  (ctx, { jid }) =>
+    withEngine(ctx.services, async (e) => {
+      if (jid !== undefined && (await e.sessionAction(action, jid)) && chat.open === jid) ctx.services.get(Navigation).navigate(CHAT_PATH);
+    });
+
+/** What each command of the table without a boot run does. */
+export const runs: LazyRuns<typeof messagingTable> = {
+  toggleMute: sessionRun('toggleMute'),
+  pin: sessionRun('pin'),
+  close: sessionRun('close'),
+  leave: sessionRun('leave'),
+  markAllRead: (ctx) => withEngine(ctx.services, (e) => e.markAllRead()),
+  chatSound: (ctx) => chatAlerts(ctx.services).toggleSound(),
+  setPresence: (ctx, { state }) => withEngine(ctx.services, (e) => state && e.setPresence(state)),
+  customStatus: (ctx, { text }) => withEngine(ctx.services, (e) => e.setPresence('custom', text ?? '')),
+};

@@ -1,4 +1,4 @@
-import { proxy } from 'valtio';
+import { proxy, useSnapshot } from 'valtio';
 import type { PresenceState } from '../../contracts';
 import type { ChatContact } from '../../wire/services';
 import type { ChatMessage, ComposingState, HistoryStatus } from './model/chat';
@@ -48,8 +48,8 @@ export interface ChatSessionState {
   phase: SessionPhase;
 }
 
-/** Live chat state: the engine writes it; the screens, badge, palette and commands read it. */
-export const chat = proxy({
+/** Chat before the engine has started: the store starts so, and returns to it when the plugin stops. */
+export const initialChatState = () => ({
   status: 'off' as ChatStatus,
   /** Own bare JID once connected. */
   me: '',
@@ -70,19 +70,19 @@ export const chat = proxy({
   focusComposer: null as string | null,
 });
 
+/** Live chat state: the engine writes it; the screens, badge, palette and commands read it. */
+export const chat = proxy(initialChatState());
+
 export function resetChat(): void {
-  chat.status = 'off';
-  chat.me = '';
-  chat.own = 'available';
-  chat.ownText = '';
-  chat.onCall = false;
-  chat.presence = {};
-  chat.contacts = [];
-  chat.sessions = {};
-  chat.open = null;
-  chat.rosterGroups = emptyRosterGroups();
-  chat.ended = {};
-  chat.focusComposer = null;
+  Object.assign(chat, initialChatState());
+}
+
+/** Unread messages in sessions that are not muted: the navigation badge (and so the document title). */
+export function useUnread(): number {
+  const s = useSnapshot(chat).sessions;
+  let n = 0;
+  for (const k in s) if (!s[k]!.muted) n += s[k]!.unread;
+  return n;
 }
 
 /** The id of the open conversation's message input (focused by the `focusInput` command). */

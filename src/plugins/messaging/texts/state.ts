@@ -1,4 +1,4 @@
-import { proxy } from 'valtio';
+import { proxy, useSnapshot } from 'valtio';
 // Types only: the wire module (with libphonenumber-js) loads with the screens, not at boot.
 import type { MessagingDid, TextConversation, TextMessage } from '../../../wire/texts';
 
@@ -29,7 +29,11 @@ export interface TextConversationState {
   sending: boolean;
 }
 
-const fresh = () => ({
+/** The new-text form, empty; `from`: the number it sends from ('': the user's first). */
+export const initialDraft = (from: string) => ({ to: '', input: '', from, files: [] as PendingFile[], error: null as string | null, sending: false });
+
+/** Texts before anything is loaded: the store starts so, and returns to it when the plugin stops. */
+export const initialTextsState = () => ({
   status: 'off' as 'off' | 'loading' | 'ready' | 'error',
   dids: [] as MessagingDid[],
   banned: [] as string[],
@@ -37,19 +41,28 @@ const fresh = () => ({
   /** The conversation on screen. */
   open: null as string | null,
   /** The new-text form's draft, kept across a failed send. */
-  draft: { to: '', input: '', from: '', files: [] as PendingFile[], error: null as string | null, sending: false },
+  draft: initialDraft(''),
 });
 
-/** Texts (SMS/MMS): the store writes it; the screens, badge, palette and commands read it. */
-export const texts = proxy(fresh());
+/** Texts (SMS/MMS): `api.ts` writes it; the screens, badge, palette and commands read it. */
+export const texts = proxy(initialTextsState());
 
 export function resetTexts(): void {
-  Object.assign(texts, fresh());
+  Object.assign(texts, initialTextsState());
 }
 
 export const TEXTS_PATH = '/message';
 export const textPath = (jid: string) => `${TEXTS_PATH}/${encodeURIComponent(jid)}`;
+/** A new text to this number; the screen opens the conversation with it instead when there is one. */
+export const newTextPath = (number: string) => `${TEXTS_PATH}/new?to=${encodeURIComponent(number)}`;
 
+/** Unread texts: the navigation badge. */
+export function useTextsUnread(): number {
+  const c = useSnapshot(texts).conversations;
+  let n = 0;
+  for (const k in c) n += c[k]!.unread;
+  return n;
+}
 
 /** A US number as people read it, without libphonenumber (the palette's labels at boot). */
 export function displayNumber(e164: string): string {

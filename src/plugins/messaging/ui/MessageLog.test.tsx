@@ -13,7 +13,7 @@ const engine = vi.hoisted(() => ({ retry: vi.fn(), loadOlder: vi.fn() }));
 vi.mock('../engine', () => ({ currentEngine: () => engine }));
 vi.mock('../uiStrings', () => ({ uiStrings: () => Promise.resolve() }));
 // Not the texts store: it brings Strophe, which replaces a test's document with its own.
-vi.mock('../texts/store', () => ({ cutoffs: () => ({}) }));
+vi.mock('../texts/api', () => ({ cutoffs: () => ({}) }));
 
 const BOB = 'bob@uc.local';
 const msg = (id: string, body: string, status: ChatMessage['status']): ChatMessage => ({ id, stanzaId: null, from: 'alice@uc.local', body, timestamp: Date.now(), delayed: false, archived: false, mine: true, status, media: null });

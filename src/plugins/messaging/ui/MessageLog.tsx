@@ -6,7 +6,7 @@ import { messagePreview, visibleBody, type ChatMessage } from '../model/chat';
 import { chatCutoffKind, withinCutoff } from '../model/cutoff';
 import type { ChatMedia } from '../model/media';
 import { chat, type ChatSessionState } from '../state';
-import { cutoffs } from '../texts/store';
+import { cutoffs } from '../texts/api';
 import { messageTime } from './messageTime';
 import { useChatT } from './useChatT';
 

@@ -2,7 +2,7 @@ import { Strophe } from 'strophe.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Api, Navigation, Notifications, Preferences, type ServiceLookup, ApiError } from '../../../kernel';
 import type { TextConversation, TextMessage } from '../../../wire/texts';
-import { cutoffs, onHeadline, sendInConversation, startTexts, stopTexts } from './store';
+import { cutoffs, onHeadline, sendInConversation, startTexts, stopTexts } from './api';
 import { resetTexts, texts } from './state';
 
 const xml = (s: string) => Strophe.xmlHtmlNode(s).documentElement as unknown as Element;

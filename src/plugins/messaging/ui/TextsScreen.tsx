@@ -5,10 +5,10 @@ import { Button, FileTrigger, GridList, GridListItem, Input, Label, SearchField,
 import { ref, useSnapshot } from 'valtio';
 import { useKernel } from '../../../kernel';
 import { filterSessions } from '../model/chat';
-import '../ui/chat.css';
-import { attachmentProblem, counter, enterSends, formatNumber, newTextProblem, pastCutoff, recipients, SMS_MAX_CHARS, usNumber } from './rules';
-import { cutoffs, loadOlder, mediaUrl, openConversation, sendInConversation, sendText } from './store';
-import { texts, TEXTS_PATH, textPath, type PendingFile, type TextConversationState } from './state';
+import './chat.css';
+import { attachmentProblem, counter, enterSends, formatNumber, newTextProblem, pastCutoff, recipients, SMS_MAX_CHARS, usNumber } from '../texts/rules';
+import { cutoffs, loadOlder, mediaUrl, openConversation, sendInConversation, sendText } from '../texts/api';
+import { initialDraft, texts, TEXTS_PATH, textPath, type PendingFile, type TextConversationState } from '../texts/state';
 import { useTextsT } from './useTextsT';
 import type { TextMedia, TextMessage } from '../../../wire/texts';
 import './texts.css';
@@ -290,7 +290,7 @@ function NewText() {
       draft.error = res.error;
       return;
     }
-    texts.draft = { to: '', input: '', from, files: [], error: null, sending: false };
+    texts.draft = initialDraft(from);
     void navigate({ to: textPath(res.jid) });
   };
   const onKeyDown = (ev: KeyboardEvent) => {

@@ -1,3 +1,7 @@
+/*
+ * Texts' server calls (numbers, conversations, messages, attachments) and the live texts the chat
+ * connection brings, written into the `texts` store. Part of the lazy chunk.
+ */
 import i18next from 'i18next';
 import { Strophe } from 'strophe.js';
 import { Api, Notifications, Preferences, type ServiceLookup, ApiError } from '../../../kernel';
