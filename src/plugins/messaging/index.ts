@@ -9,8 +9,6 @@ import { messagingApi, presenceApi } from './service';
 import { chat, CHAT_PATH, resetChat, ROOM_NEW_PATH, ROOM_PATH, useUnread } from './state';
 import { resetTexts, TEXTS_PATH, useTextsUnread } from './texts/state';
 
-const { ids } = messagingCommands;
-
 /*
  * The boot part of the plugin is this manifest, the command table and the state proxies: the
  * engine with Strophe.js, the texts store, the screens and the commands' work are one lazy chunk
@@ -46,12 +44,12 @@ export const messagingPlugin = definePlugin({
     },
   ],
   nav: [
-    { id: 'chat', titleKey: 'messaging:title', to: CHAT_PATH, icon: MessageSquare, order: 12, command: ids.go, when: hasChat, useBadge: useUnread, badgeLabelKey: 'messaging:badge' },
-    { id: 'texts', titleKey: 'messaging:texts.title', to: TEXTS_PATH, icon: Mail, order: 13, command: ids['texts.go'], when: hasChat, useBadge: useTextsUnread, badgeLabelKey: 'messaging:texts.badge' },
+    { id: 'chat', titleKey: 'messaging:title', to: CHAT_PATH, icon: MessageSquare, order: 12, command: messagingCommands.ids.go, when: hasChat, useBadge: useUnread, badgeLabelKey: 'messaging:badge' },
+    { id: 'texts', titleKey: 'messaging:texts.title', to: TEXTS_PATH, icon: Mail, order: 13, command: messagingCommands.ids['texts.go'], when: hasChat, useBadge: useTextsUnread, badgeLabelKey: 'messaging:texts.badge' },
   ],
   menus: [
-    { id: 'messaging.status', menu: 'profileMenu', command: ids.setPresence, order: 10 },
-    { id: 'messaging.customStatus', menu: 'profileMenu', command: ids.customStatus, order: 11 },
+    { id: 'messaging.status', menu: 'profileMenu', command: messagingCommands.ids.setPresence, order: 10 },
+    { id: 'messaging.customStatus', menu: 'profileMenu', command: messagingCommands.ids.customStatus, order: 11 },
   ],
   commands: messagingCommands.commands,
   hotkeys: messagingCommands.hotkeys,
