@@ -32,7 +32,7 @@ const STATES: readonly PresenceState[] = ['available', 'away', 'busy', 'donotdis
 
 /**
  * Mute/unmute, pin/unpin, close, leave: on a session the palette asks for (or an entity names). The
- * work is the engine's (lazy); a session that left the bar while on screen sends the user to the list.
+ * work is the engine's, in the lazy chunk.
  */
 const sessionRow = (keywords: readonly string[], groupsOnly = false) => {
   const sessions = () => Object.values(chat.sessions).filter((s) => !groupsOnly || s.type === 'groupchat');
