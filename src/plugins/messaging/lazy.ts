@@ -6,12 +6,12 @@
 import { Navigation, type CommandRun, type LazyRuns, type ServiceLookup } from '../../kernel';
 import { chatAlerts } from './alerts';
 import type { messagingTable } from './commands';
-import { startEngine } from './engine';
+import { startEngine, stopEngine as stopChat } from './engine';
 import type { ChatEngine } from './engine/ChatEngine';
 import { chat, CHAT_PATH } from './state';
-import { startTexts } from './texts/api';
+import { startTexts, stopTexts } from './texts/api';
 
-export { startEngine, stopEngine, currentEngine } from './engine';
+export { startEngine, currentEngine } from './engine';
 export { uiStrings } from './uiStrings';
 export { default as ChatScreen } from './ui/ChatScreen';
 export { default as TextsScreen } from './ui/TextsScreen';
@@ -20,6 +20,12 @@ export { default as RoomEditScreen } from './ui/RoomEditScreen';
 /** After the first screen: the engine, then (once chat runs) the texts. */
 export async function start(services: ServiceLookup): Promise<void> {
   if (await startEngine(services)) await startTexts(services);
+}
+
+/** The plugin's dispose (sign-out, unload): the texts' refresh stops with the chat engine, and a later start begins afresh. */
+export function stopEngine(): void {
+  stopTexts();
+  stopChat();
 }
 
 /** Runs `work` with the engine, started if need be (nothing when chat cannot start). */
