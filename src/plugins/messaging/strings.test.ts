@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { keyBases, keysNamedInSources, readStrings } from '../../../tests/i18nFiles';
@@ -23,5 +24,14 @@ describe('messaging strings', () => {
     for (const g of ['recent', 'smiles', 'people', 'nature', 'food', 'travel']) used.add(`emoji.group.${g}`);
     expect(used.size).toBeGreaterThan(40);
     expect([...used].filter((k) => !all.has(k)).sort()).toEqual([]);
+  });
+
+  it('what the palette shows at boot is a boot string (locales/): argument titles and the status names "Set status" offers', () => {
+    const boot = keyBases(readStrings(join(here, 'locales', 'en.json')));
+    const src = readFileSync(join(here, 'commands.ts'), 'utf8');
+    const named = new Set([...src.matchAll(/'messaging:([A-Za-z_.]+)'/g)].map((m) => m[1]!));
+    for (const s of ['available', 'away', 'busy', 'donotdisturb', 'lunch', 'invisible']) if (src.includes('messaging:presence.${s}')) named.add(`presence.${s}`);
+    expect(named.has('args.presence')).toBe(true);
+    expect([...named].filter((k) => !boot.has(k)).sort()).toEqual([]);
   });
 });
