@@ -60,7 +60,11 @@ export type CommandTable = Readonly<Record<string, CommandRow>>;
 /** The runs the lazy chunk must provide: one per row without a boot `run`, no more. */
 export type LazyRuns<T> = { readonly [K in keyof T as T[K] extends { run: CommandRun<never> } ? never : K]: CommandRun<ArgsOf<T[K]>> };
 
-/** A row with a boot run that reads its arguments: `run`'s `args` typed from the row's `args` and `given`. */
+/**
+ * A row with a boot run that reads its arguments: `run`'s `args` typed from the row's `args` and
+ * `given`. Give an argument's `validate` or `options` typed parameters (`(text: string) => …`):
+ * an untyped callback in `args` keeps TypeScript from inferring them.
+ */
 export function command<const A extends readonly CommandArgSpec[] = [], const G extends Readonly<Record<string, GivenType>> = Record<never, never>>(
   row: Omit<CommandRow, 'args' | 'given' | 'run'> & { args?: A; given?: G; run: CommandRun<ArgsOf<{ args: A; given: G }>> },
 ): CommandRow & { run: CommandRun<never> } {
