@@ -16,7 +16,48 @@ const LATER_ARIA = [
   /react-stately[\\/]dist[\\/]private[\\/](menu|overlays|tree)[\\/]/,
   /react-(aria|stately)[\\/]dist[\\/]private[\\/](autocomplete|breadcrumbs|calendar|color|combobox|datepicker|disclosure|dnd|listbox|meter|numberfield|radio|select|slider|spinbutton|steplist|switch|table|tabs|tag|tokenfield|toolbar|tooltip|tree)[\\/]/,
   /@internationalized[\\/]date[\\/]/,
+  // The toasts' region loads as the frame mounts, after the first screen (shell/boot.tsx); their queue stays.
+  /react-aria-components[\\/]dist[\\/]private[\\/]Toast\./,
+  /react-aria[\\/]dist[\\/]private[\\/](toast|landmark|intl[\\/]toast)[\\/]/,
 ];
+
+type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
+const LOGIN_PAGE = /[\\/]src[\\/]shell[\\/]LoginPage\.tsx$/;
+const ARIA_INDEX = /[\\/]react-aria-components[\\/]dist[\\/]exports[\\/]index\.mjs$/;
+const loginModules = new WeakMap<object, Set<string>>();
+
+/**
+ * Every module the login page imports statically, directly or not (its lazy parts excluded). Its
+ * React Aria modules make a chunk of their own, kept out of the first screen's `aria` chunk, so that
+ * the login page loads only the React Aria it uses. It imports React Aria by component: through the
+ * package's index it would reach every component, and the build stops if it does.
+ */
+function loginModulesOf(graph: ModuleGraph): Set<string> {
+  const root = LOGIN_ROOT.id;
+  const info = root ? graph.getModuleInfo(root) : null;
+  if (!root || !info) throw new Error('vite.config.ts: the login page (src/shell/LoginPage.tsx) is not in the build');
+  const cached = loginModules.get(info);
+  if (cached) return cached;
+  const seen = new Set<string>();
+  const visit = (id: string, from: string) => {
+    if (seen.has(id)) return;
+    if (ARIA_INDEX.test(id)) throw new Error(`vite.config.ts: the login page reaches React Aria's index (through ${from}); import its components by path (react-aria-components/Button)`);
+    seen.add(id);
+    for (const dep of graph.getModuleInfo(id)?.importedIds ?? []) visit(dep, id);
+  };
+  visit(root, root);
+  loginModules.set(info, seen);
+  return seen;
+}
+
+/** The login page's module id, noted as the build meets it. */
+const LOGIN_ROOT: { id?: string } = {};
+const noteLoginPage = {
+  name: 'uc:note-login-page',
+  moduleParsed(info: { id: string }) {
+    if (LOGIN_PAGE.test(info.id)) LOGIN_ROOT.id = info.id;
+  },
+};
 
 const apiPort = Number(process.env.UC_API_PORT ?? 8080);
 const api = `http://127.0.0.1:${apiPort}`;
@@ -29,6 +70,7 @@ const apiOrPage = {
 
 export default defineConfig({
   plugins: [
+    noteLoginPage,
     react(),
     // React Aria ships strings for ~35 locales; keep only the languages this product offers.
     optimizeLocales.vite({ locales: [...LANGUAGES] }),
@@ -55,13 +97,23 @@ export default defineConfig({
     // against 253.1 kB with default splitting, because small chunks compress badly and each costs
     // a request. The aria chunk also holds components that only later screens use; it is cached once.
     rolldownOptions: {
+      // The kernel's, the contracts' and the wire's modules only declare (no module runs code for its
+      // effect when imported), so a chunk that uses one of their exports does not take the others:
+      // the login page imports the API client and translations through the kernel's entry point
+      // without the rest of the kernel, and only the schemas it uses.
+      treeshake: { moduleSideEffects: [{ test: /[\\/]src[\\/](kernel|contracts|wire)[\\/]/, sideEffects: false }] },
       output: {
         codeSplitting: {
           groups: [
-            // Components the first screen (shell + history) does not use stay with the lazy screens that
-            // do (selects, a player's slider, a settings switch, date pickers): they cost it nothing.
-            { name: 'aria', test: (id: string) => ARIA.test(id) && !LATER_ARIA.some((r) => r.test(id)) },
-            { name: 'boot', test: /node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|@tanstack[\\/](react-router|router-core|history|store|react-store|query-core|react-query)|valtio|proxy-compare|tinykeys|use-sync-external-store|clsx)[\\/]/ },
+            // Both pages: React and the translations.
+            { name: 'react', priority: 3, test: /node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|use-sync-external-store|clsx)[\\/]/ },
+            // What the login page uses of React Aria (its form, buttons and locale); the first screen uses it too.
+            { debugName: 'aria-login', name: (id: string, graph: ModuleGraph) => (ARIA.test(id) && loginModulesOf(graph).has(id) ? 'aria-login' : null), priority: 2, test: ARIA },
+            // The app's libraries.
+            { name: 'boot', test: /node_modules[\\/](@tanstack[\\/](react-router|router-core|history|store|react-store|query-core|react-query)|valtio|proxy-compare|tinykeys)[\\/]/ },
+            // The rest of React Aria that the first screen (shell + history) uses. Components it does not use stay with
+            // the lazy screens that do (selects, a player's slider, a settings switch, date pickers): they cost it nothing.
+            { name: 'aria', priority: 1, test: (id: string) => ARIA.test(id) && !LATER_ARIA.some((r) => r.test(id)) },
           ],
         },
       },

@@ -1,4 +1,4 @@
-import { plugins } from './plugins';
-import { boot } from './shell/boot';
+import { start } from './shell/start';
 
-void boot(document.getElementById('root')!, plugins);
+// The plugins load with the app, after the session is known: the login page carries none of them.
+void start(document.getElementById('root')!, () => import('./plugins').then((m) => m.plugins));

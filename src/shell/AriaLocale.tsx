@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { I18nProvider } from 'react-aria-components';
+// By component: the login page uses it (see LoginPage.tsx).
+import { I18nProvider } from 'react-aria-components/I18nProvider';
 import { useTranslation } from 'react-i18next';
 
 /**

@@ -1,13 +1,43 @@
-import { useSearch } from '@tanstack/react-router';
-import { useRef, useState, type FormEvent } from 'react';
-import { Button, Checkbox, FieldError, Form, Input, Label, TextField } from 'react-aria-components';
+import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
+// By component, not through the package's index: vite.config.ts finds what of React Aria the login
+// page needs by following its imports, and the index would lead to every component.
+import { Button } from 'react-aria-components/Button';
+import { Checkbox } from 'react-aria-components/Checkbox';
+import { FieldError } from 'react-aria-components/FieldError';
+import { Form } from 'react-aria-components/Form';
+import { Input } from 'react-aria-components/Input';
+import { Label } from 'react-aria-components/Label';
+import { TextField } from 'react-aria-components/TextField';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../kernel';
-import { HTTP } from '../wire/common';
-import { LanguagePicker } from './LanguagePicker';
+import { HTTP } from '../wire/http';
+import { announcer } from './announcer';
+import { AriaLocale } from './AriaLocale';
 import { safeRedirect } from './redirect';
 import { login } from './session';
-import { createNotifierForLogin } from './loginToasts';
+import { LiveRegions } from './LiveRegions';
+
+/*
+ * The language select (a popover and a list box) and the toasts (their region and queue) are much of
+ * React Aria: they load as the form shows, which does not wait for them. They are there long before a
+ * sign-in is answered, so a failure's notice shows even if the server is down by then.
+ */
+const LanguagePicker = lazy(() => import('./LanguagePicker').then((m) => ({ default: m.LanguagePicker })));
+const Toasts = lazy(() => import('./toasts').then((m) => ({ default: m.Toasts })));
+const loginNotifier = () => import('./loginToasts').then((m) => m.createNotifierForLogin());
+
+/** The whole page of a visitor without a session: the form, its notices and the live regions. */
+export function LoginScreen({ redirect }: { redirect?: string }) {
+  return (
+    <AriaLocale>
+      <LoginPage redirect={redirect} />
+      <Suspense>
+        <Toasts />
+      </Suspense>
+      <LiveRegions announcer={announcer} />
+    </AriaLocale>
+  );
+}
 
 /** "37 seconds", "15 minutes" in the page's language: Intl has each language's plural forms. */
 export function waitText(seconds: number, language: string): string {
@@ -15,9 +45,8 @@ export function waitText(seconds: number, language: string): string {
   return new Intl.NumberFormat(language, { style: 'unit', unit: minutes ? 'minute' : 'second', unitDisplay: 'long' }).format(minutes ? Math.ceil(seconds / 60) : seconds);
 }
 
-export function LoginPage() {
+export function LoginPage({ redirect }: { redirect?: string }) {
   const { t, i18n } = useTranslation('shell');
-  const search = useSearch({ strict: false }) as { redirect?: string };
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
@@ -29,16 +58,16 @@ export function LoginPage() {
     // The form must be valid before it is sent; react-aria shows each field's message.
     if (!e.currentTarget.checkValidity()) return;
     setBusy(true);
-    if (failureToast.current) createNotifierForLogin().dismiss(failureToast.current);
+    if (failureToast.current) (await loginNotifier()).dismiss(failureToast.current);
     try {
       await login({ username: username.trim(), password, remember });
-      location.assign(safeRedirect(search.redirect));
+      location.assign(safeRedirect(redirect));
     } catch (err) {
       setBusy(false);
       if (!(err instanceof ApiError)) console.error('login failed', err);
       // A failed login's toast never times out (it stays until dismissed); what was typed stays in the form.
       const wait = err instanceof ApiError && err.status === HTTP.TOO_MANY_REQUESTS ? (err.body.retry_after ?? 60) : null;
-      failureToast.current = createNotifierForLogin().toast(
+      failureToast.current = (await loginNotifier()).toast(
         wait === null
           ? { titleKey: 'shell:login.failedTitle', messageKey: 'shell:login.failedMessage', tone: 'error', timeoutMs: null }
           : { titleKey: 'shell:login.throttledTitle', messageKey: 'shell:login.throttledMessage', values: { wait: waitText(wait, i18n.language) }, tone: 'error', timeoutMs: null },
@@ -69,7 +98,9 @@ export function LoginPage() {
             {busy ? t('login.signingIn') : t('login.submit')}
           </Button>
         </Form>
-        <LanguagePicker />
+        <Suspense fallback={<div className="field language-picker" />}>
+          <LanguagePicker />
+        </Suspense>
       </div>
     </main>
   );

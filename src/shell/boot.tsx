@@ -1,46 +1,45 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { lazy, StrictMode, Suspense } from 'react';
+import type { Root } from 'react-dom/client';
 import { Api, Connections as ConnectionsKey, Dialogs, HotkeyManager, Kernel, KernelProvider, Navigation, Notifications, Preferences, Queries, Session, type PluginManifest, isLanguage, type Language } from '../kernel';
 import { proxy } from 'valtio';
-import { HotkeyOverrides, Profile } from '../wire/bootResponses';
+import { HotkeyOverrides, Profile, UccConfig } from '../wire/bootResponses';
+import type { UccConfig as UccConfigType } from '../wire/config';
+import type { Profile as ProfileType } from '../wire/profile';
 import { PaletteHost, palettePlugin } from '../palette';
 import { announcer } from './announcer';
 import { AriaLocale } from './AriaLocale';
 import { setHotkeyManager } from './hotkeysInstance';
 import { appNavigator, type NavigableRouter } from './navigator';
-import { i18nLoader, setupI18n } from './i18nSetup';
-import { buildAnonymousRouter, buildAppRouter } from './router';
-import { api, createPreferences, restoreSession, type LoadedSession } from './session';
+import { i18nLoader } from './i18nSetup';
+import { createPreferences } from './preferences';
+import { buildAppRouter } from './router';
+import { api } from './session';
 import { connections } from './services';
 import { ModalHost, dialogHost } from './ModalHost';
 import { createShellPlugin } from './shellPlugin';
-import { createNotifier, LiveRegions, Toasts } from './toasts';
-import './styles.css';
+import { LiveRegions } from './LiveRegions';
+import { createNotifier } from './notices';
 import './frame.css';
 
-/** Boots the page: translations, then the session; with one, the kernel and every plugin. */
-export async function boot(rootEl: HTMLElement, plugins: readonly PluginManifest[]): Promise<void> {
-  await setupI18n();
-  const session = await restoreSession().catch((err: unknown) => {
-    console.error('session restore failed', err);
-    return null;
-  });
-  const root = createRoot(rootEl);
-  if (!session) {
-    const router = buildAnonymousRouter();
-    root.render(
-      <StrictMode>
-        <AriaLocale>
-          <RouterProvider router={router} />
-          <Toasts />
-          <LiveRegions announcer={announcer} />
-        </AriaLocale>
-      </StrictMode>,
-    );
-    return;
-  }
+// The toasts' region (a landmark) is not part of the first screen: it loads as the frame mounts. A
+// notice raised before it is drawn waits in the queue (notices.ts).
+const Toasts = lazy(() => import('./toasts').then((m) => ({ default: m.Toasts })));
+
+export interface LoadedSession {
+  userId: number;
+  profile: ProfileType;
+  config: UccConfigType;
+}
+
+/** The signed-in user's profile and configuration as the server sent them, checked (throws if not as agreed). */
+export function checkSession(userId: number, profile: unknown, config: unknown): LoadedSession {
+  return { userId, profile: Profile.parse(profile), config: UccConfig.parse(config) };
+}
+
+/** The app of a signed-in user (start.tsx has found the session): the kernel, every plugin and the frame. */
+export async function boot(root: Root, session: LoadedSession, plugins: readonly PluginManifest[]): Promise<void> {
   const { kernel, queryClient } = await startKernel(session, plugins);
   const router = buildAppRouter(kernel);
   kernel.provide(Navigation, appNavigator(router as unknown as NavigableRouter));
@@ -62,7 +61,9 @@ export async function boot(rootEl: HTMLElement, plugins: readonly PluginManifest
             <RouterProvider router={router} />
             <PaletteHost hotkeys={hotkeys} />
             <ModalHost />
-            <Toasts />
+            <Suspense>
+              <Toasts />
+            </Suspense>
             <LiveRegions announcer={announcer} />
           </AriaLocale>
         </KernelProvider>

@@ -1,5 +1,5 @@
 import type { Notifier } from '../kernel';
-import { createNotifier } from './toasts';
+import { createNotifier } from './notices';
 import { announcer } from './announcer';
 
 let notifier: Notifier | null = null;

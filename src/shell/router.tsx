@@ -24,41 +24,6 @@ function Root() {
   return <Outlet />;
 }
 
-/** Before login: only the login and logout pages; everything else goes to login, remembering where. */
-export function buildAnonymousRouter() {
-  const root = createRootRoute({ component: Root });
-  const loginRoute = createRoute({
-    getParentRoute: () => root,
-    path: '/login',
-    staticData: { titleKey: 'shell:login.title' },
-    validateSearch: (s: Record<string, unknown>) => ({ redirect: typeof s.redirect === 'string' ? s.redirect : undefined }),
-    // Its form widgets are not needed by a signed-in first screen, so it is a chunk of its own.
-    component: lazyRouteComponent(() => import('./LoginPage'), 'LoginPage'),
-  });
-  const logoutRoute = createRoute({
-    getParentRoute: () => root,
-    path: '/logout',
-    beforeLoad: () => {
-      throw redirect({ to: '/login', search: { redirect: undefined } });
-    },
-  });
-  const catchAll = createRoute({
-    getParentRoute: () => root,
-    path: '$',
-    beforeLoad: ({ location }) => {
-      throw redirect({ to: '/login', search: { redirect: location.href === '/' ? undefined : location.href } });
-    },
-  });
-  const indexRoute = createRoute({
-    getParentRoute: () => root,
-    path: '/',
-    beforeLoad: () => {
-      throw redirect({ to: '/login', search: { redirect: undefined } });
-    },
-  });
-  return createRouter({ routeTree: root.addChildren([loginRoute, logoutRoute, indexRoute, catchAll]) });
-}
-
 /**
  * After login: the frame with every plugin's routes; unknown routes and failed transitions show 404.
  * `history`: the browser's unless given (tests give a memory history).

@@ -1,15 +1,10 @@
+/*
+ * What both the login page and the app need: the page's API client, signing in and out, and finding
+ * whether the browser still has a session. Loaded before either (see start.tsx), so it stays small.
+ */
 import type { AccessTokenResponse as AccessToken, LoginRequest } from '../wire/auth';
-import { AccessTokenResponse, Profile, UccConfig } from '../wire/bootResponses';
-import type { UccConfig as UccConfigType } from '../wire/config';
-import type { PreferenceKey } from '../wire/preferences';
-import type { Profile as ProfileType } from '../wire/profile';
-import { ApiClient, ApiError, type PreferencesStore } from '../kernel';
-
-export interface LoadedSession {
-  userId: number;
-  profile: ProfileType;
-  config: UccConfigType;
-}
+import { AccessTokenResponse } from '../wire/bootResponses';
+import { ApiClient, ApiError } from '../kernel';
 
 /** The one API client of the page; renewal failure sends the browser through /logout to /login. */
 export const api = new ApiClient({
@@ -18,16 +13,10 @@ export const api = new ApiClient({
   },
 });
 
-async function loadUser(userId: number): Promise<LoadedSession> {
-  const [profile, config] = await Promise.all([api.get(`/v1/users/${userId}`, undefined, Profile), api.get('/v1/ucc-config', undefined, UccConfig)]);
-  return { userId, profile, config };
-}
-
-/** Restores a session from the refresh cookie; null when there is none. */
-export async function restoreSession(): Promise<LoadedSession | null> {
+/** The user of the refresh cookie's session (its access token is kept); null when there is none. */
+export async function renewSession(): Promise<AccessToken | null> {
   try {
-    const token = await api.renew();
-    return await loadUser(token.user_id);
+    return await api.renew();
   } catch (err) {
     if (err instanceof ApiError && (err.status === 401 || err.status === 403)) return null;
     throw err;
@@ -47,26 +36,4 @@ export async function logout(): Promise<void> {
     /* the cookie is cleared server-side when reachable; either way the page forgets the token */
   }
   api.setToken(null);
-}
-
-export function createPreferences(client: ApiClient): PreferencesStore {
-  return {
-    async get<T>(key: PreferenceKey): Promise<T | false> {
-      try {
-        const res = await client.get<{ value: T }>(`/v1/user-preferences/${encodeURIComponent(key)}`);
-        return res.value;
-      } catch (err) {
-        // A preference never saved answers 404: store false for it and resolve false, so unknown
-        // preferences read as off from then on (the product's rule for a preference get 404).
-        if (err instanceof ApiError && err.status === 404) {
-          await client.put(`/v1/user-preferences/${encodeURIComponent(key)}`, { value: false }).catch(() => undefined);
-          return false;
-        }
-        throw err;
-      }
-    },
-    async set(key, value) {
-      await client.put(`/v1/user-preferences/${encodeURIComponent(key)}`, { value });
-    },
-  };
 }

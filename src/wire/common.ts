@@ -15,7 +15,7 @@ export const ApiErrorBody = z.object({
 });
 export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
 
-export const HTTP = { BAD_REQUEST: 400, UNAUTHORIZED: 401, FORBIDDEN: 403, NOT_FOUND: 404, GONE: 410, TOO_MANY_REQUESTS: 429 } as const;
+export { HTTP } from './http';
 
 const INT4_MAX = 2 ** 31 - 1;
 /** A row id: PostgreSQL's integer is 32-bit, and a larger number must be refused here (400), not by the database (500). */

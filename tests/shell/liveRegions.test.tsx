@@ -6,7 +6,8 @@ import { afterEach, beforeAll, expect, it } from 'vitest';
 import { ConnectionBanner } from '../../src/shell/ConnectionBanner';
 import shell from '../../src/shell/locales/en.json';
 import { connections } from '../../src/shell/services';
-import { Announcer, LiveRegions } from '../../src/shell/toasts';
+import { LiveRegions } from '../../src/shell/LiveRegions';
+import { Announcer } from '../../src/shell/announcer';
 
 beforeAll(async () => {
   await i18next.use(initReactI18next).init({ lng: 'en', resources: { en: { shell: { ...shell, chat: 'Chat' } } }, interpolation: { escapeValue: false } });

@@ -1,0 +1,24 @@
+import type { PreferenceKey } from '../wire/preferences';
+import { ApiError, type ApiClient, type PreferencesStore } from '../kernel';
+
+export function createPreferences(client: ApiClient): PreferencesStore {
+  return {
+    async get<T>(key: PreferenceKey): Promise<T | false> {
+      try {
+        const res = await client.get<{ value: T }>(`/v1/user-preferences/${encodeURIComponent(key)}`);
+        return res.value;
+      } catch (err) {
+        // A preference never saved answers 404: store false for it and resolve false, so unknown
+        // preferences read as off from then on (the product's rule for a preference get 404).
+        if (err instanceof ApiError && err.status === 404) {
+          await client.put(`/v1/user-preferences/${encodeURIComponent(key)}`, { value: false }).catch(() => undefined);
+          return false;
+        }
+        throw err;
+      }
+    },
+    async set(key, value) {
+      await client.put(`/v1/user-preferences/${encodeURIComponent(key)}`, { value });
+    },
+  };
+}

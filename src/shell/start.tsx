@@ -1,0 +1,52 @@
+import { StrictMode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import type { PluginManifest } from '../kernel';
+import { setupI18n } from './i18nSetup';
+import { loginUrl, redirectParam } from './landing';
+import { api, renewSession } from './session';
+import './styles.css';
+
+/**
+ * Starts the page. First only what the login page and the app both need: React, the translations
+ * and the API client, which asks whether the browser still has a session. Then one of two chunks:
+ * the login page, or the app (kernel, router, frame, palette and the plugins' manifests), so that
+ * neither carries the other's JavaScript. Nothing is drawn until the session is known, so a reload
+ * with a valid session never shows the login page.
+ */
+export async function start(rootEl: HTMLElement, loadPlugins: () => Promise<readonly PluginManifest[]>): Promise<void> {
+  // On /login there is most likely no session: its code loads while the session is looked for.
+  const loginPage = location.pathname.startsWith('/login') ? import('./LoginPage') : null;
+  const [, app] = await Promise.all([setupI18n(), restoreApp(loadPlugins)]);
+  const root = createRoot(rootEl);
+  if (app) return app.start(root);
+  history.replaceState(history.state, '', loginUrl(location));
+  const { LoginScreen } = await (loginPage ?? import('./LoginPage'));
+  root.render(
+    <StrictMode>
+      <LoginScreen redirect={redirectParam(location.search)} />
+    </StrictMode>,
+  );
+}
+
+/**
+ * With a session: the app's chunk, the plugins and the user's profile and configuration, all at
+ * once; null without one. A failure on the way (the server down) also leads to the login page.
+ */
+async function restoreApp(loadPlugins: () => Promise<readonly PluginManifest[]>) {
+  try {
+    const token = await renewSession();
+    if (!token) return null;
+    const [boot, plugins, profile, config] = await Promise.all([
+      import('./boot'),
+      loadPlugins(),
+      // Checked by the app's chunk (boot.ts): the login page does not carry their parsers.
+      api.get<unknown>(`/v1/users/${token.user_id}`),
+      api.get<unknown>('/v1/ucc-config'),
+    ]);
+    const session = boot.checkSession(token.user_id, profile, config);
+    return { start: (root: Root) => boot.boot(root, session, plugins) };
+  } catch (err) {
+    console.error('session restore failed', err);
+    return null;
+  }
+}
