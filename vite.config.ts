@@ -106,7 +106,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             // Both pages: React and the translations.
-            { name: 'react', priority: 3, test: /node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|use-sync-external-store|clsx)[\\/]/ },
+            { name: 'react', priority: 3, test: /node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|clsx)[\\/]/ },
             // What the login page uses of React Aria (its form, buttons and locale); the first screen uses it too.
             { debugName: 'aria-login', name: (id: string, graph: ModuleGraph) => (ARIA.test(id) && loginModulesOf(graph).has(id) ? 'aria-login' : null), priority: 2, test: ARIA },
             // The app's libraries.

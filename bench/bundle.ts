@@ -16,6 +16,9 @@ type Manifest = Record<string, ManifestChunk>;
  */
 const LOGIN_MODULES = [/src\/shell\/LoginPage\.tsx$/, /src\/shell\/locales\/en\.json$/];
 
+/** What the login page loads just after its form shows, without waiting for it: the language picker and the toasts. */
+const LOGIN_LATER_MODULES = [/src\/shell\/LanguagePicker\.tsx$/, /src\/shell\/toasts\.tsx$/, /src\/shell\/loginToasts\.ts$/];
+
 /**
  * What a signed-in user's first screen needs besides the entry: the app's chunk (kernel, router,
  * frame, palette host), the plugins' manifests, the default route (history) and English strings.
@@ -58,11 +61,17 @@ export function loginJsGzipKb(distDir: string): { kb: number; files: string[] } 
   return jsGzipKb(distDir, LOGIN_MODULES);
 }
 
-/** Both figures, and a line for each that is over its budget. */
+/**
+ * Both figures, and a line for each that is over its budget. Also, without a budget, what the login
+ * page loads after its form shows (`login_later_js_gzip_kb`: mostly React Aria that the first screen
+ * needs too, so it is in the cache when the user has signed in).
+ */
 export function benchBundle(distDir: string): { figures: Record<string, number>; over: string[] } {
-  const figures = { login_js_gzip_kb: loginJsGzipKb(distDir).kb, initial_js_gzip_kb: initialJsGzipKb(distDir).kb };
+  const login = loginJsGzipKb(distDir).kb;
+  const loginAll = jsGzipKb(distDir, [...LOGIN_MODULES, ...LOGIN_LATER_MODULES]).kb;
+  const figures = { login_js_gzip_kb: login, login_later_js_gzip_kb: Math.round((loginAll - login) * 10) / 10, initial_js_gzip_kb: initialJsGzipKb(distDir).kb };
   const over = Object.entries(BUNDLE_BUDGETS)
-    .filter(([name, budget]) => figures[name as keyof typeof figures] > budget)
-    .map(([name, budget]) => `${name}=${figures[name as keyof typeof figures]} is over its budget of ${budget}`);
+    .filter(([name, budget]) => figures[name as keyof typeof BUNDLE_BUDGETS] > budget)
+    .map(([name, budget]) => `${name}=${figures[name as keyof typeof BUNDLE_BUDGETS]} is over its budget of ${budget}`);
   return { figures, over };
 }

@@ -1,6 +1,6 @@
 // Not the zod schemas: the boot path checks its responses without zod (see wire/check.ts).
 import type { AccessTokenResponse as AccessToken } from '../wire/auth';
-import { AccessTokenResponse } from '../wire/bootResponses';
+import { AccessTokenResponse } from '../wire/tokenResponse';
 import type { ApiErrorBody } from '../wire/common';
 
 export class ApiError extends Error {

@@ -3,7 +3,7 @@
  * whether the browser still has a session. Loaded before either (see start.tsx), so it stays small.
  */
 import type { AccessTokenResponse as AccessToken, LoginRequest } from '../wire/auth';
-import { AccessTokenResponse } from '../wire/bootResponses';
+import { AccessTokenResponse } from '../wire/tokenResponse';
 import { ApiClient, ApiError } from '../kernel';
 
 /** The one API client of the page; renewal failure sends the browser through /logout to /login. */

@@ -3,7 +3,6 @@
  * Each parser returns the same type as the zod schema of the same name, and bootResponses.test.ts
  * holds them to accepting and rejecting what that schema does.
  */
-import type { AccessTokenResponse as AccessTokenResponseType } from './auth';
 import { array, bool, exhaustiveRecord, int, intIn, nullable, object, oneOf, parser, record, str, strMax, type Parser } from './check';
 import type { UccConfig as UccConfigType } from './config';
 import { FEATURE_FLAGS } from './featureFlags';
@@ -11,9 +10,8 @@ import type { HistoryPageWire as HistoryPageWireType } from './history';
 import type { HotkeyOverrides as HotkeyOverridesType } from './preferences';
 import type { Profile as ProfileType } from './profile';
 
-export const AccessTokenResponse: Parser<AccessTokenResponseType> = parser(
-  object({ access_token: str, token_type: oneOf('Bearer'), expires_in: int, user_id: int }),
-);
+// In a module of its own: the page's entry checks a token before it knows whether to load the app.
+export { AccessTokenResponse } from './tokenResponse';
 
 export const UccConfig: Parser<UccConfigType> = parser(
   object({
