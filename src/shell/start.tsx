@@ -14,9 +14,14 @@ import './styles.css';
  * with a valid session never shows the login page.
  */
 export async function start(rootEl: HTMLElement, loadPlugins: () => Promise<readonly PluginManifest[]>): Promise<void> {
-  // On /login there is most likely no session: its code loads while the session is looked for.
-  const loginPage = location.pathname.startsWith('/login') ? import('./LoginPage') : null;
-  const [, app] = await Promise.all([setupI18n(), restoreApp(loadPlugins)]);
+  // While the session is looked for, the code most likely needed loads: on /login the login page's,
+  // elsewhere (a reload, a link) the app's.
+  const onLogin = location.pathname.startsWith('/login');
+  const loginPage = onLogin ? import('./LoginPage') : null;
+  const appCode = onLogin ? null : loadApp(loadPlugins);
+  // Without a session nobody waits for the app's code: its failure must not be reported as unhandled.
+  appCode?.catch(() => undefined);
+  const [, app] = await Promise.all([setupI18n(), restoreApp(() => appCode ?? loadApp(loadPlugins))]);
   const root = createRoot(rootEl);
   if (app) return app.start(root);
   history.replaceState(history.state, '', loginUrl(location));
@@ -28,17 +33,20 @@ export async function start(rootEl: HTMLElement, loadPlugins: () => Promise<read
   );
 }
 
+function loadApp(loadPlugins: () => Promise<readonly PluginManifest[]>) {
+  return Promise.all([import('./boot'), loadPlugins()]);
+}
+
 /**
  * With a session: the app's chunk, the plugins and the user's profile and configuration, all at
  * once; null without one. A failure on the way (the server down) also leads to the login page.
  */
-async function restoreApp(loadPlugins: () => Promise<readonly PluginManifest[]>) {
+async function restoreApp(appCode: () => ReturnType<typeof loadApp>) {
   try {
     const token = await renewSession();
     if (!token) return null;
-    const [boot, plugins, profile, config] = await Promise.all([
-      import('./boot'),
-      loadPlugins(),
+    const [[boot, plugins], profile, config] = await Promise.all([
+      appCode(),
       // Checked by the app's chunk (boot.ts): the login page does not carry their parsers.
       api.get<unknown>(`/v1/users/${token.user_id}`),
       api.get<unknown>('/v1/ucc-config'),
