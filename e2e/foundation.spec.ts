@@ -46,6 +46,21 @@ test.describe('login', () => {
     expect(posted).toBe(false);
   });
 
+  // The login page's toasts load after its form shows: they must be there before the server is gone.
+  test('a sign-in while the server is unreachable says it failed and keeps what was typed', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('textbox', { name: 'Username' }).fill('alice');
+    await page.getByRole('textbox', { name: 'Password' }).fill(DEMO_PASSWORD);
+    await page.waitForLoadState('networkidle');
+    await page.context().setOffline(true);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const toast = page.getByRole('alertdialog').or(page.getByRole('region', { name: 'Notifications' }));
+    await expect(toast.getByText('Login Failed:')).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Username' })).toHaveValue('alice');
+    await expect(page.getByRole('textbox', { name: 'Password' })).toHaveValue(DEMO_PASSWORD);
+    await page.context().setOffline(false);
+  });
+
   test('signing in returns to the page that was asked for', async ({ page }) => {
     await page.goto('/history?filter=missed');
     await page.getByRole('textbox', { name: 'Username' }).fill('bob');

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 // By component, not through the package's index: vite.config.ts finds what of React Aria the login
 // page needs by following its imports, and the index would lead to every component.
 import { Button } from 'react-aria-components/Button';
@@ -9,7 +9,7 @@ import { Input } from 'react-aria-components/Input';
 import { Label } from 'react-aria-components/Label';
 import { TextField } from 'react-aria-components/TextField';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../kernel';
+import { ApiError, type Notifier } from '../kernel';
 import { HTTP } from '../wire/http';
 import { announcer } from './announcer';
 import { AriaLocale } from './AriaLocale';
@@ -24,7 +24,8 @@ import { LiveRegions } from './LiveRegions';
  */
 const LanguagePicker = lazy(() => import('./LanguagePicker').then((m) => ({ default: m.LanguagePicker })));
 const Toasts = lazy(() => import('./toasts').then((m) => ({ default: m.Toasts })));
-const loginNotifier = () => import('./loginToasts').then((m) => m.createNotifierForLogin());
+let notifier: Promise<Notifier> | null = null;
+const loginNotifier = () => (notifier ??= import('./loginToasts').then((m) => m.createNotifierForLogin()));
 
 /** The whole page of a visitor without a session: the form, its notices and the live regions. */
 export function LoginScreen({ redirect }: { redirect?: string }) {
@@ -52,6 +53,13 @@ export function LoginPage({ redirect }: { redirect?: string }) {
   const [remember, setRemember] = useState(false);
   const [busy, setBusy] = useState(false);
   const failureToast = useRef<string | null>(null);
+  // With the form, not on the first failure: a sign-in may fail because the server is gone.
+  useEffect(() => {
+    loginNotifier().catch((err: unknown) => {
+      notifier = null;
+      console.error('login notices', err);
+    });
+  }, []);
 
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
