@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, useEffect, useRef, useState, type FormEvent } from 'react';
 // By component, not through the package's index: vite.config.ts finds what of React Aria the login
 // page needs by following its imports, and the index would lead to every component.
 import { Button } from 'react-aria-components/Button';
@@ -15,6 +15,7 @@ import { announcer } from './announcer';
 import { AriaLocale } from './AriaLocale';
 import { safeRedirect } from './redirect';
 import { login } from './session';
+import { Later } from './Later';
 import { LiveRegions } from './LiveRegions';
 
 /*
@@ -32,9 +33,9 @@ export function LoginScreen({ redirect }: { redirect?: string }) {
   return (
     <AriaLocale>
       <LoginPage redirect={redirect} />
-      <Suspense>
+      <Later>
         <Toasts />
-      </Suspense>
+      </Later>
       <LiveRegions announcer={announcer} />
     </AriaLocale>
   );
@@ -106,9 +107,9 @@ export function LoginPage({ redirect }: { redirect?: string }) {
             {busy ? t('login.signingIn') : t('login.submit')}
           </Button>
         </Form>
-        <Suspense fallback={<div className="field language-picker" />}>
+        <Later fallback={<div className="field language-picker" />}>
           <LanguagePicker />
-        </Suspense>
+        </Later>
       </div>
     </main>
   );

@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { lazy, StrictMode, Suspense } from 'react';
+import { lazy, StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
 import { Api, Connections as ConnectionsKey, Dialogs, HotkeyManager, Kernel, KernelProvider, Navigation, Notifications, Preferences, Queries, Session, type PluginManifest, isLanguage, type Language } from '../kernel';
 import { proxy } from 'valtio';
@@ -19,6 +19,7 @@ import { api } from './session';
 import { connections } from './services';
 import { ModalHost, dialogHost } from './ModalHost';
 import { createShellPlugin } from './shellPlugin';
+import { Later } from './Later';
 import { LiveRegions } from './LiveRegions';
 import { createNotifier } from './notices';
 import './frame.css';
@@ -61,9 +62,9 @@ export async function boot(root: Root, session: LoadedSession, plugins: readonly
             <RouterProvider router={router} />
             <PaletteHost hotkeys={hotkeys} />
             <ModalHost />
-            <Suspense>
+            <Later>
               <Toasts />
-            </Suspense>
+            </Later>
             <LiveRegions announcer={announcer} />
           </AriaLocale>
         </KernelProvider>
