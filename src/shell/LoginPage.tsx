@@ -26,7 +26,15 @@ import { LiveRegions } from './LiveRegions';
 const LanguagePicker = lazy(() => import('./LanguagePicker').then((m) => ({ default: m.LanguagePicker })));
 const Toasts = lazy(() => import('./toasts').then((m) => ({ default: m.Toasts })));
 let notifier: Promise<Notifier> | null = null;
-const loginNotifier = () => (notifier ??= import('./loginToasts').then((m) => m.createNotifierForLogin()));
+/** Uses the login page's notifier; if its chunk could not load, logs it and tries again next time. */
+async function withNotifier(use: (n: Notifier) => void): Promise<void> {
+  try {
+    use(await (notifier ??= import('./loginToasts').then((m) => m.createNotifierForLogin())));
+  } catch (err) {
+    notifier = null;
+    console.error('login notices', err);
+  }
+}
 
 /** The whole page of a visitor without a session: the form, its notices and the live regions. */
 export function LoginScreen({ redirect }: { redirect?: string }) {
@@ -55,19 +63,15 @@ export function LoginPage({ redirect }: { redirect?: string }) {
   const [busy, setBusy] = useState(false);
   const failureToast = useRef<string | null>(null);
   // With the form, not on the first failure: a sign-in may fail because the server is gone.
-  useEffect(() => {
-    loginNotifier().catch((err: unknown) => {
-      notifier = null;
-      console.error('login notices', err);
-    });
-  }, []);
+  useEffect(() => void withNotifier(() => undefined), []);
 
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     // The form must be valid before it is sent; react-aria shows each field's message.
     if (!e.currentTarget.checkValidity()) return;
     setBusy(true);
-    if (failureToast.current) (await loginNotifier()).dismiss(failureToast.current);
+    const shown = failureToast.current;
+    if (shown) await withNotifier((n) => n.dismiss(shown));
     try {
       await login({ username: username.trim(), password, remember });
       location.assign(safeRedirect(redirect));
@@ -76,11 +80,13 @@ export function LoginPage({ redirect }: { redirect?: string }) {
       if (!(err instanceof ApiError)) console.error('login failed', err);
       // A failed login's toast never times out (it stays until dismissed); what was typed stays in the form.
       const wait = err instanceof ApiError && err.status === HTTP.TOO_MANY_REQUESTS ? (err.body.retry_after ?? 60) : null;
-      failureToast.current = (await loginNotifier()).toast(
-        wait === null
-          ? { titleKey: 'shell:login.failedTitle', messageKey: 'shell:login.failedMessage', tone: 'error', timeoutMs: null }
-          : { titleKey: 'shell:login.throttledTitle', messageKey: 'shell:login.throttledMessage', values: { wait: waitText(wait, i18n.language) }, tone: 'error', timeoutMs: null },
-      );
+      await withNotifier((n) => {
+        failureToast.current = n.toast(
+          wait === null
+            ? { titleKey: 'shell:login.failedTitle', messageKey: 'shell:login.failedMessage', tone: 'error', timeoutMs: null }
+            : { titleKey: 'shell:login.throttledTitle', messageKey: 'shell:login.throttledMessage', values: { wait: waitText(wait, i18n.language) }, tone: 'error', timeoutMs: null },
+        );
+      });
     }
   };
 
