@@ -1,13 +1,4 @@
-import { lazy, useEffect, useRef, useState, type FormEvent } from 'react';
-// By component, not through the package's index: vite.config.ts finds what of React Aria the login
-// page needs by following its imports, and the index would lead to every component.
-import { Button } from 'react-aria-components/Button';
-import { Checkbox } from 'react-aria-components/Checkbox';
-import { FieldError } from 'react-aria-components/FieldError';
-import { Form } from 'react-aria-components/Form';
-import { Input } from 'react-aria-components/Input';
-import { Label } from 'react-aria-components/Label';
-import { TextField } from 'react-aria-components/TextField';
+import { lazy, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, type Notifier } from '../kernel';
 import { HTTP } from '../wire/http';
@@ -61,14 +52,25 @@ export function LoginPage({ redirect }: { redirect?: string }) {
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
   const [busy, setBusy] = useState(false);
+  /** Which required fields were empty at the last attempt; each says so under itself. */
+  const [missing, setMissing] = useState<{ username?: true; password?: true }>({});
+  const usernameRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const id = useId();
   const failureToast = useRef<string | null>(null);
   // With the form, not on the first failure: a sign-in may fail because the server is gone.
   useEffect(() => void withNotifier(() => undefined), []);
 
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    // The form must be valid before it is sent; react-aria shows each field's message.
-    if (!e.currentTarget.checkValidity()) return;
+    if (busy) return;
+    // Both fields are needed before anything is sent: each empty one says so, and takes focus.
+    const empty = { ...(username.trim() ? {} : { username: true as const }), ...(password ? {} : { password: true as const }) };
+    setMissing(empty);
+    if (empty.username || empty.password) {
+      (empty.username ? usernameRef : passwordRef).current?.focus();
+      return;
+    }
     setBusy(true);
     const shown = failureToast.current;
     if (shown) await withNotifier((n) => n.dismiss(shown));
@@ -94,25 +96,63 @@ export function LoginPage({ redirect }: { redirect?: string }) {
     <main className="login-page">
       <div className="login-card">
         <h1>{t('login.title')}</h1>
-        <Form onSubmit={onSubmit} validationBehavior="native" className="login-form">
-          <TextField name="username" isRequired value={username} onChange={setUsername} autoComplete="username" className="field" autoFocus>
-            <Label>{t('login.username')}</Label>
-            <Input className="input" />
-            <FieldError>{t('login.usernameRequired')}</FieldError>
-          </TextField>
-          <TextField name="password" type="password" isRequired value={password} onChange={setPassword} autoComplete="current-password" className="field">
-            <Label>{t('login.password')}</Label>
-            <Input className="input" />
-            <FieldError>{t('login.passwordRequired')}</FieldError>
-          </TextField>
-          <Checkbox isSelected={remember} onChange={setRemember} className="checkbox">
-            <span className="checkbox-box" aria-hidden="true" />
+        {/*
+          Native form controls: they are the most robust for assistive technology, and React Aria's
+          text fields, checkbox and button would more than double what this page loads before the
+          user can sign in (docs/DECISIONS.md, "A lighter boot"). The language picker, a real
+          composite widget, is React Aria's Select, loaded as the form shows.
+        */}
+        <form onSubmit={onSubmit} noValidate className="login-form">
+          <div className="field">
+            <label htmlFor={`${id}-username`}>{t('login.username')}</label>
+            <input
+              ref={usernameRef}
+              id={`${id}-username`}
+              className="input"
+              name="username"
+              required
+              autoComplete="username"
+              autoFocus
+              value={username}
+              onChange={(e) => setUsername(e.target.value)}
+              aria-invalid={missing.username ? true : undefined}
+              aria-describedby={missing.username ? `${id}-username-error` : undefined}
+            />
+            {missing.username && (
+              <span id={`${id}-username-error`} className="field-error">
+                {t('login.usernameRequired')}
+              </span>
+            )}
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-password`}>{t('login.password')}</label>
+            <input
+              ref={passwordRef}
+              id={`${id}-password`}
+              className="input"
+              name="password"
+              type="password"
+              required
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              aria-invalid={missing.password ? true : undefined}
+              aria-describedby={missing.password ? `${id}-password-error` : undefined}
+            />
+            {missing.password && (
+              <span id={`${id}-password-error`} className="field-error">
+                {t('login.passwordRequired')}
+              </span>
+            )}
+          </div>
+          <label className="checkbox">
+            <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
             {t('login.remember')}
-          </Checkbox>
-          <Button type="submit" className="btn primary login-submit" isPending={busy}>
+          </label>
+          <button type="submit" className="btn primary login-submit" aria-disabled={busy || undefined}>
             {busy ? t('login.signingIn') : t('login.submit')}
-          </Button>
-        </Form>
+          </button>
+        </form>
         <Later fallback={<div className="field language-picker" />}>
           <LanguagePicker />
         </Later>
