@@ -5,6 +5,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { PreferenceKey, Profile, UccConfig } from '../wire';
 import type { ApiClient } from './api';
 import type { Disposable } from './disposable';
+import type { LogLevel } from './log';
 import { serviceKey } from './services';
 
 export interface NavigateOptions {
@@ -72,6 +73,33 @@ export interface ConnectionHandle extends Disposable {
   report(state: ConnectionState): void;
 }
 
+/** The client log's settings as read back (a stored size outside 1–25 MB reads as 5). */
+export interface LogSettings {
+  level: LogLevel;
+  maxSizeMb: number;
+}
+
+/**
+ * The client's own log (every plugin's `ctx.log` writes there), for the Logging panel. Kept in
+ * IndexedDB on this browser, oldest lines dropped past the size; secrets are redacted before a line
+ * is kept. The first call loads the log chunk.
+ */
+export interface ClientLogStore {
+  settings(): Promise<LogSettings>;
+  /** Lines below this level are not kept from now on. Rejects a name not in LOG_LEVELS. */
+  setLevel(level: LogLevel): Promise<void>;
+  /**
+   * Digits only, clamped to 1–25 (0 keeps 1 MB, 40 keeps 25); answers the size kept. Rejects with a
+   * RangeError when the input is not digits only. Older lines go at once if the log is now too big.
+   */
+  setMaxSizeMb(input: string | number): Promise<number>;
+  /** The whole log as a text file, one line per entry, named `uc-client-log-YYYY-MM-DD.txt`. */
+  download(): Promise<File>;
+  clear(): Promise<void>;
+  /** False when this browser keeps no log (IndexedDB refused, private mode): lines last the page only. */
+  persistent(): Promise<boolean>;
+}
+
 export const Api = serviceKey<ApiClient>('core.api');
 export const Navigation = serviceKey<Navigator>('core.navigation');
 export const Notifications = serviceKey<Notifier>('core.notifications');
@@ -80,6 +108,7 @@ export const Preferences = serviceKey<PreferencesStore>('core.preferences');
 export const Connections = serviceKey<ConnectionReporter>('core.connections');
 /** The shell's query cache, for work outside React (a command refreshing a list, a saved contact written in). */
 export const Queries = serviceKey<QueryClient>('core.queries');
+export const LogStore = serviceKey<ClientLogStore>('core.log');
 
 export interface ConfirmOptions {
   titleKey: string;
