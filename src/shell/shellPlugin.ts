@@ -1,4 +1,4 @@
-import { definePlugin, Navigation, Session, type ArgOption, type CommandContext, languageNameIn, LANGUAGES, nativeLanguageName, type Language } from '../kernel';
+import { clientLog, definePlugin, LogStore, Navigation, provide, Session, type ArgOption, type CommandContext, languageNameIn, LANGUAGES, nativeLanguageName, type Language } from '../kernel';
 import { shellState } from './uiState';
 
 export interface ShellPluginDeps {
@@ -17,6 +17,9 @@ export function createShellPlugin(deps: ShellPluginDeps) {
   return definePlugin({
     id: 'shell',
     titleKey: 'shell:pluginTitle',
+    // The client log: lines wait in memory until its chunk (IndexedDB, redaction) loads when idle.
+    provides: [provide(LogStore, () => clientLog)],
+    activate: (ctx) => ctx.afterFirstScreen(() => clientLog.start(), { idle: true }),
     i18n: { namespace: 'shell', load: (lng) => import(`./locales/${lng}.json`).then((m: { default: Record<string, unknown> }) => m.default) },
     commands: [
       {
