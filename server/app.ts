@@ -26,6 +26,7 @@ import { registerSipInternalRoutes } from './sip/internal-routes';
 import { registerSipRoutes } from './sip/routes';
 import { registerTextRoutes, type TextsOptions } from './texts/routes';
 import { registerUserRoutes } from './users/routes';
+import { registerUcSettingsRoutes } from './users/uc-settings';
 import { registerVoicemailRoutes } from './voicemail/routes';
 import { readServicesConfig, type ServicesConfig } from './services/layout';
 import { readUccSettings, type UccSettings } from './settings';
@@ -117,6 +118,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerAuthRoutes(app, ctx);
   registerConfigRoutes(app, ctx);
   registerUserRoutes(app, ctx);
+  registerUcSettingsRoutes(app, ctx);
   registerPreferenceRoutes(app, ctx);
   registerHistoryRoutes(app, ctx);
   registerContactRoutes(app, ctx);

@@ -4,6 +4,11 @@ import { ApiError, unauthorized } from '../errors';
 import { sessionLive } from './sessions';
 import { TokenError, type TokenService } from './tokens';
 
+const sessions = new WeakMap<FastifyRequest, string>();
+
+/** The session the request's access token was issued under (after the guard passed it): a password change keeps it and ends the others. */
+export const callerSession = (request: FastifyRequest): string | undefined => sessions.get(request);
+
 /** Resolves the caller of a bearer-authenticated request, or throws 401. */
 export function createGuard(tokens: TokenService, db: Queryable) {
   return async function requireUserId(request: FastifyRequest): Promise<number> {
@@ -21,6 +26,7 @@ export function createGuard(tokens: TokenService, db: Queryable) {
     if (!verified.sessionId || !(await sessionLive(db, verified.sessionId, verified.userId))) {
       throw new ApiError(401, 'session_ended', 'This session has ended: please log in again');
     }
+    sessions.set(request, verified.sessionId);
     return verified.userId;
   };
 }

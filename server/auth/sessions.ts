@@ -51,3 +51,8 @@ export async function revokeUserSessions(db: Queryable, userId: number): Promise
 export async function revokeSession(db: Queryable, token: string): Promise<void> {
   await db.query(`UPDATE sessions SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL`, [hashToken(token)]);
 }
+
+/** Ends every session of a user but one (a password change ends the others, keeping the one that made it). */
+export async function revokeOtherSessions(db: Queryable, userId: number, keepSessionId: string): Promise<void> {
+  await db.query(`UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND id <> $2::bigint AND revoked_at IS NULL`, [userId, keepSessionId]);
+}

@@ -15,7 +15,9 @@ import {
   type UserPhoneWire,
 } from '../../src/wire/contacts';
 import type { Profile } from '../../src/wire/profile';
-import { ApiError, notFound, parseOrThrow } from '../errors';
+import { ApiError, forbidden, notFound, parseOrThrow } from '../errors';
+import { callerSession } from '../auth/guard';
+import { changePassword } from './password';
 import {
   listAddresses,
   listEmails,
@@ -67,12 +69,19 @@ export function registerUserRoutes(app: FastifyInstance, { db, requireUserId, re
     const me = await requireViewer(request);
     const { id } = parseOrThrow(IdParam, request.params, 'user id');
     const patch = parsePatch(request.body ?? {});
-    return withWritableUser(db, me, id, async (tx) => {
-      // The password change belongs to the preferences' password panel, which is not built yet;
-      // refusing it whole keeps a request that also changes a name from half-succeeding.
-      if (patch.current_password !== undefined || patch.new_password !== undefined) {
-        throw new ApiError(501, 'not_implemented', 'Changing the password is not available yet');
+    if (patch.current_password !== undefined || patch.new_password !== undefined) {
+      const { current_password, new_password, ...rest } = patch;
+      // A password change is a request of its own, so a refused change never half-saves a name.
+      if (Object.keys(rest).length) throw new ApiError(400, 'validation_failed', 'A password change cannot also change the profile', Object.keys(rest).map((k) => ({ path: k, message: 'not_with_password' })));
+      if (current_password === undefined || new_password === undefined) {
+        throw new ApiError(400, 'validation_failed', 'A password change needs current_password and new_password', [{ path: current_password === undefined ? 'current_password' : 'new_password', message: 'required' }]);
       }
+      // Only one's own: an administrator resets a colleague's password elsewhere, not by knowing it.
+      if (id !== me.userId) throw forbidden('Only the user may change their own password');
+      await changePassword(db, me.userId, callerSession(request)!, current_password, new_password);
+      return profileOf(db, await readableUser(db, me.userId, id));
+    }
+    return withWritableUser(db, me, id, async (tx) => {
       refuse(userPatchProblems(patch), 'profile');
       await updateUser(tx, id, patch);
       return profileOf(tx, await readableUser(tx, me.userId, id));

@@ -296,7 +296,7 @@ export const PROFILE_LIMITS = { alias: 64, emails: 20, phones: 20 } as const;
 /**
  * `PATCH /v1/users/{id}`: only the fields present change. Unknown keys are refused rather than
  * ignored, so a misspelt field never looks like a successful save. `current_password` and
- * `new_password` belong to the password change, which this server does not offer yet.
+ * `new_password` together are a password change (the preferences' password panel), sent alone.
  */
 export const UserPatchBody = z.strictObject({
   first_name: z.optional(str(CONTACT_LIMITS.name)),
