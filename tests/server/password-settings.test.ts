@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_REUSED_MESSAGE } from '../../src/wire/password';
 import { UC_SETTINGS_DEFAULTS } from '../../src/wire/ucSettings';
-import { REFRESH_COOKIE } from '../../server/routes/auth';
+import { REFRESH_COOKIE } from '../../src/wire/auth';
 import { DEMO_PASSWORD } from '../../server/seed';
 import { backends, bearer, startTestServer, type TestServer } from './helpers';
 
