@@ -127,3 +127,24 @@ export interface DialogHost {
 }
 
 export const Dialogs = serviceKey<DialogHost>('core.dialogs');
+
+/** A screen the user may choose as their home: a navigation entry they can reach. */
+export interface HomeChoice {
+  path: string;
+  titleKey: string;
+}
+
+/**
+ * The user's home: where `/` and the first screen after sign-in lead. The product's home is the
+ * route marked `home`; the preferences let the user choose another among the navigation entries
+ * they can reach (a path they cannot reach, or no choice, falls back to the product's).
+ */
+export interface HomePageService {
+  /** The path `/` leads to now. */
+  path(): string | undefined;
+  /** The navigation entries the user can reach, in the rail's order. */
+  choices(context: import('./contract').ContextSnapshot): HomeChoice[];
+  /** Takes effect at once (saving the preference is the caller's). null: the product's home. */
+  choose(path: string | null): void;
+}
+export const HomePage = serviceKey<HomePageService>('core.homePage');

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { lazy, StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
-import { Api, Connections as ConnectionsKey, Dialogs, HotkeyManager, Kernel, KernelProvider, Navigation, Notifications, Preferences, Queries, Session, type PluginManifest, isLanguage, type Language } from '../kernel';
+import { Api, Connections as ConnectionsKey, Dialogs, HomePage, HotkeyManager, Kernel, KernelProvider, Navigation, Notifications, Preferences, Queries, Session, type PluginManifest, isLanguage, type Language } from '../kernel';
 import { proxy } from 'valtio';
 import { HotkeyOverrides, Profile, UccConfig } from '../wire/bootResponses';
 import type { UccConfig as UccConfigType } from '../wire/config';
@@ -18,6 +18,7 @@ import { buildAppRouter } from './router';
 import { api } from './session';
 import { connections } from './services';
 import { ModalHost, dialogHost } from './ModalHost';
+import { createHomePage } from './homePage';
 import { createShellPlugin } from './shellPlugin';
 import { Later } from './Later';
 import { LiveRegions } from './LiveRegions';
@@ -111,6 +112,8 @@ async function startKernel(session: LoadedSession, plugins: readonly PluginManif
     route: location.pathname,
   });
   kernel.load([createShellPlugin({ setLanguage }), palettePlugin, ...plugins], { complete: true });
+  // Fetched alongside the language: `/` needs it before the router first resolves.
+  const homePage = createHomePage(kernel, prefs);
   for (const { item } of kernel.i18nNamespaces.list()) i18nLoader.addNamespace(item.namespace, item.load);
   // The language saved on the server wins over this browser's last choice.
   const saved = await prefs.get<string>('uc-language').catch(() => false as const);
@@ -118,5 +121,6 @@ async function startKernel(session: LoadedSession, plugins: readonly PluginManif
   await i18nLoader.setLanguage(isLanguage(lang) ? lang : 'en');
   kernel.context.language = i18nLoader.i18n.language;
   i18nLoader.i18n.on('languageChanged', (l) => (kernel.context.language = l));
+  kernel.provide(HomePage, await homePage);
   return { kernel, queryClient };
 }

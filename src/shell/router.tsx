@@ -8,7 +8,7 @@ import {
   type AnyRoute,
   type RouterHistory,
 } from '@tanstack/react-router';
-import { type Kernel } from '../kernel';
+import { HomePage, type Kernel } from '../kernel';
 import { WizardApi } from '../contracts';
 import { AppFrame } from './AppFrame';
 import { NotFoundPage, NotFoundScreen } from './NotFound';
@@ -42,12 +42,13 @@ export function buildAppRouter(kernel: Kernel, history?: RouterHistory) {
       }
     },
   });
-  // The kernel made sure at boot that one plugin's route is the home.
-  const home = kernel.homePath();
+  // The user's chosen home, else the route the kernel made sure at boot is the product's home.
+  const homePage = kernel.maybe(HomePage);
   const index = createRoute({
     getParentRoute: () => app,
     path: '/',
     beforeLoad: () => {
+      const home = homePage ? homePage.path() : kernel.homePath();
       if (home) throw redirect({ to: home });
     },
   });

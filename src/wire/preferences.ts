@@ -18,6 +18,8 @@ export const PREFERENCE_KEYS = [
   'uc-recent-commands',
   // true: the user turned the chat sound off (never saved reads false, so the sound is on).
   'uc-chat-sound-off',
+  // 'light', 'dark' or 'system' (the preferences' General panel; this browser keeps a copy for the first paint).
+  'uc-theme',
 ] as const;
 export type PreferenceKey = (typeof PREFERENCE_KEYS)[number];
 export const PreferenceKeySchema = z.enum(PREFERENCE_KEYS);
