@@ -2,9 +2,10 @@ import type { PluginManifest } from '../kernel';
 import { contactsPlugin } from './contacts';
 import { historyPlugin } from './history';
 import { messagingPlugin } from './messaging';
+import { preferencesPlugin } from './preferences';
 import { recordingsPlugin } from './recordings';
 import { telephonyPlugin } from './telephony';
 import { voicemailPlugin } from './voicemail';
 
 /** Every plugin the product ships, in load order. Feature flags decide which actually load. */
-export const plugins: readonly PluginManifest[] = [historyPlugin, contactsPlugin, messagingPlugin, telephonyPlugin, voicemailPlugin, recordingsPlugin];
+export const plugins: readonly PluginManifest[] = [historyPlugin, contactsPlugin, messagingPlugin, telephonyPlugin, voicemailPlugin, recordingsPlugin, preferencesPlugin];

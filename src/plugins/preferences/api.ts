@@ -1,0 +1,56 @@
+import { Api, HomePage, Preferences, Session, type ServiceLookup } from '../../kernel';
+import { Profile } from '../../wire/profile';
+import { UcSettings, type UcSettingKey } from '../../wire/ucSettings';
+import { THEME_STORAGE_KEY, type ThemeChoice } from './state';
+
+const settingsPath = (services: ServiceLookup) => `/v1/users/${services.get(Session).userId}/settings/uc`;
+
+export const loadUcSettings = (services: ServiceLookup): Promise<UcSettings> => services.get(Api).get(settingsPath(services), undefined, UcSettings);
+
+export const saveUcSettings = (services: ServiceLookup, patch: Partial<Record<UcSettingKey, boolean>>): Promise<UcSettings> =>
+  services.get(Api).put(settingsPath(services), patch, UcSettings);
+
+/** Resolves; rejects with the kernel's ApiError, whose message the password form reads (error catalogue). */
+export const changePassword = async (services: ServiceLookup, current: string, next: string): Promise<void> => {
+  const session = services.get(Session);
+  await services.get(Api).patch(`/v1/users/${session.userId}`, { current_password: current, new_password: next }, Profile);
+};
+
+/** Saves the home page and takes it at once: `/` leads there from now on. null: the product's home. */
+export async function saveHomePage(services: ServiceLookup, path: string | null): Promise<void> {
+  await services.get(Preferences).set('uc-home-page', path ?? false);
+  services.maybe(HomePage)?.choose(path);
+}
+
+/** What /theme.js does at boot, for a choice made now. */
+export function applyTheme(choice: ThemeChoice): void {
+  try {
+    if (choice === 'system') localStorage.removeItem(THEME_STORAGE_KEY);
+    else localStorage.setItem(THEME_STORAGE_KEY, choice);
+  } catch {
+    /* storage blocked: this page still follows the choice, the next load the system */
+  }
+  const dark = choice === 'dark' || (choice === 'system' && matchMedia('(prefers-color-scheme: dark)').matches);
+  document.documentElement.setAttribute('data-theme', dark ? 'dark' : 'light');
+}
+
+export function currentTheme(): ThemeChoice {
+  try {
+    const v = localStorage.getItem(THEME_STORAGE_KEY);
+    return v === 'light' || v === 'dark' ? v : 'system';
+  } catch {
+    return 'system';
+  }
+}
+
+/** Saves the theme on the server (the other browsers of the user take it at their next start) and applies it here. */
+export async function saveTheme(services: ServiceLookup, choice: ThemeChoice): Promise<void> {
+  applyTheme(choice);
+  await services.get(Preferences).set('uc-theme', choice);
+}
+
+/** The server's copy wins over this browser's at start, like the language. */
+export async function adoptSavedTheme(services: ServiceLookup): Promise<void> {
+  const saved = await services.get(Preferences).get<string>('uc-theme');
+  if ((saved === 'light' || saved === 'dark' || saved === 'system') && saved !== currentTheme()) applyTheme(saved);
+}

@@ -1,0 +1,30 @@
+import i18next from 'i18next';
+import { command, defineCommands, HomePage, Navigation, option, type CommandContext, type CommandRow } from '../../kernel';
+import { PREFERENCES_PATH, THEMES, type PanelId } from './state';
+
+const goTo = (ctx: CommandContext, panel?: string) => ctx.services.get(Navigation).navigate(PREFERENCES_PATH, panel ? { search: { panel } } : undefined);
+
+/** The screens the user may choose as home: the navigation entries they reach, named as the rail names them. */
+const homeOptions = (_q: string, ctx: CommandContext) => (ctx.services.maybe(HomePage)?.choices(ctx.context) ?? []).map((c) => option(c.path, i18next.t(c.titleKey), c.path));
+const themeOptions = () => THEMES.map((t) => option(t, i18next.t(`preferences:themes.${t}`), t));
+
+/*
+ * Going to the preferences and opening a panel navigate at boot; the settings commands save
+ * through the lazy chunk, as the General panel does.
+ */
+export const preferencesTable = {
+  // Ctrl+, (⌘, on a Mac) is where desktop applications keep their preferences; nothing else uses it.
+  go: { keys: '$mod+,', keywords: ['settings', 'options'], run: (ctx) => goTo(ctx) },
+  open: command({
+    args: [{ name: 'panel', titleKey: 'preferences:commands.choosePanel', kind: 'choice', provider: 'preferences' }],
+    given: { id: 'string' },
+    // An entity's id is `preferences:<panel>`.
+    run: (ctx, args) => goTo(ctx, args.id ?? (args.panel?.id.slice('preferences:'.length) as PanelId | undefined)),
+  }),
+  changeHomePage: { keywords: ['start', 'landing'], args: [{ name: 'path', titleKey: 'preferences:commands.chooseHomePage', kind: 'choice', options: homeOptions }] },
+  changeTheme: { keywords: ['dark', 'light', 'appearance', 'colour', 'color'], args: [{ name: 'theme', titleKey: 'preferences:commands.chooseTheme', kind: 'choice', options: themeOptions }] },
+} as const satisfies Record<string, CommandRow>;
+
+export const preferencesCommands = defineCommands('preferences', preferencesTable, {
+  lazy: () => import('./lazy').then(async (m) => (await m.strings(), m.runs)),
+});

@@ -1,0 +1,56 @@
+import i18next from 'i18next';
+import { ref } from 'valtio';
+import { Notifications, Session, type LazyRuns, type PaletteEntity, type ServiceLookup } from '../../kernel';
+import { adoptSavedTheme, saveHomePage, saveTheme } from './api';
+import type { preferencesTable } from './commands';
+import { log } from './log';
+import { panelsFor, panelTitleKey } from './model';
+import { palette, resetPreferencesState } from './state';
+import { strings } from './strings';
+import { PANELS } from './ui/registry';
+
+export { strings } from './strings';
+export { default as PreferencesScreen } from './ui/PreferencesScreen';
+
+/** "Preferences ▸ General": one entity per panel the user has; Enter opens it. */
+function rebuildEntities(services: ServiceLookup): void {
+  const title = i18next.t('preferences:title');
+  palette.entities = ref(
+    panelsFor(PANELS, services.get(Session)).map(
+      (p): PaletteEntity => ({
+        id: `preferences:${p.id}`,
+        label: { key: 'preferences:entity', values: { title, panel: i18next.t(panelTitleKey(p.id)) } },
+        keywords: ['settings'],
+        actions: [{ command: 'preferences.open', args: { id: p.id } }],
+      }),
+    ),
+  );
+}
+
+/** The palette's panel entities, and the theme saved on the server; `settled` once the strings are in. */
+export function start(services: ServiceLookup, settled: () => void): () => void {
+  const onLanguage = () => rebuildEntities(services);
+  void strings().then(() => (rebuildEntities(services), settled()), settled);
+  i18next.on('languageChanged', onLanguage);
+  adoptSavedTheme(services).catch((err: unknown) => log.warn('saved theme', err));
+  return () => {
+    i18next.off('languageChanged', onLanguage);
+    resetPreferencesState();
+  };
+}
+
+const saved = (services: ServiceLookup) => services.get(Notifications).toast({ titleKey: 'preferences:saved', tone: 'success' });
+
+/** The settings commands save as the General panel does. */
+export const runs: LazyRuns<typeof preferencesTable> = {
+  changeHomePage: async (ctx, args) => {
+    if (!args.path) return;
+    await saveHomePage(ctx.services, args.path);
+    saved(ctx.services);
+  },
+  changeTheme: async (ctx, args) => {
+    if (!args.theme) return;
+    await saveTheme(ctx.services, args.theme);
+    saved(ctx.services);
+  },
+};

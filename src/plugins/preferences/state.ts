@@ -1,0 +1,56 @@
+import { proxy, ref } from 'valtio';
+import type { PaletteEntity } from '../../kernel';
+
+export const PREFERENCES_PATH = '/preferences';
+
+/**
+ * The specification's panels, in its order. Which of them exist, and for whom, is the panel
+ * registry's say (ui/registry.ts): a panel not built yet is simply absent from it.
+ */
+export const PANEL_IDS = ['profile', 'general', 'audio', 'calling', 'messages', 'integrations', 'logging', 'password', 'connectwise', 'salesforce'] as const;
+export type PanelId = (typeof PANEL_IDS)[number];
+export const isPanelId = (v: unknown): v is PanelId => (PANEL_IDS as readonly unknown[]).includes(v);
+
+/** `?panel=` keeps a known panel id; anything else is dropped, and the screen shows its first panel. */
+export const panelSearch = (search: Record<string, unknown>): { panel?: PanelId } => (isPanelId(search.panel) ? { panel: search.panel } : {});
+
+/** What the open panel's form would lose if the user left now (see ui/usePanelForm.ts). */
+export interface UnsavedForm {
+  panel: PanelId;
+  /** Saves; false when the save failed (the panel shows why, and the user stays). */
+  save: () => Promise<boolean>;
+  discard: () => void;
+}
+
+export const initialPreferencesState = () => ({
+  unsaved: null as UnsavedForm | null,
+});
+
+/** Live state: the unsaved form the screen's leave guard asks about. */
+export const preferencesState = proxy(initialPreferencesState());
+
+export function resetPreferencesState(): void {
+  Object.assign(preferencesState, initialPreferencesState());
+  palette.entities = ref([]);
+}
+
+/** The palette's entities, one per panel the user has ("Preferences ▸ General"), built by the lazy chunk. */
+export const palette = proxy({ entities: ref([] as PaletteEntity[]) });
+
+export type ThemeChoice = 'light' | 'dark' | 'system';
+export const THEMES: readonly ThemeChoice[] = ['light', 'dark', 'system'];
+/** This browser's copy of the theme choice, read before the first paint by /theme.js. */
+export const THEME_STORAGE_KEY = 'uc-theme';
+
+/** The dashboard backgrounds (public/backgrounds/), stored as `uc-dashboard-background` = { url, random }. */
+export const BACKGROUNDS = ['dawn', 'lagoon', 'dusk', 'meadow', 'night'] as const;
+export const backgroundUrl = (name: (typeof BACKGROUNDS)[number]) => `/backgrounds/${name}.svg`;
+export interface DashboardBackground {
+  url: string | null;
+  /** A different one of the five at each visit to the dashboard. */
+  random: boolean;
+}
+
+/** How the rooms list is ordered (`uc-sort-rooms`). */
+export const ROOM_SORTS = ['recent', 'name'] as const;
+export type RoomSort = (typeof ROOM_SORTS)[number];

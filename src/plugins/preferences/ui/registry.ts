@@ -1,0 +1,19 @@
+import type { PanelRow } from '../model';
+import { GeneralPanel } from './panels/GeneralPanel';
+import { PasswordPanel } from './panels/PasswordPanel';
+
+/*
+ * The panel registry. To add a panel:
+ *   1. write ui/panels/<Name>Panel.tsx: a component that renders <PanelForm> and calls
+ *      usePanelForm(id, { dirty, save, discard }) (see GeneralPanel), its strings under
+ *      `<id>.*` in strings/*.json (20 languages; the panel's name is `panels.<id>`, already there);
+ *   2. add its row here: { id, component, when? }.
+ * The list, the palette's "Preferences ▸ …" entity, `?panel=<id>` and the unsaved-changes guard
+ * follow from the row; rows are shown in the specification's order (state.ts PANEL_IDS), whatever
+ * their order here. A `when` hides the panel from users who do not have it, e.g. calling:
+ *   { id: 'calling', component: CallingPanel, when: (s) => s.config.sip.configured }
+ */
+export const PANELS: readonly PanelRow[] = [
+  { id: 'general', component: GeneralPanel },
+  { id: 'password', component: PasswordPanel },
+];
