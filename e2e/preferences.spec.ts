@@ -1,0 +1,191 @@
+import { expect, test, type Page } from './csp-guard';
+import { expectNoAxeViolations, loginByKeyboard, openPalette, tabUntilFocused } from './fixtures';
+
+// A user no other spec signs in as: this spec changes their language, home page, theme and password.
+const USER = 'kwame.mensah';
+const NEW_PASSWORD = 'Fresh-pass-7';
+
+const panelList = (page: Page) => page.getByRole('tablist', { name: 'Preferences panels' });
+const tab = (page: Page, name: string) => panelList(page).getByRole('tab', { name });
+const panelHeading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name });
+const group = (page: Page, name: string) => page.getByRole('radiogroup', { name });
+const save = (page: Page) => page.getByRole('button', { name: 'Save', exact: true });
+
+/** Keyboard: from the panel's heading back to the list (one tab stop), to `name`, and opened with Enter. */
+async function openPanel(page: Page, name: string): Promise<void> {
+  await tabUntilFocused(page, panelList(page).getByRole('tab', { selected: true }));
+  for (let i = 0; i < 10 && !(await tab(page, name).evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('ArrowDown');
+  await expect(tab(page, name)).toBeFocused();
+  await page.keyboard.press('Enter');
+}
+
+/** Keyboard: into the radio group (its checked radio), then arrows until `name` is checked. */
+async function chooseRadio(page: Page, groupName: string, name: string): Promise<void> {
+  await tabUntilFocused(page, group(page, groupName).getByRole('radio', { checked: true }));
+  const target = group(page, groupName).getByRole('radio', { name, exact: true });
+  for (let i = 0; i < 10 && !(await target.isChecked()); i++) await page.keyboard.press('ArrowRight');
+  await expect(target).toBeChecked();
+}
+
+async function saveByKeyboard(page: Page): Promise<void> {
+  await tabUntilFocused(page, save(page));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+}
+
+async function openPreferencesFromPalette(page: Page): Promise<void> {
+  await openPalette(page);
+  await page.keyboard.type('Go to preferences');
+  await expect(page.getByRole('option').first()).toHaveAccessibleName(/^Go to preferences/);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/preferences/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Preferences' })).toBeVisible();
+}
+
+test.describe('preferences', () => {
+  test('keyboard only: the panel list, home page, theme with axe in light and dark, language, and the unsaved-changes modal', async ({ page }) => {
+    await loginByKeyboard(page, USER);
+    await openPreferencesFromPalette(page);
+    await expect(panelHeading(page, 'General')).toBeVisible();
+
+    // The list is one tab stop: arrows move without opening, Enter opens, the panel's heading takes focus.
+    await tabUntilFocused(page, tab(page, 'General'));
+    await page.keyboard.press('ArrowDown');
+    await expect(tab(page, 'Password')).toBeFocused();
+    await expect(tab(page, 'General')).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/panel=password/);
+    await expect(panelHeading(page, 'Password')).toBeFocused();
+    await openPanel(page, 'General');
+    await expect(panelHeading(page, 'General')).toBeFocused();
+
+    // Home page: Contacts; `/` goes there from now on.
+    await chooseRadio(page, 'Home page', 'Contacts');
+    await saveByKeyboard(page);
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/contacts/);
+
+    // Theme: dark, applied at once and kept across a reload (no light first paint: set before the app runs).
+    await page.goto('/preferences?panel=general');
+    await expect(panelHeading(page, 'General')).toBeVisible();
+    await chooseRadio(page, 'Theme', 'Dark');
+    await saveByKeyboard(page);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await expect(panelHeading(page, 'General')).toBeVisible();
+    await expectNoAxeViolations(page, 'general panel, dark');
+    await openPanel(page, 'Password');
+    await expectNoAxeViolations(page, 'password panel, dark');
+    await openPanel(page, 'General');
+    await chooseRadio(page, 'Theme', 'Light');
+    await saveByKeyboard(page);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    await expectNoAxeViolations(page, 'general panel, light');
+    await openPanel(page, 'Password');
+    await expectNoAxeViolations(page, 'password panel, light');
+
+    // Unsaved changes, leaving for another panel: Cancel stays with the change, Discard leaves without it.
+    await openPanel(page, 'General');
+    await chooseRadio(page, 'Sort rooms', 'By name');
+    await openPanel(page, 'Password');
+    const modal = page.getByRole('alertdialog', { name: 'Unsaved changes' });
+    await expect(modal).toBeVisible();
+    await expectNoAxeViolations(page, 'unsaved-changes modal');
+    await tabUntilFocused(page, modal.getByRole('button', { name: 'Cancel' }));
+    await page.keyboard.press('Enter');
+    await expect(modal).toBeHidden();
+    await expect(page).not.toHaveURL(/panel=password/);
+    await expect(group(page, 'Sort rooms').getByRole('radio', { name: 'By name' })).toBeChecked();
+    await openPanel(page, 'Password');
+    await tabUntilFocused(page, modal.getByRole('button', { name: 'Discard' }));
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/panel=password/);
+    await openPanel(page, 'General');
+    await expect(group(page, 'Sort rooms').getByRole('radio', { name: 'By latest activity' })).toBeChecked();
+
+    // Leaving for another route through the palette: Save saves, then goes.
+    await chooseRadio(page, 'Sort rooms', 'By name');
+    await openPalette(page);
+    await page.keyboard.type('Go to history');
+    await expect(page.getByRole('option').first()).toHaveAccessibleName(/^Go to history/);
+    await page.keyboard.press('Enter');
+    await expect(modal).toBeVisible();
+    await expect(modal.getByRole('button', { name: 'Save' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/history/);
+    await page.goto('/preferences?panel=general');
+    await expect(group(page, 'Sort rooms').getByRole('radio', { name: 'By name' })).toBeChecked();
+
+    // Language: French, the whole screen follows; and back to English from the same panel.
+    await tabUntilFocused(page, page.getByRole('button', { name: /Language/ }));
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Français');
+    await page.keyboard.press('Enter');
+    await saveByKeyboard(page);
+    await expect(page.getByRole('heading', { level: 2, name: 'Général' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Préférences' })).toBeVisible();
+    await tabUntilFocused(page, page.getByRole('button', { name: /Langue/ }));
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('English');
+    await page.keyboard.press('Enter');
+    await tabUntilFocused(page, page.getByRole('button', { name: 'Enregistrer', exact: true }));
+    await page.keyboard.press('Enter');
+    await expect(panelHeading(page, 'General')).toBeVisible();
+  });
+
+  test('keyboard only: change the password (live rules, the catalogue\'s failures) and sign in again with the new one', async ({ page }) => {
+    await loginByKeyboard(page, USER);
+    await page.goto('/profile');
+    await expect(page).toHaveURL(/\/preferences/);
+    await page.goto('/preferences?panel=password');
+    await expect(panelHeading(page, 'Password')).toBeVisible();
+    const field = (name: string) => page.getByLabel(name, { exact: true });
+    const type = async (name: string, text: string) => {
+      await tabUntilFocused(page, field(name));
+      await page.keyboard.press('Control+a');
+      await page.keyboard.press('Backspace');
+      await page.keyboard.type(text);
+    };
+    const rule = (text: string) => page.getByRole('listitem').filter({ hasText: text });
+
+    await type('New password', 'fresh');
+    await expect(rule('a lowercase letter')).toHaveText(/Met: a lowercase letter/);
+    await expect(rule('a digit')).toHaveText(/Not met: a digit/);
+    await expect(save(page)).toBeDisabled();
+
+    // A reused password: the server's message, the new fields cleared, the current kept.
+    await type('New password', 'Demo-pass-1');
+    await type('Current password', 'Demo-pass-1');
+    await type('Confirm new password', 'Demo-pass-1');
+    await expect(rule('the confirmation to match')).toHaveText(/Met:/);
+    await tabUntilFocused(page, save(page));
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('alert').filter({ hasText: 'New password must not match previous passwords.' })).toBeVisible();
+    await expect(field('New password')).toHaveValue('');
+    await expect(field('Confirm new password')).toHaveValue('');
+    await expect(field('Current password')).toHaveValue('Demo-pass-1');
+
+    // A wrong current password: the no-match message, the current field cleared.
+    await type('Current password', 'not-my-password');
+    await type('New password', NEW_PASSWORD);
+    await type('Confirm new password', NEW_PASSWORD);
+    await tabUntilFocused(page, save(page));
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('alert').filter({ hasText: 'The current password is not correct.' })).toBeVisible();
+    await expect(field('Current password')).toHaveValue('');
+    await expect(field('New password')).toHaveValue(NEW_PASSWORD);
+
+    await type('Current password', 'Demo-pass-1');
+    await tabUntilFocused(page, save(page));
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('status').filter({ hasText: 'Password changed' })).toBeVisible();
+    // This session goes on.
+    await openPanel(page, 'General');
+    await expect(panelHeading(page, 'General')).toBeFocused();
+
+    await page.goto('/logout');
+    await expect(page).toHaveURL(/\/login/);
+    await loginByKeyboard(page, USER, NEW_PASSWORD);
+  });
+});
