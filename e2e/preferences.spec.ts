@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './csp-guard';
+import { expect, test, type Locator, type Page } from './csp-guard';
 import { expectNoAxeViolations, loginByKeyboard, openPalette, tabUntilFocused } from './fixtures';
 
 // A user no other spec signs in as: this spec changes their language, home page, theme and password.
@@ -11,9 +11,16 @@ const panelHeading = (page: Page, name: string) => page.getByRole('heading', { l
 const group = (page: Page, name: string) => page.getByRole('radiogroup', { name });
 const save = (page: Page) => page.getByRole('button', { name: 'Save', exact: true });
 
-/** Keyboard: from the panel's heading back to the list (one tab stop), to `name`, and opened with Enter. */
+/** Shift+Tab until `target` has the focus: the panel list comes just before the panel. */
+async function backTabUntilFocused(page: Page, target: Locator, max = 30): Promise<void> {
+  for (let i = 0; i < max && !(await target.evaluate((el) => el === document.activeElement).catch(() => false)); i++) await page.keyboard.press('Shift+Tab');
+  await expect(target).toBeFocused();
+}
+
+/** Keyboard: from the panel back to the list (one tab stop), to `name`, and opened with Enter. */
 async function openPanel(page: Page, name: string): Promise<void> {
-  await tabUntilFocused(page, panelList(page).getByRole('tab', { selected: true }));
+  // The list's one tab stop: the tab last focused in it (after a cancelled move, not the selected one).
+  await backTabUntilFocused(page, panelList(page).locator('[role="tab"][tabindex="0"]'));
   for (let i = 0; i < 10 && !(await tab(page, name).evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('ArrowDown');
   await expect(tab(page, name)).toBeFocused();
   await page.keyboard.press('Enter');
@@ -27,10 +34,21 @@ async function chooseRadio(page: Page, groupName: string, name: string): Promise
   await expect(target).toBeChecked();
 }
 
-async function saveByKeyboard(page: Page): Promise<void> {
+/** Keyboard: opens the focused select and arrows to `name` (from either end), Enter picks it. */
+async function pickOption(page: Page, name: string): Promise<void> {
+  await page.keyboard.press('Enter');
+  const option = page.getByRole('option', { name, exact: true });
+  await expect(option).toBeVisible();
+  await page.keyboard.press('Home');
+  for (let i = 0; i < 25 && !(await option.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('ArrowDown');
+  await expect(option).toBeFocused();
+  await page.keyboard.press('Enter');
+}
+
+async function saveByKeyboard(page: Page, saved = 'Saved'): Promise<void> {
   await tabUntilFocused(page, save(page));
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: saved })).toBeVisible();
 }
 
 async function openPreferencesFromPalette(page: Page): Promise<void> {
@@ -119,16 +137,12 @@ test.describe('preferences', () => {
 
     // Language: French, the whole screen follows; and back to English from the same panel.
     await tabUntilFocused(page, page.getByRole('button', { name: /Language/ }));
-    await page.keyboard.press('Enter');
-    await page.keyboard.type('Français');
-    await page.keyboard.press('Enter');
-    await saveByKeyboard(page);
+    await pickOption(page, 'Français');
+    await saveByKeyboard(page, 'Enregistré');
     await expect(page.getByRole('heading', { level: 2, name: 'Général' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: 'Préférences' })).toBeVisible();
     await tabUntilFocused(page, page.getByRole('button', { name: /Langue/ }));
-    await page.keyboard.press('Enter');
-    await page.keyboard.type('English');
-    await page.keyboard.press('Enter');
+    await pickOption(page, 'English');
     await tabUntilFocused(page, page.getByRole('button', { name: 'Enregistrer', exact: true }));
     await page.keyboard.press('Enter');
     await expect(panelHeading(page, 'General')).toBeVisible();
