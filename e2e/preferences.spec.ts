@@ -91,6 +91,16 @@ test.describe('preferences', () => {
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    // The rest of the product in dark: each screen of the navigation rail, read by axe.
+    const rail = page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link');
+    await expect.poll(() => rail.count()).toBeGreaterThan(2);
+    const hrefs = await rail.evaluateAll((links) => links.map((a) => a.getAttribute('href')!));
+    for (const href of hrefs) {
+      await page.goto(href);
+      await expect(page.locator('#main-heading')).toBeVisible();
+      await expectNoAxeViolations(page, `${href} in dark`);
+    }
+    await page.goto('/preferences?panel=general');
     await expect(panelHeading(page, 'General')).toBeVisible();
     await expectNoAxeViolations(page, 'general panel, dark');
     await openPanel(page, 'Password');
@@ -146,6 +156,12 @@ test.describe('preferences', () => {
     await tabUntilFocused(page, page.getByRole('button', { name: 'Enregistrer', exact: true }));
     await page.keyboard.press('Enter');
     await expect(panelHeading(page, 'General')).toBeVisible();
+
+    // Unsaved changes when the tab closes or reloads: the browser's own leave prompt.
+    await chooseRadio(page, 'Sort rooms', 'By latest activity');
+    const prompt = new Promise<string>((resolve) => page.once('dialog', (d) => (resolve(d.type()), void d.accept())));
+    await page.close({ runBeforeUnload: true });
+    expect(await prompt).toBe('beforeunload');
   });
 
   test('keyboard only: change the password (live rules, the catalogue\'s failures) and sign in again with the new one', async ({ page }) => {
