@@ -70,7 +70,8 @@ function GeneralForm({ saved, onSaved }: { saved: General; onSaved: (g: General)
   const save = async (): Promise<boolean> => {
     setSaving(true);
     try {
-      if (draft.language !== saved.language) await kernel.run('shell.language', { language: draft.language }, 'button');
+      // The account menu's own command, so both ways of choosing save and apply the language alike.
+      if (draft.language !== saved.language && !(await kernel.run('shell.language', { language: draft.language }, 'button'))) throw new Error('the language did not change');
       if (draft.home !== saved.home) await saveHomePage(kernel, draft.home);
       if (draft.background !== saved.background) {
         const value: DashboardBackground = draft.background === 'random' ? { url: null, random: true } : { url: backgroundUrl(draft.background as (typeof BACKGROUNDS)[number]), random: false };
