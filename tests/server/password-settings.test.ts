@@ -76,6 +76,16 @@ describe.each(backends)('password change and UC settings ($name)', (backend) => 
     expect((await signIn('carol', DEMO_PASSWORD)).status).toBe(200);
   });
 
+  it('throttles wrong current passwords like failed sign-ins: past five, even the right one must wait', async () => {
+    const { token } = await signIn('bob', DEMO_PASSWORD);
+    const bobId = await t.userId('bob');
+    for (let i = 0; i < 6; i++) expect((await change(token, bobId, { current_password: `wrong-${i}`, new_password: 'Other-pass-9' })).statusCode).toBe(400);
+    const res = await change(token, bobId, { current_password: DEMO_PASSWORD, new_password: 'Other-pass-9' });
+    expect(res.statusCode).toBe(429);
+    expect(res.json().error).toBe('too_many_attempts');
+    expect((await signIn('bob', DEMO_PASSWORD)).status).toBe(200);
+  });
+
   it('keeps the six UC settings per user: defaults, a partial PUT merges, unknown or mistyped keys are refused, only one\'s own', async () => {
     const { token } = await signIn('carol', DEMO_PASSWORD);
     const url = `/v1/users/${carolId}/settings/uc`;
