@@ -77,10 +77,22 @@ test.describe('preferences', () => {
     await openPanel(page, 'General');
     await expect(panelHeading(page, 'General')).toBeFocused();
 
-    // Home page: Contacts; `/` goes there from now on.
+    // Each panel is a palette entity.
+    await openPalette(page);
+    await page.keyboard.type('Preferences Password');
+    await expect(page.getByRole('option').first()).toHaveAccessibleName(/Preferences ▸ Password/);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/panel=password/);
+    await expect(panelHeading(page, 'Password')).toBeFocused();
+    await openPanel(page, 'General');
+
+    // Home page: Contacts; `/` and the first screen after signing in go there from now on.
     await chooseRadio(page, 'Home page', 'Contacts');
     await saveByKeyboard(page);
     await page.goto('/');
+    await expect(page).toHaveURL(/\/contacts/);
+    await page.goto('/logout');
+    await loginByKeyboard(page, USER);
     await expect(page).toHaveURL(/\/contacts/);
 
     // Theme: dark, applied at once and kept across a reload (no light first paint: set before the app runs).

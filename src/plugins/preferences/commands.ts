@@ -15,12 +15,13 @@ const themeOptions = () => THEMES.map((t) => option(t, i18next.t(`preferences:th
 export const preferencesTable = {
   // Ctrl+, (⌘, on a Mac) is where desktop applications keep their preferences; nothing else uses it.
   go: { keys: '$mod+,', keywords: ['settings', 'options'], run: (ctx) => goTo(ctx) },
+  // "Open a preferences panel ▸ Audio"; an entity's id is `preferences:<panel>`.
   open: command({
     args: [{ name: 'panel', titleKey: 'preferences:commands.choosePanel', kind: 'choice', provider: 'preferences' }],
-    given: { id: 'string' },
-    // An entity's id is `preferences:<panel>`.
-    run: (ctx, args) => goTo(ctx, args.id ?? (args.panel?.id.slice('preferences:'.length) as PanelId | undefined)),
+    run: (ctx, args) => goTo(ctx, args.panel?.id.slice('preferences:'.length) as PanelId | undefined),
   }),
+  // The panel entities' action: the panel is given, so the palette asks nothing.
+  show: command({ listed: 'never', given: { id: 'string' }, run: (ctx, args) => goTo(ctx, args.id) }),
   changeHomePage: { keywords: ['start', 'landing'], args: [{ name: 'path', titleKey: 'preferences:commands.chooseHomePage', kind: 'choice', options: homeOptions }] },
   changeTheme: { keywords: ['dark', 'light', 'appearance', 'colour', 'color'], args: [{ name: 'theme', titleKey: 'preferences:commands.chooseTheme', kind: 'choice', options: themeOptions }] },
 } as const satisfies Record<string, CommandRow>;

@@ -21,7 +21,7 @@ function rebuildEntities(services: ServiceLookup): void {
         id: `preferences:${p.id}`,
         label: { key: 'preferences:entity', values: { title, panel: i18next.t(panelTitleKey(p.id)) } },
         keywords: ['settings'],
-        actions: [{ command: 'preferences.open', args: { id: p.id } }],
+        actions: [{ command: 'preferences.show', args: { id: p.id } }],
       }),
     ),
   );
