@@ -121,7 +121,7 @@ export interface RouteContribution {
   feature?: FeatureFlag;
   /**
    * The screen `/` leads to, the first after sign-in. Exactly one route of the product has it (the
-   * kernel refuses to boot otherwise); a preference may later let each user choose.
+   * kernel refuses to boot otherwise); the user may choose another (the HomePage service, the preferences).
    */
   home?: true;
 }
