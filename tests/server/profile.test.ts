@@ -116,10 +116,10 @@ describe.each(backends)('profile API: /v1/users/{id} ($name)', (backend) => {
     expect(Profile.parse((await get(alice, `/v1/users/${aliceId}`)).json()).last_name).toBe('Nguyen');
   });
 
-  it('the password change is not offered yet: refused whole, nothing else changes', async () => {
+  it('a password change is a request of its own: mixed with the profile it is refused whole, nothing else changes', async () => {
     const res = await patch(alice, aliceId, { last_name: 'Changed', current_password: 'Demo-pass-1', new_password: 'Another-pass-2' });
-    expect(res.statusCode).toBe(501);
-    expect(res.json()).toMatchObject({ error: 'not_implemented' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: 'validation_failed', details: [{ path: 'last_name', message: 'not_with_password' }] });
     expect(Profile.parse((await get(alice, `/v1/users/${aliceId}`)).json()).last_name).toBe('Nguyen');
   });
 
