@@ -92,6 +92,8 @@ test.describe('preferences', () => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/contacts/);
     await page.goto('/logout');
+    // Signed out only once the app has ended the session and gone to the sign-in page by itself.
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
     await loginByKeyboard(page, USER);
     await expect(page).toHaveURL(/\/contacts/);
 
@@ -227,7 +229,7 @@ test.describe('preferences', () => {
     await expect(panelHeading(page, 'General')).toBeFocused();
 
     await page.goto('/logout');
-    await expect(page).toHaveURL(/\/login/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
     await loginByKeyboard(page, USER, NEW_PASSWORD);
   });
 });
