@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { UcSettingsPatch, type UcSettings } from '../../src/wire/ucSettings';
 import { IdParam } from '../../src/wire/common';
 import { forbidden, parseOrThrow } from '../errors';
-import type { RouteContext } from '../routes/context';
+import type { RouteContext } from '../context';
 import { saveUcSettings, ucSettingsOf } from './uc-settings-repository';
 
 /** `GET/PUT /v1/users/{id}/settings/uc`: the user's own six settings (other helpers make each take effect). */

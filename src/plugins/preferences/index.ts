@@ -14,8 +14,7 @@ export const preferencesPlugin = definePlugin({
   titleKey: 'preferences:title',
   i18n: {
     namespace: 'preferences',
-    // A glob rather than a dynamic import of the file: the shape test's exemption for that form never matches (it compares `<plugin>/index.ts`).
-    load: (lng) => import.meta.glob<Record<string, unknown>>('./locales/*.json', { import: 'default' })[`./locales/${lng}.json`]?.() ?? Promise.reject(new Error(`no ${lng} strings`)),
+    load: (lng) => import(`./locales/${lng}.json`).then((m: { default: Record<string, unknown> }) => m.default),
   },
   routes: [
     { id: 'preferences', path: PREFERENCES_PATH, titleKey: 'preferences:title', validateSearch: panelSearch, component: () => import('./lazy').then(async (m) => (await m.strings(), { default: m.PreferencesScreen })) },
