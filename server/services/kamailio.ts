@@ -4,6 +4,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadOrCreateSecret, makeServiceDirs, SECRET_NAMES, serviceDirs, type ServicesConfig } from './layout';
 import type { ServiceDefinition } from './manager';
+import { ECHO_EXTENSION } from '../../src/wire/services';
 import { tcpOpen } from './proc';
 
 const TEMPLATE = path.join(import.meta.dirname, 'kamailio.cfg.tmpl');
@@ -50,6 +51,8 @@ export function renderKamailioCfg(template: string, cfg: ServicesConfig, values:
     INTERNAL_SECRET: values.internalSecret,
     VOICEMAIL_PORT: String(cfg.ports.voicemailSip),
     RING_TIME_MS: String(RING_TIME_MS),
+    ECHO_EXTENSION,
+    ECHO_PORT: String(cfg.ports.echoSip),
   };
   const out = template.replace(/\{\{([A-Z_]+)\}\}/g, (_, name: string) => {
     const v = vars[name];

@@ -25,6 +25,7 @@ const LOADERS: Record<ServiceName, () => Promise<ServiceDefinition>> = {
   kamailio: () => import('./kamailio').then((m) => m.kamailio),
   voicemail: () => import('./voicemail').then((m) => m.voicemail),
   ejabberd: () => import('./ejabberd').then((m) => m.ejabberd),
+  echo: () => import('./echo').then((m) => m.echo),
 };
 
 /** Only the modules of the services asked for are loaded. */

@@ -29,6 +29,11 @@ export interface ServicePorts {
   /** Its RTP ports (towards rtpengine). */
   voicemailRtpMin: number;
   voicemailRtpMax: number;
+  /** The echo phone (baresip's echo module) that answers the echo test number: SIP over UDP (its SIP-TLS takes +1). */
+  echoSip: number;
+  /** Its RTP ports (towards rtpengine). */
+  echoRtpMin: number;
+  echoRtpMax: number;
   rtpMin: number;
   rtpMax: number;
 }
@@ -55,6 +60,9 @@ export function servicePorts(base: number = Number(process.env.UC_PORT_BASE || P
     voicemailCtrl: base + 67,
     voicemailRtpMin: base + 450,
     voicemailRtpMax: base + 499,
+    echoSip: base + 76,
+    echoRtpMin: base + 300,
+    echoRtpMax: base + 349,
     rtpMin,
     rtpMax: rtpMin + 499,
   };

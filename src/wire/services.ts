@@ -27,6 +27,13 @@ export type SipCredentialsResponse = z.infer<typeof SipCredentialsResponse>;
 /** The error code of `GET /v1/sip-credentials` (404) for a user without an extension. */
 export const SIP_NOT_CONFIGURED = 'sip_not_configured' as const;
 
+/**
+ * The echo test's number: a call to it through Kamailio and rtpengine returns the caller's own audio
+ * (the phone's "Test connection" places it; anyone may dial it to hear themselves). Extensions are
+ * digits only, so a number with a star never belongs to a user.
+ */
+export const ECHO_EXTENSION = '*43';
+
 /** Which web client of a user holds the phone registration. */
 export const REG_CLIENT = 'web' as const;
 

@@ -129,6 +129,14 @@ export class SipPage {
     return this.page.evaluate((m) => window.sipPage.setIncoming(m), mode);
   }
 
+  sendTone(key: string, hz: number): Promise<void> {
+    return this.page.evaluate(([k, h]) => window.sipPage.sendTone(k, h), [key, hz] as const);
+  }
+
+  receivedPeak(key: string): Promise<{ hz: number; db: number }> {
+    return this.page.evaluate((k) => window.sipPage.receivedPeak(k), key);
+  }
+
   hangup(key: string): Promise<void> {
     return this.page.evaluate((k) => window.sipPage.hangup(k), key);
   }

@@ -41,6 +41,10 @@ export interface SipPageApi {
   dtmf(key: string, tones: string): Promise<void>;
   /** How incoming calls are met from now on: answered (the default), refused with 486 Busy Here, or declined (603). */
   setIncoming(mode: 'answer' | 'busy' | 'decline'): void;
+  /** From now on the call sends a pure tone of `hz` instead of the (fake) microphone. */
+  sendTone(key: string, hz: number): Promise<void>;
+  /** The loudest frequency of what the call receives now, and its level in dB (−Infinity: silence). */
+  receivedPeak(key: string): Promise<{ hz: number; db: number }>;
   stop(): Promise<void>;
 }
 
@@ -60,6 +64,8 @@ const incomingWaiters: Array<(s: PageSessionState) => void> = [];
 let counter = 0;
 let incomingMode: 'answer' | 'busy' | 'decline' = 'answer';
 let lastOutgoingCallId = '';
+let audio: AudioContext | null = null;
+const analysers = new Map<string, AnalyserNode>();
 
 function notify(key: string): void {
   const entry = sessions.get(key);
@@ -214,6 +220,46 @@ window.sipPage = {
     });
     // In the media, where rtpengine hears it (SIP INFO would only reach the other phone).
     session.sendDTMF(tones, { transportType: 'RFC2833' as unknown as DTMF_TRANSPORT, duration: 125, interToneGap: 75 });
+  },
+
+  async sendTone(key, hz) {
+    audio ??= new AudioContext({ sampleRate: 48_000 });
+    await audio.resume();
+    const osc = audio.createOscillator();
+    osc.frequency.value = hz;
+    const gain = audio.createGain();
+    gain.gain.value = 0.5;
+    const out = audio.createMediaStreamDestination();
+    osc.connect(gain).connect(out);
+    osc.start();
+    const sender = entryOf(key).session.connection?.getSenders().find((x) => x.track?.kind === 'audio');
+    if (!sender) throw new Error(`session ${key} has no audio sender`);
+    await sender.replaceTrack(out.stream.getAudioTracks()[0]!);
+  },
+
+  async receivedPeak(key) {
+    audio ??= new AudioContext({ sampleRate: 48_000 });
+    await audio.resume();
+    let analyser = analysers.get(key);
+    if (!analyser) {
+      const track = entryOf(key).session.connection?.getReceivers().find((r) => r.track.kind === 'audio')?.track;
+      if (!track) throw new Error(`session ${key} receives no audio`);
+      const stream = new MediaStream([track]);
+      // Chromium delivers a remote track to WebAudio only while a media element also plays it.
+      const el = new Audio();
+      el.muted = true;
+      el.srcObject = stream;
+      void el.play().catch(() => undefined);
+      analyser = audio.createAnalyser();
+      analyser.fftSize = 4096;
+      audio.createMediaStreamSource(stream).connect(analyser);
+      analysers.set(key, analyser);
+    }
+    const bins = new Float32Array(analyser.frequencyBinCount);
+    analyser.getFloatFrequencyData(bins);
+    let best = 0;
+    for (let i = 1; i < bins.length; i++) if (bins[i]! > bins[best]!) best = i;
+    return { hz: (best * audio.sampleRate) / analyser.fftSize, db: bins[best]! };
   },
 
   hangup(key) {
