@@ -9,6 +9,44 @@ export interface TelephonyService {
    * on, so the side that hung up may ask a moment too early.
    */
   onCallEnded(listener: () => void): Disposable;
+  /**
+   * "Test connection": calls the echo test number (`*43`) with the user's own registration, measures
+   * for a few seconds from the call's WebRTC statistics and the microphone, hangs up, and tells how
+   * it went. Never throws: a test that cannot run resolves with `{ ok: false, reason }`.
+   * `onProgress` is told when the call is placed, when the measuring starts, and as it goes.
+   */
+  testConnection(onProgress?: (p: ConnectionTestProgress) => void): Promise<ConnectionTestOutcome>;
+}
+
+/**
+ * What a connection test measured. RTT: the ICE round trip between the browser and the media relay
+ * (WebRTC `candidate-pair.currentRoundTripTime`, median of the samples; RTCP's when there is none).
+ * Jitter and loss: of the audio that came back from the echo, so they cover both directions.
+ * Null where the browser reported nothing.
+ */
+export interface ConnectionTestResult {
+  rttMs: number | null;
+  jitterMs: number | null;
+  lossPct: number | null;
+  /** The loudest the microphone was during the test, 0 (silence) to 1 (full scale), RMS. */
+  micLevel: number;
+  /** good: RTT ≤ 150 ms, jitter ≤ 20 ms and loss ≤ 1 %; fair: ≤ 300 ms, ≤ 50 ms, ≤ 5 %; otherwise poor. */
+  verdict: 'good' | 'fair' | 'poor';
+}
+
+/**
+ * Why a test did not run or did not finish: calling is not set up for the user; another tab or
+ * browser has the phone; the phone is not registered (yet); a call is in progress (or another test);
+ * no microphone (denied or absent); the echo number did not answer; it answered but no audio came back.
+ */
+export type ConnectionTestFailure = 'notConfigured' | 'elsewhere' | 'notRegistered' | 'busy' | 'noMicrophone' | 'noAnswer' | 'noEcho';
+
+export type ConnectionTestOutcome = { ok: true; result: ConnectionTestResult } | { ok: false; reason: ConnectionTestFailure };
+
+export interface ConnectionTestProgress {
+  phase: 'calling' | 'measuring';
+  /** 0 to 1: how much of the measuring is done (0 while calling). */
+  fraction: number;
 }
 /** Provided by telephony. */
 export const TelephonyApi = serviceKey<TelephonyService>('telephony.api');

@@ -129,6 +129,8 @@ export const telephonyTable = {
     given: call,
     enabled: () => (phone.recordingPolicy.mode === 'off' ? why('recordingOff') : needCall(['active', 'hold'], 'noCall')),
   },
+  // A measured call to the echo number (*43): needs the line free, like any call.
+  testConnection: { keywords: ['echo', 'test call', 'call quality', 'network', 'latency', 'microphone test', '*43'], enabled: canCall },
   dndOn: { keywords: ['do not disturb', 'dnd', 'busy', 'silence'], enabled: settingsThen(() => phone.settings.dnd === false, 'dndIsOn') },
   dndOff: { keywords: ['do not disturb', 'dnd', 'available'], enabled: settingsThen(() => phone.settings.dnd === true, 'dndIsOff') },
   forwardOn: {

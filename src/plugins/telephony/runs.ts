@@ -1,9 +1,11 @@
+import i18next from 'i18next';
 import { Notifications, Session, type CommandContext, type CommandRun, type LazyRuns, type PaletteEntity, type ServiceLookup } from '../../kernel';
 import { ContactsApi } from '../../contracts';
 import type { telephonyTable } from './commands';
 import type { callTarget } from './engine/callTarget';
 import type { PhoneEngine } from './engine/PhoneEngine';
 import { isCallItemAction } from './model/callButtons';
+import { connectionTestToast } from './model/connectionReport';
 import { cellNumber } from './model/transfer';
 import { DIAL_PATH } from './paths';
 import type { CallSettings, destinationFrom } from './settings/callSettings';
@@ -72,6 +74,14 @@ export function makeRuns(deps: RunDeps): LazyRuns<typeof telephonyTable> {
       for (const scheme of ['tel', 'sip']) navigator.registerProtocolHandler(scheme, `${location.origin}${DIAL_PATH}?to=%s`);
       ctx.services.get(Notifications).toast({ titleKey: 'telephony:reasons.phoneLinksAsked' });
     },
+    // The test takes a few seconds: a lasting "testing…" toast, then the result in its place.
+    testConnection: onEngine(async (e, _a, ctx) => {
+      const notify = ctx.services.get(Notifications);
+      const running = notify.toast({ titleKey: 'telephony:connectionTest.running', timeoutMs: null });
+      const outcome = await e.testConnection();
+      notify.dismiss(running);
+      notify.toast(connectionTestToast(outcome, i18next.language, i18next.t('telephony:connectionTest.notMeasured')));
+    }),
     dndOn: onSettings((s) => s.setDnd(true)),
     dndOff: onSettings((s) => s.setDnd(false)),
     forwardOff: onSettings((s) => s.setForwardAlways(false)),

@@ -1,6 +1,6 @@
 import { subscribe } from 'valtio';
 import { Notifications, toDisposable, type PluginContext } from '../../kernel';
-import type { TelephonyService } from '../../contracts';
+import type { ConnectionTestOutcome, TelephonyService } from '../../contracts';
 import { telephonyChunk } from './chunk';
 import { phone } from './state';
 
@@ -13,6 +13,19 @@ export function telephonyService(ctx: PluginContext): TelephonyService {
         return;
       }
       await telephonyChunk.withEngine(ctx.services, (e) => e.call(target, opts));
+    },
+    async testConnection(onProgress) {
+      if (phone.status === 'unconfigured') return { ok: false, reason: 'notConfigured' };
+      let outcome: ConnectionTestOutcome = { ok: false, reason: 'notRegistered' };
+      try {
+        await telephonyChunk.withEngine(ctx.services, async (e) => {
+          outcome = await e.testConnection(onProgress);
+        });
+      } catch (err) {
+        // The chunk did not load (offline, a new deployment): the phone is not there to test.
+        ctx.log.error('connection test: the phone did not start', err);
+      }
+      return outcome;
     },
     onCallEnded: (listener) => {
       // Read from the calls' state (in the boot part), so listening loads nothing.

@@ -1,6 +1,9 @@
+import type { ConnectionTestOutcome, ConnectionTestProgress } from '../../../contracts';
 import type { CallItemAction } from '../model/callButtons';
+import { isBusyState } from '../model/callState';
 import { phone } from '../state';
 import { CallTable } from './calls';
+import { ConnectionTest, webAudioMeter } from './connectionTest';
 import type { EngineDeps, OthersPolicy } from './deps';
 import { Microphone } from './microphone';
 import { Dialler } from './outgoing';
@@ -25,6 +28,7 @@ import { UserAgent } from './userAgent';
  * - `Transfers` (transfers.ts): blind, voicemail, desk and attended transfers of the table's calls.
  * - `ThreeWay` (threeWay.ts): merging two of the table's calls into a 3-way call.
  * - `Recording` (recording.ts), `Microphone` (microphone.ts): the recording button, the devices.
+ * - `ConnectionTest` (connectionTest.ts): "Test connection", a measured call to the echo number.
  */
 export class PhoneEngine {
   private readonly microphone: Microphone;
@@ -35,6 +39,7 @@ export class PhoneEngine {
   private readonly transfers: Transfers;
   private readonly threeWay: ThreeWay;
   private readonly recording: Recording;
+  private readonly connectionTest: ConnectionTest;
 
   constructor(deps: EngineDeps) {
     this.microphone = new Microphone(deps);
@@ -49,6 +54,14 @@ export class PhoneEngine {
     this.transfers = new Transfers(deps, this.calls, this.dialler, () => this.agent.ownUri());
     this.threeWay = new ThreeWay(deps, this.calls);
     this.recording = new Recording(deps, this.calls);
+    this.connectionTest = new ConnectionTest(
+      { ...deps, meter: deps.getUserMedia ? webAudioMeter : undefined },
+      {
+        ua: () => this.agent.current(),
+        busy: () => this.calls.allCalls().some((c) => isBusyState(c.state)),
+        placeUntracked: (place) => this.agent.placeUntracked(place),
+      },
+    );
   }
 
   // ---- the phone line ---------------------------------------------------------------------------
@@ -186,6 +199,11 @@ export class PhoneEngine {
 
   cancelTransfer(id?: string): boolean {
     return this.transfers.cancelTransfer(id);
+  }
+
+  /** "Test connection": a few seconds' call to the echo number, measured; never throws. */
+  testConnection(onProgress?: (p: ConnectionTestProgress) => void): Promise<ConnectionTestOutcome> {
+    return this.connectionTest.run(onProgress);
   }
 
   // ---- audio devices ------------------------------------------------------------------------------

@@ -4,7 +4,7 @@ import { SipCredentialsResponse } from '../../../wire/services';
 import { phone, type PhoneStatus } from '../state';
 import type { CallTable } from './calls';
 import { CAUSE, type EngineDeps } from './deps';
-import type { NewSessionEvent, UaLike } from './types';
+import type { NewSessionEvent, SessionLike, UaLike } from './types';
 import { log } from '../log';
 
 /** Credentials are renewed at this share of their remaining lifetime. */
@@ -28,6 +28,8 @@ export class UserAgent {
   /** Set by the browser's `online` event: connected calls restart ICE once registered again. */
   private iceRestartPending = false;
   private disposed = false;
+  /** Set while a call the call table must not track is being placed (placeUntracked). */
+  private untracked: ((session: SessionLike) => void) | null = null;
 
   constructor(
     private readonly deps: UserAgentDeps,
@@ -43,6 +45,22 @@ export class UserAgent {
 
   ownUri(): string | null {
     return this.uri;
+  }
+
+  /**
+   * Places a call that is not one of the user's calls (the connection test's call to the echo
+   * number): no dock, no history refresh, no presence. JsSIP announces the session synchronously
+   * inside `place`, so it is caught here and returned instead of reaching the call table.
+   */
+  placeUntracked(place: () => void): SessionLike | null {
+    let placed: SessionLike | null = null;
+    this.untracked = (session) => (placed = session);
+    try {
+      place();
+    } finally {
+      this.untracked = null;
+    }
+    return placed;
   }
 
   private async fetchCredentials(): Promise<SipCredentialsResponse> {
@@ -107,7 +125,9 @@ export class UserAgent {
       this.reportConnection('disconnected');
     }));
     ua.on('newRTCSession', (e: NewSessionEvent) => {
-      if (this.ua === ua) this.calls.track(e);
+      if (this.ua !== ua) return;
+      if (e.originator === 'local' && this.untracked) this.untracked(e.session);
+      else this.calls.track(e);
     });
     this.scheduleCredentialRenewal(creds.expires_at);
     ua.start();
