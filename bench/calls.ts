@@ -109,7 +109,7 @@ const AUTO_ANSWER = `(() => {
   else addEventListener('DOMContentLoaded', start);
 })()`;
 
-async function login(page: Page, user: string): Promise<void> {
+export async function login(page: Page, user: string): Promise<void> {
   await page.goto('/login');
   await page.getByRole('textbox', { name: 'Username' }).fill(user);
   await page.getByLabel('Password').fill(PASSWORD);

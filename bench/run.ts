@@ -27,6 +27,7 @@ import { benchBundle } from './bundle';
 import { benchCalls } from './calls';
 import { benchChat } from './chat';
 import { benchContacts } from './contacts';
+import { benchEcho } from './echo';
 import { benchMedia } from './media';
 import { benchPalette } from './palette';
 import { benchSip } from './sip';
@@ -63,6 +64,7 @@ const benches: [string, () => Promise<Record<string, number>>][] = [
   ['sip', () => benchSip()],
   ['calls', () => benchCalls()],
   ['chat', () => benchChat()],
+  ['echo', () => (build(), benchEcho())],
 ];
 for (const [name, bench] of benches) if (!only || name.includes(only)) Object.assign(figures, await bench());
 

@@ -474,4 +474,26 @@ test.describe('telephony', () => {
       await desk.stop().catch(() => desk.kill());
     }
   });
+  test('Test connection from the palette, by keyboard: a real call to the echo number, its figures announced, nothing left in the dock', async ({ browser, baseURL }) => {
+    const ctx = await phoneContext(browser, baseURL!);
+    const alice = await ctx.newPage();
+    try {
+      await loginByKeyboard(alice, 'alice');
+      await alice.goto('/calls');
+      await expectPhoneReady(alice);
+      await openPalette(alice);
+      await alice.keyboard.type('test connection');
+      await expect(alice.getByRole('option', { name: /^Test connection/ })).toHaveAttribute('aria-selected', 'true');
+      await alice.keyboard.press('Enter');
+      const notifications = alice.getByRole('region', { name: 'Notifications' });
+      await expect(notifications).toContainText('Testing the connection');
+      // Chromium's fake microphone beeps: the level is not zero. On loopback the verdict is good.
+      await expect(notifications).toContainText('Connection is good', { timeout: 20_000 });
+      await expect(notifications).toContainText(/Round trip [\d.]+ ms, jitter [\d.]+ ms, packet loss [\d.]+%, microphone level [\d.]+%\./);
+      // The test call is not one of the user's calls: no call in the dock.
+      await expect(dock(alice)).toBeHidden();
+    } finally {
+      await ctx.close();
+    }
+  });
 });
