@@ -2,9 +2,13 @@
  * echo_test_rtt_ms: the round trip that "Test connection" itself reports, on loopback, through the
  * real product: the built client served by the real API server, the real Kamailio, rtpengine and
  * echo phone (baresip's echo module), Debian's chromium. Alice runs Test connection from the palette
- * by keyboard; the figure is read from the result toast ("Round trip N ms"), which is the median of
- * the ICE candidate pair's currentRoundTripTime (browser ↔ rtpengine) over the test's 4 s of samples.
- * The median over ROUNDS tests is printed. Ports: base 47000, API 47080 (UC_BENCH_ECHO_PORT_BASE
+ * by keyboard; the figure is read from the result toast ("Round trip N ms"): how late the
+ * microphone's sound (Chromium's fake device beeps) came back from the echo number, matched by
+ * cross-correlating the two loudness envelopes on one audio clock. It includes both jitter buffers,
+ * G.711 packetisation both ways and the echo phone's own buffering, which is most of it on loopback;
+ * the network part (ICE currentRoundTripTime, browser ↔ rtpengine) reads 0–1 ms here. The median
+ * over ROUNDS tests is printed. Measured 2026-11-27 (2 cores shared with other agents): 155–187 ms,
+ * median 168. Ports: base 47000, API 47080 (UC_BENCH_ECHO_PORT_BASE
  * moves both).
  */
 import { expect } from '@playwright/test';

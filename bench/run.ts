@@ -13,10 +13,12 @@
  * again; no number budget: it must not freeze), built client + API server + ejabberd + chromium, the
  * 2000 messages sent through ejabberd (MAM) before the pages load. Last measured (load average 4.9 → 1.5,
  * 2026-11-24): chat_send_to_peer_render_p50_ms 47.8 (p95 70.8), chat_open_session_2000_msgs_ms 154.6.
+ * Issue 19: echo_test_rtt_ms, the round trip "Test connection" reports on loopback (the echoed
+ * microphone sound's delay; no number budget): 168 on 2026-11-27 (bench/echo.ts).
  * Issue 17: initial_js_gzip_kb ≤ 200 and login_js_gzip_kb ≤ 100 (bench/bundle.ts, BUNDLE_BUDGETS): a
  * figure over its budget is printed as such and the run exits with 1.
  * `npm run bench -- bundle` runs only the benches whose name contains the word (palette, bundle,
- * contacts, media, xmpp, sip, calls, chat).
+ * contacts, media, xmpp, sip, calls, chat, echo).
  */
 import { execFileSync } from 'node:child_process';
 import { join, resolve } from 'node:path';

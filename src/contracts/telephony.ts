@@ -19,18 +19,25 @@ export interface TelephonyService {
 }
 
 /**
- * What a connection test measured. RTT: the ICE round trip between the browser and the media relay
- * (WebRTC `candidate-pair.currentRoundTripTime`, median of the samples; RTCP's when there is none).
- * Jitter and loss: of the audio that came back from the echo, so they cover both directions.
- * Null where the browser reported nothing.
+ * What a connection test measured. RTT (`rttSource: 'echo'`): how late the microphone's own sound
+ * came back from the echo number, matched between the two (what a caller hears as delay: both
+ * directions, jitter buffers, codecs and the echo phone included). When the microphone was too quiet
+ * to match (`'network'`): the ICE round trip between the browser and the media relay (WebRTC
+ * `candidate-pair.currentRoundTripTime`, median of the samples; RTCP's when there is none).
+ * Jitter and loss: of the audio that came back, so they cover both directions.
+ * Null where nothing was measured.
  */
 export interface ConnectionTestResult {
   rttMs: number | null;
+  rttSource: 'echo' | 'network' | null;
   jitterMs: number | null;
   lossPct: number | null;
   /** The loudest the microphone was during the test, 0 (silence) to 1 (full scale), RMS. */
   micLevel: number;
-  /** good: RTT ≤ 150 ms, jitter ≤ 20 ms and loss ≤ 1 %; fair: ≤ 300 ms, ≤ 50 ms, ≤ 5 %; otherwise poor. */
+  /**
+   * good: RTT ≤ 300 ms, jitter ≤ 20 ms and loss ≤ 1 %; fair: ≤ 600 ms, ≤ 50 ms, ≤ 5 %; otherwise poor
+   * (the RTT limits are ITU-T G.114's one-way 150 ms and 300 ms, there and back).
+   */
   verdict: 'good' | 'fair' | 'poor';
 }
 

@@ -3,7 +3,7 @@ import type { CallItemAction } from '../model/callButtons';
 import { isBusyState } from '../model/callState';
 import { phone } from '../state';
 import { CallTable } from './calls';
-import { ConnectionTest, webAudioMeter } from './connectionTest';
+import { ConnectionTest, webAudioProbe } from './connectionTest';
 import type { EngineDeps, OthersPolicy } from './deps';
 import { Microphone } from './microphone';
 import { Dialler } from './outgoing';
@@ -55,7 +55,7 @@ export class PhoneEngine {
     this.threeWay = new ThreeWay(deps, this.calls);
     this.recording = new Recording(deps, this.calls);
     this.connectionTest = new ConnectionTest(
-      { ...deps, meter: deps.getUserMedia ? webAudioMeter : undefined },
+      { ...deps, probe: deps.getUserMedia ? webAudioProbe : undefined },
       {
         ua: () => this.agent.current(),
         busy: () => this.calls.allCalls().some((c) => isBusyState(c.state)),

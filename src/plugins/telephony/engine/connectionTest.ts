@@ -1,7 +1,7 @@
 import { subscribe } from 'valtio';
 import type { ConnectionTestFailure, ConnectionTestOutcome, ConnectionTestProgress } from '../../../contracts';
 import { ECHO_EXTENSION } from '../../../wire/services';
-import { reduceStats, inboundCounts, rms, verdictOf, type StatsRow } from '../model/connectionQuality';
+import { echoDelay, reduceStats, inboundCounts, rms, verdictOf, type StatsRow } from '../model/connectionQuality';
 import { sipUri } from '../model/sip';
 import { phone } from '../state';
 import { log } from '../log';
@@ -18,8 +18,8 @@ export const ANSWER_TIMEOUT_MS = 10_000;
 export const REGISTER_WAIT_MS = 10_000;
 
 export type ConnectionTestDeps = Pick<EngineDeps, 'sip' | 'getUserMedia'> & {
-  /** A level meter on the microphone (WebAudio in the browser); none: the level reads 0. */
-  meter?(stream: MediaStream): { level(): number; close(): void } | null;
+  /** Listens to the microphone and to what comes back (WebAudio in the browser); none: level 0, RTT from the statistics. */
+  probe?(microphone: MediaStream, remote: MediaStreamTrack | null): AudioProbe | null;
 };
 
 /** What the test needs from the rest of the phone. */
@@ -33,21 +33,72 @@ export interface ConnectionTestLine {
 const fail = (reason: ConnectionTestFailure): ConnectionTestOutcome => ({ ok: false, reason });
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** A WebAudio analyser on the microphone: RMS of the latest frame. */
-export function webAudioMeter(stream: MediaStream): { level(): number; close(): void } | null {
+/** What the test hears: the microphone's level, and how late the microphone's sound comes back. */
+export interface AudioProbe {
+  /** The loudest the microphone was so far (RMS, 0–1). */
+  micLevel(): number;
+  /** The echo's delay in ms (null: nothing to match, e.g. a silent microphone). */
+  echoDelayMs(): number | null;
+  close(): void;
+}
+
+/** The longest echo looked for. */
+const MAX_ECHO_MS = 1000;
+
+/**
+ * WebAudio: the microphone and the audio that comes back, side by side on one audio clock (a
+ * two-channel recorder), as loudness envelopes of one point per millisecond; echoDelay matches them.
+ * A ScriptProcessorNode rather than an AudioWorklet: a worklet's module would be one more file
+ * (or a blob: URL, which the page's CSP refuses) for a few seconds of recording.
+ */
+export function webAudioProbe(mic: MediaStream, remote: MediaStreamTrack | null): AudioProbe | null {
   if (typeof AudioContext === 'undefined') return null;
   const ctx = new AudioContext();
-  const analyser = ctx.createAnalyser();
-  analyser.fftSize = 2048;
-  ctx.createMediaStreamSource(stream).connect(analyser);
-  const frame = new Float32Array(analyser.fftSize);
+  const perPoint = Math.max(1, Math.round(ctx.sampleRate / 1000));
+  const sent: number[] = [];
+  const back: number[] = [];
+  let level = 0;
+  const merger = ctx.createChannelMerger(2);
+  ctx.createMediaStreamSource(mic).connect(merger, 0, 0);
+  // Chromium hands a remote WebRTC track to WebAudio only while a media element plays it (muted here:
+  // the test is a measurement, not a conversation).
+  const element = remote ? new Audio() : null;
+  if (remote && element) {
+    const stream = new MediaStream([remote]);
+    element.muted = true;
+    element.srcObject = stream;
+    void element.play().catch(() => undefined);
+    ctx.createMediaStreamSource(stream).connect(merger, 0, 1);
+  }
+  const recorder = ctx.createScriptProcessor(4096, 2, 1);
+  recorder.onaudioprocess = (e) => {
+    const m = e.inputBuffer.getChannelData(0);
+    const r = e.inputBuffer.getChannelData(1);
+    level = Math.max(level, rms(m));
+    for (let i = 0; i + perPoint <= m.length; i += perPoint) {
+      let sm = 0;
+      let sr = 0;
+      for (let j = i; j < i + perPoint; j++) {
+        sm += Math.abs(m[j]!);
+        sr += Math.abs(r[j]!);
+      }
+      sent.push(sm / perPoint);
+      back.push(sr / perPoint);
+    }
+  };
+  // A processor runs only while connected to the output; through a silent gain, so nothing is heard.
+  const mute = ctx.createGain();
+  mute.gain.value = 0;
+  merger.connect(recorder).connect(mute).connect(ctx.destination);
   void ctx.resume().catch(() => undefined);
   return {
-    level() {
-      analyser.getFloatTimeDomainData(frame);
-      return rms(frame);
+    micLevel: () => level,
+    echoDelayMs: () => (remote ? echoDelay(sent, back, MAX_ECHO_MS) : null),
+    close() {
+      recorder.onaudioprocess = null;
+      if (element) element.srcObject = null;
+      void ctx.close().catch(() => undefined);
     },
-    close: () => void ctx.close().catch(() => undefined),
   };
 }
 
@@ -89,7 +140,7 @@ export class ConnectionTest {
       return null;
     });
     if (!microphone?.getAudioTracks().length) return fail('noMicrophone');
-    const meter = this.deps.meter?.(microphone) ?? null;
+    let probe: AudioProbe | null = null;
     let session: SessionLike | null = null;
     try {
       progress({ phase: 'calling', fraction: 0 });
@@ -97,12 +148,9 @@ export class ConnectionTest {
       if (!session || !(await answered(session))) return fail('noAnswer');
       const pc = session.connection;
       if (!pc) return fail('noEcho');
+      probe = this.deps.probe?.(microphone, pc.getReceivers().find((r) => r.track?.kind === 'audio')?.track ?? null) ?? null;
       const snapshots: StatsRow[][] = [];
-      let micLevel = 0;
-      const sample = async () => {
-        snapshots.push(rowsOf(await pc.getStats()));
-        micLevel = Math.max(micLevel, meter?.level() ?? 0);
-      };
+      const sample = async () => void snapshots.push(rowsOf(await pc.getStats()));
       await sample();
       progress({ phase: 'measuring', fraction: 0 });
       for (let t = SAMPLE_MS; t <= MEASURE_MS && !session.isEnded(); t += SAMPLE_MS) {
@@ -111,11 +159,14 @@ export class ConnectionTest {
         progress({ phase: 'measuring', fraction: t / MEASURE_MS });
       }
       if (inboundCounts(snapshots.at(-1)!).received === 0) return fail('noEcho');
-      const figures = reduceStats(snapshots);
-      return { ok: true, result: { ...figures, micLevel: Math.min(1, micLevel), verdict: verdictOf(figures) } };
+      const network = reduceStats(snapshots);
+      const echoMs = probe?.echoDelayMs() ?? null;
+      const figures = { ...network, rttMs: echoMs ?? network.rttMs };
+      const rttSource = echoMs !== null ? 'echo' : network.rttMs !== null ? 'network' : null;
+      return { ok: true, result: { ...figures, rttSource, micLevel: Math.min(1, probe?.micLevel() ?? 0), verdict: verdictOf(figures) } };
     } finally {
       if (session && !session.isEnded()) session.terminate();
-      meter?.close();
+      probe?.close();
       microphone.getTracks().forEach((t) => t.stop());
     }
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { connectionTestToast } from './connectionReport';
-import { inboundCounts, reduceStats, rms, VERDICT_LIMITS, verdictOf, type StatsRow } from './connectionQuality';
+import { echoDelay, inboundCounts, reduceStats, rms, VERDICT_LIMITS, verdictOf, type StatsRow } from './connectionQuality';
 
 /** One getStats() snapshot as Chromium reports a call: transport, its selected pair, inbound audio. */
 function snapshot(o: { rttS?: number; jitterS?: number; received: number; lost: number; remoteRttS?: number; selected?: boolean }): StatsRow[] {
@@ -71,13 +71,39 @@ describe('verdictOf', () => {
 
 describe('the result toast', () => {
   it('titles the verdict and formats the figures for the language', () => {
-    const t = connectionTestToast({ ok: true, result: { rttMs: 12.34, jitterMs: null, lossPct: 1.5, micLevel: 0.25, verdict: 'fair' } }, 'en', 'not measured');
+    const t = connectionTestToast({ ok: true, result: { rttMs: 12.34, rttSource: 'echo', jitterMs: null, lossPct: 1.5, micLevel: 0.25, verdict: 'fair' } }, 'en', 'not measured');
     expect(t).toMatchObject({ tone: 'warning', titleKey: 'telephony:connectionTest.fair', messageKey: 'telephony:connectionTest.figures' });
     expect(t.values).toEqual({ rtt: '12.3 ms', jitter: 'not measured', loss: '1.5%', mic: '25%' });
-    expect(connectionTestToast({ ok: true, result: { rttMs: 1, jitterMs: 1, lossPct: 0, micLevel: 0.001, verdict: 'good' } }, 'de', '-').messageKey).toBe('telephony:connectionTest.figuresSilentMic');
+    expect(connectionTestToast({ ok: true, result: { rttMs: 1, rttSource: 'network', jitterMs: 1, lossPct: 0, micLevel: 0.001, verdict: 'good' } }, 'de', '-').messageKey).toBe('telephony:connectionTest.figuresSilentMic');
   });
   it('says why a test did not run', () => {
     expect(connectionTestToast({ ok: false, reason: 'noAnswer' }, 'en', '')).toMatchObject({ tone: 'error', titleKey: 'telephony:connectionTest.failedTitle', messageKey: 'telephony:connectionTest.failed.noAnswer' });
+  });
+});
+
+describe('echoDelay', () => {
+  /** A loudness envelope (one point per ms) of beeps: `on` ms loud every `period` ms, from `start`. */
+  const beeps = (n: number, period: number, on: number, start = 0, loud = 0.5, floor = 0.01) =>
+    Array.from({ length: n }, (_, i) => (i >= start && (i - start) % period < on ? loud : floor));
+
+  it('finds how late the beeps come back', () => {
+    const sent = beeps(4000, 500, 40, 100);
+    // Back 87 ms later, quieter and with a little noise.
+    const back = sent.map((_, i) => 0.3 * (sent[i - 87] ?? 0.01) + 0.002 * ((i * 7919) % 13));
+    expect(echoDelay(sent, back, 1000)).toBe(87);
+  });
+
+  it('of repeating beeps, takes the first match, not one a period later', () => {
+    const sent = beeps(4000, 300, 30);
+    const back = sent.map((_, i) => sent[i - 120] ?? 0.01);
+    expect(echoDelay(sent, back, 1000)).toBe(120);
+  });
+
+  it('is null when the microphone was silent or nothing came back that matches', () => {
+    expect(echoDelay(new Array(2000).fill(0), beeps(2000, 400, 40), 1000)).toBeNull();
+    const noise = Array.from({ length: 3000 }, (_, i) => ((i * 2654435761) % 1000) / 1000);
+    expect(echoDelay(beeps(3000, 500, 40), noise, 1000)).toBeNull();
+    expect(echoDelay([], [], 1000)).toBeNull();
   });
 });
 

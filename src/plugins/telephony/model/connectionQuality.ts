@@ -8,10 +8,13 @@ import type { ConnectionTestResult } from '../../../contracts';
 /** One `getStats()` result as plain rows (RTCStatsReport's values). */
 export type StatsRow = { type: string; [field: string]: unknown };
 
-/** Upper bounds of each verdict (inclusive); above every "fair" bound is "poor". */
+/**
+ * Upper bounds of each verdict (inclusive); above any "fair" bound is "poor". RTT is there and back:
+ * ITU-T G.114's one-way mouth-to-ear 150 ms (good) and 300 ms (still usable), doubled.
+ */
 export const VERDICT_LIMITS = {
-  good: { rttMs: 150, jitterMs: 20, lossPct: 1 },
-  fair: { rttMs: 300, jitterMs: 50, lossPct: 5 },
+  good: { rttMs: 300, jitterMs: 20, lossPct: 1 },
+  fair: { rttMs: 600, jitterMs: 50, lossPct: 5 },
 } as const;
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
@@ -77,4 +80,46 @@ export function rms(samples: ArrayLike<number>): number {
   let sum = 0;
   for (let i = 0; i < samples.length; i++) sum += samples[i]! * samples[i]!;
   return samples.length ? Math.sqrt(sum / samples.length) : 0;
+}
+
+/**
+ * The delay of the echo: the lag (in points of the envelopes) at which what came back best matches
+ * what the microphone sent, by normalised cross-correlation of the two loudness envelopes (one
+ * point per millisecond, on the same audio clock). Null when nothing stands out (a silent
+ * microphone, or no echo): below MIN_ECHO_CORRELATION. Speech and Chromium's test beeps repeat, so
+ * of the peaks nearly as high as the best (90 %), the earliest is the echo.
+ */
+export const MIN_ECHO_CORRELATION = 0.3;
+
+export function echoDelay(sent: ArrayLike<number>, received: ArrayLike<number>, maxLag: number): number | null {
+  const n = Math.min(sent.length, received.length);
+  if (n < 2) return null;
+  const centred = (xs: ArrayLike<number>) => {
+    let mean = 0;
+    for (let i = 0; i < n; i++) mean += xs[i]!;
+    mean /= n;
+    return Float64Array.from({ length: n }, (_, i) => xs[i]! - mean);
+  };
+  const a = centred(sent);
+  const b = centred(received);
+  const scores: number[] = [];
+  for (let lag = 0; lag <= Math.min(maxLag, n - 2); lag++) {
+    let ab = 0;
+    let aa = 0;
+    let bb = 0;
+    for (let i = 0; i + lag < n; i++) {
+      ab += a[i]! * b[i + lag]!;
+      aa += a[i]! * a[i]!;
+      bb += b[i + lag]! * b[i + lag]!;
+    }
+    scores.push(aa > 0 && bb > 0 ? ab / Math.sqrt(aa * bb) : 0);
+  }
+  const best = Math.max(...scores);
+  if (!(best >= MIN_ECHO_CORRELATION)) return null;
+  for (let lag = 0; lag < scores.length; lag++) {
+    const s = scores[lag]!;
+    const peak = s >= (scores[lag - 1] ?? -Infinity) && s >= (scores[lag + 1] ?? -Infinity);
+    if (peak && s >= 0.9 * best) return lag;
+  }
+  return null;
 }
