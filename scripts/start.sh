@@ -23,7 +23,7 @@ if [ -f "$UC_RUNTIME_DIR/api.pid" ] && kill -0 "$(cat "$UC_RUNTIME_DIR/api.pid")
   while kill -0 "$(cat "$UC_RUNTIME_DIR/api.pid")" 2>/dev/null; do sleep 0.1; done
 fi
 
-log "Starting rtpengine, Kamailio and ejabberd (ports from $UC_PORT_BASE)"
+log "Starting rtpengine, Kamailio, the voicemail and echo phones, and ejabberd (ports from $UC_PORT_BASE)"
 stop_services() { node --import tsx server/services/cli.ts stop >/dev/null 2>&1 || true; }
 trap stop_services INT TERM EXIT
 node --import tsx server/services/cli.ts start
