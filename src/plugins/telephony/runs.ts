@@ -78,8 +78,7 @@ export function makeRuns(deps: RunDeps): LazyRuns<typeof telephonyTable> {
     testConnection: onEngine(async (e, _a, ctx) => {
       const notify = ctx.services.get(Notifications);
       const running = notify.toast({ titleKey: 'telephony:connectionTest.running', timeoutMs: null });
-      const outcome = await e.testConnection();
-      notify.dismiss(running);
+      const outcome = await e.testConnection().finally(() => notify.dismiss(running));
       notify.toast(connectionTestToast(outcome, i18next.language, i18next.t('telephony:connectionTest.notMeasured')));
     }),
     dndOn: onSettings((s) => s.setDnd(true)),
