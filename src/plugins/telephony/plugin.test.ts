@@ -26,6 +26,7 @@ const engine = vi.hoisted(() => ({
   sendDtmf: vi.fn(),
   takeOver: vi.fn(),
   itemAction: vi.fn(),
+  testConnection: vi.fn(async () => ({ ok: true, result: { rttMs: 168, rttSource: 'echo', jitterMs: 2, lossPct: 0, micLevel: 0.3, verdict: 'good' } })),
 }));
 const startEngine = vi.hoisted(() => vi.fn(async () => engine));
 vi.mock('./lazy', async () => {
@@ -42,9 +43,10 @@ vi.mock('./lazy', async () => {
 function boot(opts: { configured?: boolean; all?: boolean } = {}) {
   const kernel = new Kernel({ features: allFeatures(true), mac: false });
   const toast = vi.fn(() => 'id');
+  const dismiss = vi.fn();
   kernel.provide(Navigation, { navigate: vi.fn() });
   kernel.provide(Session, { userId: 7, config: { sip: { configured: opts.configured ?? false }, messaging: { enabled: false } }, profile: { first_name: 'Alice', last_name: 'Nguyen' } } as unknown as SessionInfo);
-  kernel.provide(Notifications, { toast, dismiss: vi.fn(), announce: vi.fn() });
+  kernel.provide(Notifications, { toast, dismiss, announce: vi.fn() });
   kernel.provide(Api, { get: vi.fn(async () => ({})), raw: vi.fn(async () => new Response('')) } as never);
   kernel.provide(Preferences, { get: async <T,>() => false as T | false, set: vi.fn(async () => undefined) });
   kernel.provide(Connections, { register: () => ({ report: vi.fn(), dispose: vi.fn() }) });
@@ -52,7 +54,7 @@ function boot(opts: { configured?: boolean; all?: boolean } = {}) {
   const list: PluginManifest[] = opts.all ? [createShellPlugin({ setLanguage: async () => undefined }), palettePlugin, ...plugins] : [telephonyPlugin];
   // The whole product must also name its home screen.
   kernel.load(list, { complete: opts.all });
-  return { kernel, toast };
+  return { kernel, toast, dismiss };
 }
 
 const call = (over: Partial<CallRecord>): CallRecord => ({
@@ -225,6 +227,23 @@ describe('running the commands', () => {
     phone.calls = {};
     await kernel.run('telephony.call', { target: '1002' }, 'palette');
     expect(engine.callChoice).toHaveBeenCalledWith('1002');
+  });
+
+  it('Test connection shows "testing" while it runs, then the verdict and figures in its place', async () => {
+    const { kernel, toast, dismiss } = boot({ configured: true });
+    phone.status = 'ready';
+    const enablement = () => kernel.enablement(kernel.commands.get('telephony.testConnection')!.item);
+    expect(enablement()).toBe(true);
+    await kernel.run('telephony.testConnection', {}, 'palette');
+    expect(engine.testConnection).toHaveBeenCalled();
+    expect(toast).toHaveBeenNthCalledWith(1, expect.objectContaining({ titleKey: 'telephony:connectionTest.running', timeoutMs: null }));
+    expect(dismiss).toHaveBeenCalledWith('id');
+    expect(toast).toHaveBeenLastCalledWith(
+      expect.objectContaining({ tone: 'success', titleKey: 'telephony:connectionTest.good', values: { rtt: '168 ms', jitter: '2 ms', loss: '0%', mic: '30%' } }),
+    );
+    // Like a call, it needs the line free.
+    phone.calls = { c1: call({ state: 'active' }) };
+    expect(enablement()).toEqual({ reasonKey: 'telephony:reasons.busy' });
   });
 
   it("a button's call action reaches the engine only when it is one the engine knows", async () => {
