@@ -9,6 +9,9 @@ import { tcpOpen } from './proc';
 
 const TEMPLATE = path.join(import.meta.dirname, 'kamailio.cfg.tmpl');
 
+/** The longest echo test call (dial *43): Kamailio ends it then. */
+export const ECHO_MAX_SECONDS = 120;
+
 /** How long an extension rings before the callee's default forward (voicemail, usually) takes the call. */
 export const RING_TIME_MS = 25_000;
 
@@ -53,6 +56,7 @@ export function renderKamailioCfg(template: string, cfg: ServicesConfig, values:
     RING_TIME_MS: String(RING_TIME_MS),
     ECHO_EXTENSION,
     ECHO_PORT: String(cfg.ports.echoSip),
+    ECHO_MAX_SECONDS: String(ECHO_MAX_SECONDS),
   };
   const out = template.replace(/\{\{([A-Z_]+)\}\}/g, (_, name: string) => {
     const v = vars[name];
