@@ -323,4 +323,18 @@ describe('running the commands', () => {
     expect(engine.call).toHaveBeenCalledWith('+14155550142', { displayName: 'Ada Lovelace' });
     kernel.dispose();
   });
+
+  it('TelephonyApi.testConnection hands back the engine\'s outcome, and says notConfigured when starting the phone finds no calling', async () => {
+    const { kernel } = boot({ configured: true });
+    const progress = vi.fn();
+    expect(await kernel.get(TelephonyApi).testConnection(progress)).toMatchObject({ ok: true, result: { verdict: 'good' } });
+    expect(engine.testConnection).toHaveBeenCalledWith(progress);
+    startEngine.mockImplementationOnce(async () => {
+      phone.status = 'unconfigured';
+      return null as never;
+    });
+    resetPhone();
+    expect(await kernel.get(TelephonyApi).testConnection()).toEqual({ ok: false, reason: 'notConfigured' });
+    kernel.dispose();
+  });
 });

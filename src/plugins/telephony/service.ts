@@ -15,7 +15,8 @@ export function telephonyService(ctx: PluginContext): TelephonyService {
       await telephonyChunk.withEngine(ctx.services, (e) => e.call(target, opts));
     },
     async testConnection(onProgress) {
-      if (phone.status === 'unconfigured') return { ok: false, reason: 'notConfigured' };
+      const unconfigured = () => phone.status === 'unconfigured';
+      if (unconfigured()) return { ok: false, reason: 'notConfigured' };
       let outcome: ConnectionTestOutcome = { ok: false, reason: 'notRegistered' };
       try {
         await telephonyChunk.withEngine(ctx.services, async (e) => {
@@ -25,7 +26,8 @@ export function telephonyService(ctx: PluginContext): TelephonyService {
         // The chunk did not load (offline, a new deployment): the phone is not there to test.
         ctx.log.error('connection test: the phone did not start', err);
       }
-      return outcome;
+      // Starting the phone is how the plugin learns that calling is not set up for this user.
+      return unconfigured() ? { ok: false, reason: 'notConfigured' } : outcome;
     },
     onCallEnded: (listener) => {
       // Read from the calls' state (in the boot part), so listening loads nothing.
