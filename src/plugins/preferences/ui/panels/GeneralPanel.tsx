@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Button, Label, ListBox, ListBoxItem, Popover, Radio, RadioGroup, Select, SelectValue, Switch } from 'react-aria-components';
+import { Label, Radio, RadioGroup, Switch } from 'react-aria-components';
+import { LanguageSelect } from '../../../../ui/LanguageSelect';
 import { useTranslation } from 'react-i18next';
 import { HomePage, isLanguage, LANGUAGES, nativeLanguageName, Preferences, useKernel, useService, type Language } from '../../../../kernel';
 import { currentTheme, loadUcSettings, saveHomePage, saveTheme, saveUcSettings } from '../../api';
@@ -7,6 +8,8 @@ import { log } from '../../log';
 import { BACKGROUNDS, backgroundUrl, ROOM_SORTS, THEMES, type DashboardBackground, type RoomSort, type ThemeChoice } from '../../state';
 import { PanelForm } from '../PanelForm';
 import { usePanelForm } from '../usePanelForm';
+
+const LANGUAGE_OPTIONS = LANGUAGES.map((id) => ({ id, name: nativeLanguageName(id) }));
 
 interface General {
   language: Language;
@@ -95,22 +98,15 @@ function GeneralForm({ saved, onSaved }: { saved: General; onSaved: (g: General)
 
   return (
     <PanelForm panel="general" onSave={() => void save()} canSave={dirty} saving={saving} status={status && <span className={status.error ? 'prefs-error' : undefined}>{t(status.key)}</span>}>
-      <Select className="prefs-group" selectedKey={draft.language} onSelectionChange={(k) => isLanguage(k) && set('language', k)}>
-        <Label className="prefs-label">{t('general.language')}</Label>
-        <Button className="prefs-select">
-          <SelectValue />
-          <span aria-hidden="true">▾</span>
-        </Button>
-        <Popover className="popover">
-          <ListBox className="menu">
-            {LANGUAGES.map((l) => (
-              <ListBoxItem key={l} id={l} className="menu-item" textValue={nativeLanguageName(l)} lang={l}>
-                {nativeLanguageName(l)}
-              </ListBoxItem>
-            ))}
-          </ListBox>
-        </Popover>
-      </Select>
+      <LanguageSelect
+        className="prefs-group"
+        labelClassName="prefs-label"
+        buttonClassName="prefs-select"
+        label={t('general.language')}
+        value={draft.language}
+        options={LANGUAGE_OPTIONS}
+        onChange={(k) => isLanguage(k) && set('language', k)}
+      />
 
       <RadioGroup className="prefs-group" value={draft.home} onChange={(v) => set('home', v)}>
         <Label className="prefs-label">{t('general.homePage')}</Label>
