@@ -61,7 +61,7 @@ async function openPreferencesFromPalette(page: Page): Promise<void> {
 }
 
 test.describe('preferences', () => {
-  test('keyboard only: the panel list, home page, theme with axe in light and dark, language, and the unsaved-changes modal', async ({ page }) => {
+  test('keyboard only: the panel list (one tab stop), panels as palette entities, and the home page', async ({ page }) => {
     await loginByKeyboard(page, USER);
     await openPreferencesFromPalette(page);
     await expect(panelHeading(page, 'General')).toBeVisible();
@@ -97,6 +97,10 @@ test.describe('preferences', () => {
     await loginByKeyboard(page, USER);
     await expect(page).toHaveURL(/\/contacts/);
 
+  });
+
+  test('keyboard only: the dark theme, kept across a reload, with axe on every screen of the rail and the panels in dark and light', async ({ page }) => {
+    await loginByKeyboard(page, USER);
     // Theme: dark, applied at once and kept across a reload (no light first paint: set before the app runs).
     await page.goto('/preferences?panel=general');
     await expect(panelHeading(page, 'General')).toBeVisible();
@@ -127,8 +131,13 @@ test.describe('preferences', () => {
     await openPanel(page, 'Password');
     await expectNoAxeViolations(page, 'password panel, light');
 
+  });
+
+  test('keyboard only: the unsaved-changes modal (Cancel, Discard, Save on leaving), the language, and the leave prompt', async ({ page }) => {
+    await loginByKeyboard(page, USER);
+    await page.goto('/preferences?panel=general');
+    await expect(panelHeading(page, 'General')).toBeVisible();
     // Unsaved changes, leaving for another panel: Cancel stays with the change, Discard leaves without it.
-    await openPanel(page, 'General');
     await chooseRadio(page, 'Sort rooms', 'By name');
     await openPanel(page, 'Password');
     const modal = page.getByRole('alertdialog', { name: 'Unsaved changes' });
