@@ -60,6 +60,12 @@ export interface PreferencesStore {
   /** Resolves false when the preference was never saved (the server answers 404): an unsaved preference is off. */
   get<T>(key: PreferenceKey): Promise<T | false>;
   set(key: PreferenceKey, value: unknown): Promise<void>;
+  /**
+   * Called with the new value after each successful `set` of this key in this tab, so that what
+   * another plugin reads (a cut-off, a sound, a notification switch) follows a saved change at once.
+   * Optional: test doubles may leave it out.
+   */
+  onChange?(key: PreferenceKey, listener: (value: unknown) => void): Disposable;
 }
 
 export type ConnectionState = 'connecting' | 'connected' | 'disconnecting' | 'disconnected' | 'reconnected' | 'error';

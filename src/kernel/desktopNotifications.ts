@@ -3,6 +3,9 @@
  * product, asked by one command. Imported directly by the plugins' lazy engines (not re-exported
  * from the kernel's index) so that none of it is on the boot path.
  */
+import type { PreferenceKey } from '../wire/preferences';
+import { Preferences } from './coreServices';
+import type { ServiceLookup } from './services';
 
 export interface DesktopNotice {
   /** Same tag, same notification: a newer one replaces it instead of piling up. */
@@ -36,4 +39,47 @@ export function showDesktopNotice(notice: DesktopNotice): Notification | null {
     console.error('desktop notification', err);
     return null;
   }
+}
+
+/** The kinds of desktop notification, each with its own switch in the Messages preferences. */
+export const NOTICE_KINDS = ['chat', 'texts', 'voicemail', 'calls'] as const;
+export type NoticeKind = (typeof NOTICE_KINDS)[number];
+/** Holds the kinds switched off (an array); never saved reads false: every kind on. */
+export const NOTICES_OFF_PREFERENCE = 'uc-desktop-notifications-off' satisfies PreferenceKey;
+
+/** The saved preference read as the kinds switched off; anything unreadable switches nothing off. */
+export function noticeKindsOff(saved: unknown): NoticeKind[] {
+  if (!Array.isArray(saved)) return [];
+  return NOTICE_KINDS.filter((k) => saved.includes(k));
+}
+
+export interface DesktopNotices {
+  on(kind: NoticeKind): boolean;
+  /** Shows the notice unless its kind is switched off (or notifications are not allowed). */
+  show(kind: NoticeKind, notice: DesktopNotice): Notification | null;
+}
+
+const switches = new WeakMap<ServiceLookup, DesktopNotices>();
+
+/**
+ * The per-kind switches of this signed-in app: read once, then kept up to date when the
+ * preferences panel saves them (no reload). Until the first read answers every kind is on.
+ */
+export function desktopNotices(services: ServiceLookup, show: (n: DesktopNotice) => Notification | null = showDesktopNotice): DesktopNotices {
+  let made = switches.get(services);
+  if (made) return made;
+  let off: NoticeKind[] = [];
+  const prefs = services.maybe(Preferences);
+  let changed = false;
+  prefs?.onChange?.(NOTICES_OFF_PREFERENCE, (v) => ((changed = true), (off = noticeKindsOff(v))));
+  prefs?.get(NOTICES_OFF_PREFERENCE).then(
+    (v) => void (changed || (off = noticeKindsOff(v))),
+    () => undefined,
+  );
+  made = {
+    on: (kind) => !off.includes(kind),
+    show: (kind, notice) => (off.includes(kind) ? null : show(notice)),
+  };
+  switches.set(services, made);
+  return made;
 }

@@ -1,7 +1,8 @@
 import type { PreferenceKey } from '../wire/preferences';
-import { ApiError, type ApiClient, type PreferencesStore } from '../kernel';
+import { ApiError, toDisposable, type ApiClient, type PreferencesStore } from '../kernel';
 
 export function createPreferences(client: ApiClient): PreferencesStore {
+  const listeners = new Map<PreferenceKey, Set<(value: unknown) => void>>();
   return {
     async get<T>(key: PreferenceKey): Promise<T | false> {
       try {
@@ -19,6 +20,20 @@ export function createPreferences(client: ApiClient): PreferencesStore {
     },
     async set(key, value) {
       await client.put(`/v1/user-preferences/${encodeURIComponent(key)}`, { value });
+      for (const l of [...(listeners.get(key) ?? [])]) {
+        try {
+          l(value);
+        } catch (err) {
+          // One reader's failure must not stop the others nor fail the save that did happen.
+          console.error('preference listener', key, err);
+        }
+      }
+    },
+    onChange(key, listener) {
+      let set = listeners.get(key);
+      if (!set) listeners.set(key, (set = new Set()));
+      set.add(listener);
+      return toDisposable(() => set.delete(listener));
     },
   };
 }

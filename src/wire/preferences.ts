@@ -20,6 +20,8 @@ export const PREFERENCE_KEYS = [
   'uc-chat-sound-off',
   // 'light', 'dark' or 'system' (the preferences' General panel; this browser keeps a copy for the first paint).
   'uc-theme',
+  // The kinds of desktop notification the user switched off, e.g. ['texts'] (never saved: all on).
+  'uc-desktop-notifications-off',
 ] as const;
 export type PreferenceKey = (typeof PREFERENCE_KEYS)[number];
 export const PreferenceKeySchema = z.enum(PREFERENCE_KEYS);

@@ -61,7 +61,7 @@ function services(saved: unknown = false) {
   return { lookup, navigate, toast, set, get };
 }
 
-const alert = { tag: 'chat:bob@uc.test', title: 'Bob', body: 'Lunch?', to: '/chat/bob%40uc.test' };
+const alert = { kind: 'chat' as const, tag: 'chat:bob@uc.test', title: 'Bob', body: 'Lunch?', to: '/chat/bob%40uc.test' };
 
 beforeEach(() => {
   FakeNotification.permission = 'granted';
@@ -155,5 +155,48 @@ describe('chat sound', () => {
   it('is silent (and harmless) where the browser has no WebAudio', () => {
     vi.stubGlobal('AudioContext', undefined);
     expect(() => createChime()()).not.toThrow();
+  });
+});
+
+describe('per-kind desktop notifications and live preferences', () => {
+  function withPrefs(saved: Partial<Record<string, unknown>>) {
+    const listeners = new Map<string, (v: unknown) => void>();
+    const prefs = {
+      get: vi.fn(async (k: string) => saved[k] ?? false),
+      set: vi.fn(async (k: string, v: unknown) => listeners.get(k)?.(v)),
+      onChange: (k: string, l: (v: unknown) => void) => (listeners.set(k, l), { dispose: () => listeners.delete(k) }),
+    };
+    const byKey = new Map<unknown, unknown>([
+      [Navigation, { navigate: vi.fn() }],
+      [Notifications, { toast: vi.fn(), dismiss: vi.fn(), announce: vi.fn() }],
+      [Preferences, prefs],
+    ]);
+    return { lookup: { get: (k: unknown) => byKey.get(k), maybe: (k: unknown) => byKey.get(k), has: (k: unknown) => byKey.has(k) } as unknown as ServiceLookup, prefs };
+  }
+
+  it('texts switched off: a new text shows no notification (it still chimes); chat still notifies', async () => {
+    const { lookup, prefs } = withPrefs({ 'uc-desktop-notifications-off': ['texts'] });
+    const chime = vi.fn();
+    let now = 0;
+    const a = chatAlerts(lookup, chime, () => (now += CHIME_GAP_MS));
+    await vi.waitFor(() => expect(prefs.get).toHaveBeenCalledWith('uc-desktop-notifications-off'));
+    await Promise.resolve();
+    a.newMessage({ ...alert, kind: 'texts', tag: 'text:c.1', to: '/message/c.1' });
+    a.newMessage(alert);
+    expect(FakeNotification.shown.map((n) => n.options.tag)).toEqual(['chat:bob@uc.test']);
+    expect(chime).toHaveBeenCalledTimes(2);
+  });
+
+  it('the sound saved off in the preferences panel silences the next message without a reload', async () => {
+    const { lookup, prefs } = withPrefs({});
+    const chime = vi.fn();
+    let now = 0;
+    const a = chatAlerts(lookup, chime, () => (now += CHIME_GAP_MS));
+    await vi.waitFor(() => expect(prefs.get).toHaveBeenCalledWith(CHAT_SOUND_OFF));
+    a.newMessage(alert);
+    await prefs.set(CHAT_SOUND_OFF, true);
+    a.newMessage(alert);
+    expect(chime).toHaveBeenCalledTimes(1);
+    expect(a.soundOn()).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { Navigation, Notifications, Preferences, type ServiceLookup } from '../../kernel';
-import { showDesktopNotice } from '../../kernel/lazy';
+import { desktopNotices, showDesktopNotice, type DesktopNotice } from '../../kernel/lazy';
 import { log } from './log';
 
 /** Saved true when the user turned the chat sound off (a never-saved preference reads false: sound on). */
@@ -8,6 +8,8 @@ export const CHAT_SOUND_OFF = 'uc-chat-sound-off';
 export const CHIME_GAP_MS = 1500;
 
 export interface NewMessageAlert {
+  /** Which desktop-notification switch (Preferences ▸ Messages) lets it show. */
+  kind: 'chat' | 'texts';
   /** One notification per conversation: a newer message replaces the older one's. */
   tag: string;
   title: string;
@@ -59,19 +61,28 @@ export function createChime(): () => void {
 const made = new WeakMap<ServiceLookup, ChatAlerts>();
 
 /** The alerts of this signed-in app (chat and texts share them, and the sound preference). */
-export function chatAlerts(services: ServiceLookup, chime: () => void = createChime(), now: () => number = Date.now): ChatAlerts {
+export function chatAlerts(
+  services: ServiceLookup,
+  chime: () => void = createChime(),
+  now: () => number = Date.now,
+  notice: (n: DesktopNotice) => Notification | null = showDesktopNotice,
+): ChatAlerts {
   let alerts = made.get(services);
   if (alerts) return alerts;
   let soundOff = false;
   let lastChime = -Infinity;
   const prefs = services.maybe(Preferences);
+  let changed = false;
+  // The preferences panel saves the sound too: follow it without a reload.
+  prefs?.onChange?.(CHAT_SOUND_OFF, (v) => ((changed = true), (soundOff = v === true)));
   const loaded = (prefs?.get<boolean>(CHAT_SOUND_OFF) ?? Promise.resolve(false)).then(
-    (v) => void (soundOff = v === true),
+    (v) => void (changed || (soundOff = v === true)),
     () => undefined,
   );
+  const notices = desktopNotices(services, notice);
   alerts = {
     newMessage(a) {
-      showDesktopNotice({ tag: a.tag, title: a.title, body: a.body, open: () => services.get(Navigation).navigate(a.to) });
+      notices.show(a.kind, { tag: a.tag, title: a.title, body: a.body, open: () => services.get(Navigation).navigate(a.to) });
       if (soundOff || now() - lastChime < CHIME_GAP_MS) return;
       lastChime = now();
       try {

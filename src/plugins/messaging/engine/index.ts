@@ -39,7 +39,7 @@ export function startEngine(services: ServiceLookup): Promise<ChatEngine | null>
       sessionStorage: typeof sessionStorage === 'undefined' ? null : sessionStorage,
       announceNew: (from, body, jid) => {
         notify.announce(i18next.t('messaging:announce.newMessage', { name: from, body: body.slice(0, 140) }), 'polite');
-        alerts.newMessage({ tag: `chat:${jid}`, title: from, body: body.slice(0, 140), to: chatPath(jid) });
+        alerts.newMessage({ kind: 'chat', tag: `chat:${jid}`, title: from, body: body.slice(0, 140), to: chatPath(jid) });
       },
     });
     engine = e;

@@ -121,7 +121,7 @@ function ingest(c: TextConversation, m: TextMessage, live: boolean): void {
     const name = s.members.map(formatNumber).join(', ');
     const body = m.body.trim().slice(0, 140);
     deps.services.maybe(Notifications)?.announce(deps.tr('announce', { name, body }), 'polite');
-    chatAlerts(deps.services).newMessage({ tag: `text:${s.jid}`, title: name, body, to: textPath(s.jid) });
+    chatAlerts(deps.services).newMessage({ kind: 'texts', tag: `text:${s.jid}`, title: name, body, to: textPath(s.jid) });
   }
 }
 
@@ -154,12 +154,27 @@ let userCutoffs: Cutoffs = {};
 /** The user's message cut-off per kind (preference `uc-messages-cut-off`); missing kinds default to 90 days. */
 export const cutoffs = (): Cutoffs => userCutoffs;
 
-async function loadCutoffs(services: ServiceLookup): Promise<void> {
-  const v = await services.maybe(Preferences)?.get<Record<string, unknown>>('uc-messages-cut-off').catch(() => false);
-  if (!v || typeof v !== 'object') return;
+/** The saved preference read as cut-offs: what is not a positive number of days is left to the default. */
+export function readCutoffs(v: unknown): Cutoffs {
   const out: Cutoffs = {};
-  for (const k of CUTOFF_KINDS) if (typeof v[k] === 'number' && v[k] > 0) out[k] = v[k];
-  userCutoffs = out;
+  if (!v || typeof v !== 'object') return out;
+  const saved = v as Record<string, unknown>;
+  for (const k of CUTOFF_KINDS) {
+    const days = saved[k];
+    if (typeof days === 'number' && days > 0) out[k] = days;
+  }
+  return out;
+}
+
+let cutoffsWatch: { dispose(): void } | undefined;
+async function loadCutoffs(services: ServiceLookup): Promise<void> {
+  const prefs = services.maybe(Preferences);
+  let changed = false;
+  // Saved in Preferences ▸ Messages: taken at once, the conversations shown next follow it.
+  cutoffsWatch?.dispose();
+  cutoffsWatch = prefs?.onChange?.('uc-messages-cut-off', (v) => ((changed = true), (userCutoffs = readCutoffs(v))));
+  const v = await prefs?.get<unknown>('uc-messages-cut-off').catch(() => false);
+  if (!changed) userCutoffs = readCutoffs(v);
 }
 
 /** Resolves once the user's messaging numbers and conversations are in (or could not be had). */
@@ -172,6 +187,8 @@ export function startTexts(services: ServiceLookup, tr: Deps['tr'] = (key, value
 
 export function stopTexts(): void {
   deps = null;
+  cutoffsWatch?.dispose();
+  cutoffsWatch = undefined;
 }
 
 async function loadNewest(jid: string): Promise<void> {

@@ -1,17 +1,18 @@
 import { HISTORY_PATH } from '../../../contracts';
-import { showDesktopNotice } from '../../../kernel/lazy';
+import type { DesktopNotices } from '../../../kernel/lazy';
 import type { DesktopNotifier } from './deps';
 
 /**
  * Call notifications, shown only when the user allowed them and this tab is not in front (in front,
  * the dock and the ringing are there already). Clicking a ringing call's notification brings the
- * tab forward on the call; a missed call's, on the call history.
+ * tab forward on the call; a missed call's, on the call history. Nothing when the user switched
+ * call notifications off (Preferences ▸ Messages).
  */
-export function desktopNotifier(opts: { t(key: string, values?: Record<string, unknown>): string; navigate(to: string): void }): DesktopNotifier {
+export function desktopNotifier(opts: { t(key: string, values?: Record<string, unknown>): string; navigate(to: string): void; notices: DesktopNotices }): DesktopNotifier {
   const open = new Map<string, Notification>();
   const hidden = () => document.visibilityState !== 'visible';
   const show = (tag: string, title: string, body: string, to: string, sticky: boolean) =>
-    showDesktopNotice({ tag, title, body, sticky, open: () => opts.navigate(to) });
+    opts.notices.show('calls', { tag, title, body, sticky, open: () => opts.navigate(to) });
   return {
     incoming(callId, name) {
       if (!hidden()) return;

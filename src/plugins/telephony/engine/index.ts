@@ -1,5 +1,6 @@
 import i18next from 'i18next';
 import { Api, Connections, Navigation, Notifications, Session, type ServiceLookup } from '../../../kernel';
+import { desktopNotices } from '../../../kernel/lazy';
 import { ContactsApi, PresenceApi, SpeedDialApi } from '../../../contracts';
 import { CallSettings } from '../settings/callSettings';
 import { DeskPhones } from '../settings/deskPhones';
@@ -72,7 +73,7 @@ export function startEngine(services: ServiceLookup): Promise<PhoneEngine | null
       getUserMedia: (constraints) => navigator.mediaDevices.getUserMedia(constraints),
       threeWay: () => threeWayAllowed(threeWayGate(session.config.features, navigator.userAgent)),
       createMixer: (): Mixer => createMixer(() => navigator.mediaDevices.getUserMedia({ audio: phone.devices.input ? { deviceId: { exact: phone.devices.input } } : true, video: false })),
-      desktop: desktopNotifier({ t: (key, values) => i18next.t(key, values), navigate: (to) => services.get(Navigation).navigate(to) }),
+      desktop: desktopNotifier({ t: (key, values) => i18next.t(key, values), navigate: (to) => services.get(Navigation).navigate(to), notices: desktopNotices(services) }),
       devices: {
         load: () => {
           try {
