@@ -62,6 +62,7 @@ export function registerConfigRoutes(app: FastifyInstance, { db, requireUserId, 
       },
       mailbox_number: user.extension,
       help_url: HELP_URL[user.level],
+      email_configured: settings.emailConfigured,
     };
   });
 }

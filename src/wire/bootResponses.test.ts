@@ -46,6 +46,7 @@ const samples = {
     },
     mailbox_number: '1001',
     help_url: 'https://help.example',
+    email_configured: false,
   },
   Profile: {
     user_id: 2,

@@ -38,6 +38,7 @@ export const UccConfig: Parser<UccConfigType> = parser(
     }),
     mailbox_number: nullable(str),
     help_url: str,
+    email_configured: bool,
   }),
 );
 

@@ -35,5 +35,7 @@ export const UccConfig = z.object({
   /** The voicemail navigation entry shows only when this is set. */
   mailbox_number: z.nullable(z.string()),
   help_url: z.string(),
+  /** False when the server sends no e-mail: the voicemail-by-e-mail switch says so. */
+  email_configured: z.boolean(),
 });
 export type UccConfig = z.infer<typeof UccConfig>;

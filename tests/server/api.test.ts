@@ -76,6 +76,11 @@ describe.each(backends)('API ($name)', (backend) => {
       expect(reseller.help_url).not.toBe(customer.help_url);
       expect(reseller.mailbox_number).toBe('2000');
     });
+
+    it('says whether the server can send e-mail (no SMTP server set here)', async () => {
+      const config = UccConfig.parse((await get('/v1/ucc-config', alice)).json());
+      expect(config.email_configured).toBe(false);
+    });
   });
 
   describe('GET /v1/users/{id}', () => {
