@@ -7,7 +7,24 @@ import type { PanelId } from '../state';
  * A panel's frame: a form named by its heading, which takes focus when the panel opens (the user
  * chose it in the list and goes on from its top), and one Save button.
  */
-export function PanelForm({ panel, children, onSave, canSave, saving, status }: { panel: PanelId; children: ReactNode; onSave: () => void; canSave: boolean; saving: boolean; status?: ReactNode }) {
+export function PanelForm({
+  panel,
+  children,
+  onSave,
+  canSave,
+  saving,
+  status,
+  hideSave,
+}: {
+  panel: PanelId;
+  children: ReactNode;
+  onSave: () => void;
+  canSave: boolean;
+  saving: boolean;
+  status?: ReactNode;
+  /** A panel with nothing to save (the integration placeholders) shows no Save button. */
+  hideSave?: boolean;
+}) {
   const { t } = useTranslation('preferences');
   const heading = useRef<HTMLHeadingElement>(null);
   const id = useId();
@@ -26,9 +43,11 @@ export function PanelForm({ panel, children, onSave, canSave, saving, status }: 
       </h2>
       {children}
       <div className="prefs-actions">
-        <Button type="submit" className="btn primary" isDisabled={!canSave || saving}>
-          {saving ? t('saving') : t('save')}
-        </Button>
+        {!hideSave && (
+          <Button type="submit" className="btn primary" isDisabled={!canSave || saving}>
+            {saving ? t('saving') : t('save')}
+          </Button>
+        )}
         <div role="status" className="prefs-status">
           {status}
         </div>

@@ -1,6 +1,9 @@
 import type { PanelRow } from '../model';
 import { GeneralPanel } from './panels/GeneralPanel';
+import { LoggingPanel } from './panels/LoggingPanel';
+import { MessagesPanel } from './panels/MessagesPanel';
 import { PasswordPanel } from './panels/PasswordPanel';
+import { ConnectWisePanel, IntegrationsPanel, SalesforcePanel } from './panels/PlaceholderPanel';
 
 /*
  * The panel registry. To add a panel:
@@ -16,4 +19,9 @@ import { PasswordPanel } from './panels/PasswordPanel';
 export const PANELS: readonly PanelRow[] = [
   { id: 'general', component: GeneralPanel },
   { id: 'password', component: PasswordPanel },
+  { id: 'messages', component: MessagesPanel },
+  { id: 'logging', component: LoggingPanel },
+  { id: 'integrations', component: IntegrationsPanel },
+  { id: 'connectwise', component: ConnectWisePanel },
+  { id: 'salesforce', component: SalesforcePanel },
 ];
