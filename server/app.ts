@@ -27,6 +27,7 @@ import { registerSipRoutes } from './sip/routes';
 import { registerTextRoutes, type TextsOptions } from './texts/routes';
 import { registerUserRoutes } from './users/routes';
 import { registerUcSettingsRoutes } from './users/uc-settings';
+import { registerE911Routes } from './e911/routes';
 import { registerVoicemailRoutes } from './voicemail/routes';
 import { readServicesConfig, type ServicesConfig } from './services/layout';
 import { readUccSettings, type UccSettings } from './settings';
@@ -119,6 +120,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerConfigRoutes(app, ctx);
   registerUserRoutes(app, ctx);
   registerUcSettingsRoutes(app, ctx);
+  registerE911Routes(app, ctx);
   registerPreferenceRoutes(app, ctx);
   registerHistoryRoutes(app, ctx);
   registerContactRoutes(app, ctx);
