@@ -1,4 +1,6 @@
-import { Api, HomePage, Preferences, Session, type ServiceLookup } from '../../kernel';
+import { Api, ApiError, HomePage, Preferences, Session, type ServiceLookup } from '../../kernel';
+import { AvatarResponse, type UserPatchBody } from '../../wire/contacts';
+import { AvailabilityRegionList, E911Address } from '../../wire/profileExtras';
 import { Profile } from '../../wire/profile';
 import { UcSettings, type UcSettingKey } from '../../wire/ucSettings';
 import { THEME_STORAGE_KEY, type ThemeChoice } from './state';
@@ -53,4 +55,46 @@ export async function saveTheme(services: ServiceLookup, choice: ThemeChoice): P
 export async function adoptSavedTheme(services: ServiceLookup): Promise<void> {
   const saved = await services.get(Preferences).get<string>('uc-theme');
   if ((saved === 'light' || saved === 'dark' || saved === 'system') && saved !== currentTheme()) applyTheme(saved);
+}
+
+/** What the profile panel shows beside the profile: null when the server has none (E911 404) or could not answer. */
+export interface ProfileExtras {
+  e911: E911Address | null | 'unavailable';
+  regions: AvailabilityRegionList | 'unavailable';
+}
+
+/** The profile itself, the one part whose failure the loader retries (profileLoader.ts). */
+export const loadOwnProfile = (services: ServiceLookup): Promise<Profile> => services.get(Api).get(`/v1/users/${services.get(Session).userId}`, undefined, Profile);
+
+/** The E911 address (a 404 is "none on file", as the error catalogue tolerates it) and the regions; failures are shown, not retried. */
+export async function loadProfileExtras(services: ServiceLookup): Promise<ProfileExtras> {
+  const api = services.get(Api);
+  const [e911, regions] = await Promise.all([
+    api.get('/v1/e911', undefined, E911Address).catch((err: unknown) => (err instanceof ApiError && err.status === 404 ? null : 'unavailable' as const)),
+    api.get('/v1/availability_regions', undefined, AvailabilityRegionList).catch(() => 'unavailable' as const),
+  ]);
+  return { e911, regions };
+}
+
+/** Saves the changed profile fields; the account menu follows. Rejects with the kernel's ApiError. */
+export async function saveOwnProfile(services: ServiceLookup, patch: UserPatchBody): Promise<Profile> {
+  const session = services.get(Session);
+  const saved = await services.get(Api).patch(`/v1/users/${session.userId}`, patch, Profile);
+  Object.assign(session.profile, saved);
+  return saved;
+}
+
+/** The photo goes as the form field `photo`; the session's profile (and so the account menu) follows. */
+export async function uploadOwnPhoto(services: ServiceLookup, file: File): Promise<void> {
+  const session = services.get(Session);
+  const body = new FormData();
+  body.append('photo', file, file.name);
+  await services.get(Api).request('POST', `/v1/users/${session.userId}/avatar`, { body, schema: AvatarResponse });
+  await session.refreshProfile();
+}
+
+export async function removeOwnPhoto(services: ServiceLookup): Promise<void> {
+  const session = services.get(Session);
+  await services.get(Api).delete(`/v1/users/${session.userId}/avatar`);
+  await session.refreshProfile();
 }

@@ -4,6 +4,7 @@ import { LoggingPanel } from './panels/LoggingPanel';
 import { MessagesPanel } from './panels/MessagesPanel';
 import { PasswordPanel } from './panels/PasswordPanel';
 import { ConnectWisePanel, IntegrationsPanel, SalesforcePanel } from './panels/PlaceholderPanel';
+import { ProfilePanel } from './panels/ProfilePanel';
 
 /*
  * The panel registry. To add a panel:
@@ -24,4 +25,5 @@ export const PANELS: readonly PanelRow[] = [
   { id: 'integrations', component: IntegrationsPanel },
   { id: 'connectwise', component: ConnectWisePanel },
   { id: 'salesforce', component: SalesforcePanel },
+  { id: 'profile', component: ProfilePanel },
 ];
