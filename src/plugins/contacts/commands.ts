@@ -68,6 +68,8 @@ function needs(ctx: CommandContext, check: (t: Target) => Enablement): Enablemen
 const isMobile = (n: string) => n.replace(/\D/g, '').length >= 10;
 
 const navigate = (ctx: CommandContext, search: Record<string, unknown>) => ctx.services.get(Navigation).navigate(CONTACTS_PATH, { search });
+/** One's own profile is edited in the preferences' Profile panel (its route, not its files: plugins do not import each other). */
+const toProfilePanel = (ctx: CommandContext) => ctx.services.get(Navigation).navigate('/preferences', { search: { panel: 'profile' } });
 
 /** A contact's id (an entity's action, a button); without it the command acts on the contact shown. */
 const contact = { id: 'string' } as const;
@@ -152,13 +154,14 @@ export const contactsTable = {
     run: (ctx, args) => {
       const t = targetOf(ctx, args);
       const mode = t && editModeFor(ctx, t);
-      if (t && mode) navigate(ctx, { contact: t.id, screen: 'form', editState: mode });
+      if (mode === 'EDIT_PROFILE') toProfilePanel(ctx);
+      else if (t && mode) navigate(ctx, { contact: t.id, screen: 'form', editState: mode });
     },
   }),
   editProfile: {
     keywords: ['profile', 'my profile', 'my details', 'my name', 'my e-mail', 'my phone numbers', 'my address'],
     run: (ctx) => {
-      if (ctx.context.userId !== null) navigate(ctx, { contact: `u${ctx.context.userId}`, screen: 'form', editState: 'EDIT_PROFILE' });
+      if (ctx.context.userId !== null) toProfilePanel(ctx);
     },
   },
   editUser: command({
@@ -171,7 +174,8 @@ export const contactsTable = {
       ctx.source === 'palette' ? true : needs(ctx, (t) => (t.source !== 'User' ? reason('notUser') : t.isCurrentUser ? reason('useEditProfile') : true)),
     run: (ctx, args) => {
       const t = targetOf(ctx, args);
-      if (t?.source === 'User') navigate(ctx, { contact: t.id, screen: 'form', editState: t.isCurrentUser ? 'EDIT_PROFILE' : 'EDIT_USER' });
+      if (t?.source === 'User' && t.isCurrentUser) toProfilePanel(ctx);
+      else if (t?.source === 'User') navigate(ctx, { contact: t.id, screen: 'form', editState: 'EDIT_USER' });
     },
   }),
   favorite: {

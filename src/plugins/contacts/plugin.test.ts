@@ -241,21 +241,21 @@ describe('profile: Edit profile for the own contact, Edit user for account owner
   const self = () => contact({ id: 'u7', source: 'User', user_id: ME, is_current_user: true, readonly: true });
   const colleague = () => contact({ id: 'u8', name: 'Bob Martinez', source: 'User', user_id: 8, readonly: true });
 
-  it('"Edit profile" is in the palette and opens the own contact in EDIT_PROFILE', async () => {
+  it('"Edit profile" is in the palette and opens the preferences\' Profile panel', async () => {
     const { kernel, navigate } = boot();
     const palette = kernel.commands.list().filter((c) => !c.item.hiddenInPalette && kernel.isVisible(c.item, kernel.snapshot())).map((c) => c.item.id);
     expect(palette).toContain('contacts.editProfile');
     expect(reasonOf(kernel, 'contacts.editProfile')).toBe(true);
     await kernel.run('contacts.editProfile', {}, 'palette');
-    expect(navigate).toHaveBeenLastCalledWith('/contacts', { search: { contact: 'u7', screen: 'form', editState: 'EDIT_PROFILE' } });
+    expect(navigate).toHaveBeenLastCalledWith('/preferences', { search: { panel: 'profile' } });
   });
 
-  it('"e" on the own contact opens the profile form; on a colleague only for roles 1 and 2', async () => {
+  it('"e" on the own contact opens the Profile panel; on a colleague the user form, only for roles 1 and 2', async () => {
     const { kernel, navigate } = boot();
     contactsState.selected = self();
     expect(reasonOf(kernel, 'contacts.edit')).toBe(true);
     await kernel.run('contacts.edit', {}, 'hotkey');
-    expect(navigate).toHaveBeenLastCalledWith('/contacts', { search: { contact: 'u7', screen: 'form', editState: 'EDIT_PROFILE' } });
+    expect(navigate).toHaveBeenLastCalledWith('/preferences', { search: { panel: 'profile' } });
     contactsState.selected = colleague();
     for (const role of [3, 4, null]) {
       kernel.context.roleId = role;

@@ -250,11 +250,16 @@ describe('ContactsScreen', () => {
       expect(screen.getByRole('button', { name: 'Upload' })).toBeTruthy();
     });
 
-    it('"Edit profile" opens the form with only what a profile stores, and saving sends the changed fields', async () => {
-      const { router, patchFn, putFn, refreshProfile } = setup('?contact=u7');
+    it('"Edit profile" on the own contact opens the preferences\' Profile panel', async () => {
+      const { router } = setup('?contact=u7');
       fireEvent.click(await screen.findByRole('button', { name: 'Edit profile' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/preferences'));
+      expect(router.state.location.search).toEqual({ panel: 'profile' });
+    });
+
+    it('the profile form (EDIT_PROFILE) has only what a profile stores, and saving sends the changed fields', async () => {
+      const { router, patchFn, putFn, refreshProfile } = setup('?contact=u7&screen=form&editState=EDIT_PROFILE');
       expect(await screen.findByRole('heading', { level: 2, name: 'Edit profile' })).toBeTruthy();
-      expect(router.state.location.search).toMatchObject({ contact: 'u7', screen: 'form', editState: 'EDIT_PROFILE' });
       // A profile has no job title, messengers, birthday or notes; the extension is shown read-only.
       expect(screen.queryByRole('textbox', { name: 'Job title' })).toBeNull();
       expect(screen.queryByRole('textbox', { name: 'Notes' })).toBeNull();
