@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Button } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
 import { Api, Notifications, Session, useKernel, useService } from '../../../../kernel';
 import type { Profile } from '../../../../wire/profile';
 import type { AvailabilityRegionList, E911Address } from '../../../../wire/profileExtras';
@@ -10,16 +11,19 @@ import { PROFILE_FAIL_TOAST_MS, startProfileLoader } from '../../profileLoader';
 import { ProfileEditModal } from './ProfileEditModal';
 import { ProfilePhotoModal } from './ProfilePhotoModal';
 
-/** The loaded profile, kept in step with the session's (the account menu's) copy; retried and refreshed by the loader. */
-function useOwnProfile(): Profile | null {
+/**
+ * Whether the profile has loaded. The panel shows the session's copy (the account menu's), which
+ * the loader fills, retries and refreshes, and which a save or a new photo updates.
+ */
+function useProfileLoaded(): boolean {
   const kernel = useKernel();
   const notify = useService(Notifications);
-  const [profile, setProfile] = useState<Profile | null>(null);
+  const [loaded, setLoaded] = useState(false);
   useEffect(() => {
     const session = kernel.get(Session);
     const loader = startProfileLoader({
       load: () => loadOwnProfile(kernel),
-      onData: (p) => (Object.assign(session.profile, p), setProfile(p)),
+      onData: (p) => (Object.assign(session.profile, p), setLoaded(true)),
       onFailure: (err, retry) => {
         log.warn('profile load', err);
         // The catalogue: the toast's tap, or its hiding, tries again at once.
@@ -28,14 +32,15 @@ function useOwnProfile(): Profile | null {
     });
     return () => loader.stop();
   }, [kernel, notify]);
-  return profile;
+  return loaded;
 }
 
 /** The profile's detail view: who the user is, their emergency address and region; editing and the photo in modals. */
 export function ProfilePanel() {
   const { t } = useTranslation('preferences');
   const kernel = useKernel();
-  const profile = useOwnProfile();
+  const snapshot = useSnapshot(useService(Session).profile) as Profile;
+  const profile = useProfileLoaded() ? snapshot : null;
   const [extras, setExtras] = useState<ProfileExtras | null>(null);
   const [modal, setModal] = useState<'edit' | 'photo' | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -45,7 +50,11 @@ export function ProfilePanel() {
     void loadProfileExtras(kernel).then((e) => live && setExtras(e));
     return () => void (live = false);
   }, [kernel]);
-  useEffect(() => heading.current?.focus({ preventScroll: true }), []);
+  // As PanelForm does, once there is something to read: focus given earlier is taken back by a closing palette.
+  const loaded = profile !== null;
+  useEffect(() => {
+    if (loaded) heading.current?.focus({ preventScroll: true });
+  }, [loaded]);
 
   const name = profile ? `${profile.first_name} ${profile.last_name}`.trim() : '';
   return (
