@@ -16,6 +16,43 @@ export interface TelephonyService {
    * `onProgress` is told when the call is placed, when the measuring starts, and as it goes.
    */
   testConnection(onProgress?: (p: ConnectionTestProgress) => void): Promise<ConnectionTestOutcome>;
+  /** The user's audio choices for calls in this browser (starting the phone if needed, which reads them). */
+  audio(): Promise<AudioChoice>;
+  /**
+   * Changes some of them: remembered for the next calls and applied to the calls in progress (the
+   * microphone switched without renegotiation, calls and ring moved to their outputs).
+   */
+  setAudio(change: Partial<AudioChoice>): Promise<void>;
+  /**
+   * Opens a microphone as calls open it (same device and processing), for a level meter; the caller
+   * stops its tracks. Rejects as getUserMedia does (NotAllowedError when refused).
+   */
+  openMicrophone(choice: Pick<AudioChoice, 'input' | 'echoCancellation' | 'noiseSuppression'>): Promise<MediaStream>;
+  /** Plays a short tone on an output (null: the system default) the way calls or the ring use it. */
+  testTone(output: string | null): Promise<void>;
+  /** Do-not-disturb and forward-always as the server holds them (null: not read yet, or failed). */
+  forwarding(): Promise<ForwardingState | null>;
+  /** Saves do-not-disturb; false when the save failed (the user was told). */
+  setDnd(on: boolean): Promise<boolean>;
+  /** Forward-always on (to the saved destination) or off; false when it failed or has no destination. */
+  setForwardAlways(on: boolean): Promise<boolean>;
+}
+
+/** Audio devices (ids from enumerateDevices; null: the system default) and the microphone's processing. */
+export interface AudioChoice {
+  input: string | null;
+  output: string | null;
+  /** Where an incoming call rings (may differ from the call's output, e.g. loudspeakers vs a headset). */
+  ring: string | null;
+  echoCancellation: boolean;
+  noiseSuppression: boolean;
+}
+
+export interface ForwardingState {
+  dnd: boolean;
+  forwardAlways: boolean;
+  /** Where forward-always sends calls, as the user reads it; null when none was ever chosen. */
+  destination: string | null;
 }
 
 /**

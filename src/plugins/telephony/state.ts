@@ -1,4 +1,5 @@
 import { proxy } from 'valtio';
+import type { AudioChoice } from '../../contracts';
 import type { ForwardSetting } from '../../wire/calling';
 import type { RecordingMode, RecordingState } from '../../wire/recording';
 import type { CallState } from './model/callState';
@@ -56,8 +57,8 @@ export const initialTelephonyState = () => ({
   settings: { dnd: null as boolean | null, forwardAlways: null as ForwardSetting | null, saving: false },
   /** The organisation's recording policy and the digit sequences any phone can use (read at start). */
   recordingPolicy: { mode: 'off' as RecordingMode, pauseSequence: '', onDemandSequence: '' },
-  /** The chosen microphone and speaker (device ids; null for the system default). */
-  devices: { input: null as string | null, output: null as string | null },
+  /** The chosen microphone, speaker and ringer (device ids; null for the system default) and the microphone's processing. */
+  devices: { input: null, output: null, ring: null, echoCancellation: true, noiseSuppression: true } as AudioChoice,
   /** A phone other than a browser is registered to the user's extension (null until asked). */
   deskPhone: null as boolean | null,
 });

@@ -1,4 +1,4 @@
-import type { ConnectionTestOutcome, ConnectionTestProgress } from '../../../contracts';
+import type { AudioChoice, ConnectionTestOutcome, ConnectionTestProgress } from '../../../contracts';
 import type { CallItemAction } from '../model/callButtons';
 import { isBusyState } from '../model/callState';
 import { phone } from '../state';
@@ -41,7 +41,7 @@ export class PhoneEngine {
   private readonly recording: Recording;
   private readonly connectionTest: ConnectionTest;
 
-  constructor(deps: EngineDeps) {
+  constructor(private readonly deps: EngineDeps) {
     this.microphone = new Microphone(deps);
     this.calls = new CallTable(deps);
     this.agent = new UserAgent(deps, this.calls, () => void this.registration.reserve(false));
@@ -221,5 +221,15 @@ export class PhoneEngine {
   /** Plays calls on another speaker (now and for the next calls). */
   setOutputDevice(deviceId: string | null): void {
     this.microphone.setOutput(deviceId);
+  }
+
+  /** Preferences ▸ Audio: devices and processing, for the next calls and the connected or held ones. */
+  setAudio(change: Partial<AudioChoice>): Promise<boolean> {
+    return this.microphone.setAudio(change, this.calls.sessionsIn('active', 'hold'));
+  }
+
+  /** A short tone on an output, the way the ring plays (WebAudio routed to the device). */
+  testTone(deviceId: string | null): Promise<void> {
+    return this.deps.tones.test(deviceId);
   }
 }

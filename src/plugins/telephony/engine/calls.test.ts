@@ -17,7 +17,7 @@ describe('incoming calls', () => {
     expect(h.tones.ring).toBe(true);
     expect(h.announcements).toContainEqual(['telephony:announce.incoming {"name":"Bob Martinez"}', 'assertive']);
     expect(engine.accept()).toBe(true);
-    expect(s.answer).toHaveBeenCalledWith({ mediaConstraints: { audio: true, video: false }, pcConfig: { iceServers: [], rtcpMuxPolicy: 'require' } });
+    expect(s.answer).toHaveBeenCalledWith({ mediaConstraints: { audio: { echoCancellation: true, noiseSuppression: true }, video: false }, pcConfig: { iceServers: [], rtcpMuxPolicy: 'require' } });
     expect(only().state).toBe('answering');
     expect(h.tones.ring).toBe(false);
     s.emit('accepted', { originator: 'local' });

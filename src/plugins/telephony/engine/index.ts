@@ -14,7 +14,7 @@ import { createJsSipUa } from './jssipUa';
 import { tabChannel, tabPeerId } from './peer';
 import { PhoneEngine } from './PhoneEngine';
 import { tones } from './tonePlayer';
-import type { DeviceChoice } from './types';
+import { audioConstraints, DEFAULT_AUDIO, parseAudioChoice } from '../model/audioConstraints';
 
 let engine: PhoneEngine | null = null;
 let starting: Promise<PhoneEngine | null> | null = null;
@@ -72,15 +72,14 @@ export function startEngine(services: ServiceLookup): Promise<PhoneEngine | null
       channel,
       getUserMedia: (constraints) => navigator.mediaDevices.getUserMedia(constraints),
       threeWay: () => threeWayAllowed(threeWayGate(session.config.features, navigator.userAgent)),
-      createMixer: (): Mixer => createMixer(() => navigator.mediaDevices.getUserMedia({ audio: phone.devices.input ? { deviceId: { exact: phone.devices.input } } : true, video: false })),
+      createMixer: (): Mixer => createMixer(() => navigator.mediaDevices.getUserMedia({ audio: audioConstraints(phone.devices), video: false })),
       desktop: desktopNotifier({ t: (key, values) => i18next.t(key, values), navigate: (to) => services.get(Navigation).navigate(to), notices: desktopNotices(services) }),
       devices: {
         load: () => {
           try {
-            const raw = JSON.parse(localStorage.getItem(devicesKey(userId)) ?? 'null') as Partial<DeviceChoice> | null;
-            return { input: typeof raw?.input === 'string' ? raw.input : null, output: typeof raw?.output === 'string' ? raw.output : null };
+            return parseAudioChoice(JSON.parse(localStorage.getItem(devicesKey(userId)) ?? 'null'));
           } catch {
-            return { input: null, output: null };
+            return { ...DEFAULT_AUDIO };
           }
         },
         save: (choice) => {

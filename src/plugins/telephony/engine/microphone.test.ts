@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { DEFAULT_AUDIO } from '../model/audioConstraints';
 import { ENDED_CALL_LINGER_MS } from '../model/callState';
 import { phone } from '../state';
 import { CALL_OPTIONS, WARM_MIC_MS } from './microphone';
@@ -10,6 +11,7 @@ let h: Harness;
 let engine: PhoneEngine;
 
 const started = engineTests((s) => ({ h, engine } = s));
+const PROCESSING = { echoCancellation: true, noiseSuppression: true };
 
 describe('audio devices', () => {
   function fakeSender(enabled = true) {
@@ -18,30 +20,30 @@ describe('audio devices', () => {
   }
 
   it('a remembered microphone is used for new calls, and a remembered speaker at once', async () => {
-    const saved = { input: 'mic-2', output: 'spk-2' };
+    const saved = { ...DEFAULT_AUDIO, input: 'mic-2', output: 'spk-2' };
     await started({ devices: { load: () => saved, save: vi.fn() } });
     expect(h.deps.audio.setSink).toHaveBeenCalledWith('spk-2');
     await engine.call('1002');
-    expect(h.ua().call).toHaveBeenCalledWith('sip:1002@uc.local', expect.objectContaining({ mediaConstraints: { audio: { deviceId: { exact: 'mic-2' } }, video: false } }));
+    expect(h.ua().call).toHaveBeenCalledWith('sip:1002@uc.local', expect.objectContaining({ mediaConstraints: { audio: { deviceId: { exact: 'mic-2' }, ...PROCESSING }, video: false } }));
   });
 
   it('switching the microphone mid-call replaces the sending track (no renegotiation), keeps mute, and is remembered', async () => {
     const save = vi.fn();
     const newTrack = { kind: 'audio', enabled: true, stop: vi.fn() };
     const getUserMedia = vi.fn(async () => ({ getAudioTracks: () => [newTrack], getTracks: () => [newTrack] }) as unknown as MediaStream);
-    await started({ devices: { load: () => ({ input: null, output: null }), save }, getUserMedia });
+    await started({ devices: { load: () => ({ ...DEFAULT_AUDIO }), save }, getUserMedia });
     await engine.call('1002');
     const s = h.ua().sessions[0]!;
     const sender = fakeSender(false); // muted
     s.connection = { getSenders: () => [sender] } as unknown as RTCPeerConnection;
     s.emit('accepted', { originator: 'remote' });
     expect(await engine.setInputDevice('mic-3')).toBe(true);
-    expect(getUserMedia).toHaveBeenCalledWith({ audio: { deviceId: { exact: 'mic-3' } }, video: false });
+    expect(getUserMedia).toHaveBeenCalledWith({ audio: { deviceId: { exact: 'mic-3' }, ...PROCESSING }, video: false });
     expect(sender.replaceTrack).toHaveBeenCalledWith(newTrack);
     expect(sender.old.stop).toHaveBeenCalled();
     expect(newTrack.enabled).toBe(false);
     expect(s.terminate).not.toHaveBeenCalled();
-    expect(save).toHaveBeenLastCalledWith({ input: 'mic-3', output: null });
+    expect(save).toHaveBeenLastCalledWith({ ...DEFAULT_AUDIO, input: 'mic-3' });
     expect(phone.devices.input).toBe('mic-3');
   });
 
@@ -66,10 +68,49 @@ describe('audio devices', () => {
 
   it('switching the speaker moves every call to it and is remembered', async () => {
     const save = vi.fn();
-    await started({ devices: { load: () => ({ input: null, output: null }), save } });
+    await started({ devices: { load: () => ({ ...DEFAULT_AUDIO }), save } });
     engine.setOutputDevice('spk-9');
     expect(h.deps.audio.setSink).toHaveBeenLastCalledWith('spk-9');
-    expect(save).toHaveBeenLastCalledWith({ input: null, output: 'spk-9' });
+    expect(save).toHaveBeenLastCalledWith({ ...DEFAULT_AUDIO, output: 'spk-9' });
+  });
+});
+
+describe('Preferences ▸ Audio', () => {
+  it('a remembered ringer is routed at start; a new one, speaker or processing is applied at once and remembered', async () => {
+    const save = vi.fn();
+    await started({ devices: { load: () => ({ ...DEFAULT_AUDIO, ring: 'bell-1' }), save } });
+    expect(h.deps.tones.setRingSink).toHaveBeenCalledWith('bell-1');
+    expect(await engine.setAudio({ ring: 'bell-2', output: 'spk-3', noiseSuppression: false })).toBe(true);
+    expect(h.deps.tones.setRingSink).toHaveBeenLastCalledWith('bell-2');
+    expect(h.deps.audio.setSink).toHaveBeenLastCalledWith('spk-3');
+    expect(save).toHaveBeenLastCalledWith({ ...DEFAULT_AUDIO, ring: 'bell-2', output: 'spk-3', noiseSuppression: false });
+  });
+
+  it('switching processing off reopens the microphone of the call in progress without it, and the next calls ask for it off', async () => {
+    const newTrack = { kind: 'audio', enabled: true, stop: vi.fn() };
+    const getUserMedia = vi.fn(async () => ({ getAudioTracks: () => [newTrack], getTracks: () => [newTrack] }) as unknown as MediaStream);
+    await started({ getUserMedia });
+    await engine.call('1002');
+    const s = h.ua().sessions[0]!;
+    const old = { kind: 'audio', enabled: true, stop: vi.fn() };
+    const sender = { track: old as unknown as MediaStreamTrack, replaceTrack: vi.fn(async () => undefined) };
+    s.connection = { getSenders: () => [sender] } as unknown as RTCPeerConnection;
+    s.emit('accepted', { originator: 'remote' });
+    expect(await engine.setAudio({ echoCancellation: false })).toBe(true);
+    expect(getUserMedia).toHaveBeenLastCalledWith({ audio: { echoCancellation: false, noiseSuppression: true }, video: false });
+    expect(sender.replaceTrack).toHaveBeenCalledWith(newTrack);
+    expect(old.stop).toHaveBeenCalled();
+    s.end('ended', 'remote', 'Terminated');
+    await vi.advanceTimersByTimeAsync(ENDED_CALL_LINGER_MS);
+    await engine.call('1003');
+    expect(getUserMedia).toHaveBeenLastCalledWith({ audio: { echoCancellation: false, noiseSuppression: true }, video: false });
+  });
+
+  it('changing only an output opens no microphone', async () => {
+    const getUserMedia = vi.fn(async () => ({ getAudioTracks: () => [], getTracks: () => [] }) as unknown as MediaStream);
+    await started({ getUserMedia });
+    await engine.setAudio({ output: 'spk-1', ring: 'bell-1' });
+    expect(getUserMedia).not.toHaveBeenCalled();
   });
 });
 
@@ -80,7 +121,7 @@ describe('the microphone of an outgoing call', () => {
     const getUserMedia = vi.fn(async () => stream);
     await started({ getUserMedia });
     await engine.call('1002');
-    expect(getUserMedia).toHaveBeenCalledWith({ audio: true, video: false });
+    expect(getUserMedia).toHaveBeenCalledWith({ audio: PROCESSING, video: false });
     expect(h.ua().call).toHaveBeenCalledWith('sip:1002@uc.local', { ...CALL_OPTIONS, mediaStream: stream });
     h.ua().sessions[0]!.end('ended', 'remote', 'Terminated');
     expect(track.stop).toHaveBeenCalled();

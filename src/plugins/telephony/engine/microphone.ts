@@ -1,11 +1,13 @@
+import type { AudioChoice } from '../../../contracts';
+import { audioConstraints, DEFAULT_AUDIO } from '../model/audioConstraints';
 import { phone } from '../state';
 import type { EngineDeps } from './deps';
 import type { CallOptions, SessionLike } from './types';
 import { log } from '../log';
 
-/** Audio only; Chromium gathers no loopback candidates and needs RTCP multiplexing with rtpengine. */
+/** Audio only (the browsers' usual processing); Chromium gathers no loopback candidates and needs RTCP multiplexing with rtpengine. */
 export const CALL_OPTIONS: CallOptions = {
-  mediaConstraints: { audio: true, video: false },
+  mediaConstraints: { audio: audioConstraints(DEFAULT_AUDIO), video: false },
   pcConfig: { iceServers: [], rtcpMuxPolicy: 'require' },
 };
 
@@ -15,13 +17,12 @@ export const CALL_OPTIONS: CallOptions = {
  */
 export const WARM_MIC_MS = 15_000;
 
-/** CALL_OPTIONS with the chosen microphone, if any. */
+/** CALL_OPTIONS with the chosen microphone and its processing. */
 export function callOptions(): CallOptions {
-  const input = phone.devices.input;
-  return input ? { ...CALL_OPTIONS, mediaConstraints: { audio: { deviceId: { exact: input } }, video: false } } : CALL_OPTIONS;
+  return { ...CALL_OPTIONS, mediaConstraints: { audio: audioConstraints(phone.devices), video: false } };
 }
 
-export type MicrophoneDeps = Pick<EngineDeps, 'getUserMedia' | 'devices' | 'audio' | 'notify'>;
+export type MicrophoneDeps = Pick<EngineDeps, 'getUserMedia' | 'devices' | 'audio' | 'notify' | 'tones'>;
 
 /**
  * The microphone and speaker: the ones the user chose (remembered), the microphone each outgoing
@@ -37,6 +38,7 @@ export class Microphone {
     if (chosen) {
       phone.devices = { ...chosen };
       if (chosen.output) deps.audio.setSink(chosen.output);
+      if (chosen.ring) deps.tones.setRingSink(chosen.ring);
     }
   }
 
@@ -83,7 +85,7 @@ export class Microphone {
   }
 
   private save(): void {
-    this.deps.devices?.save({ input: phone.devices.input, output: phone.devices.output });
+    this.deps.devices?.save({ ...phone.devices });
   }
 
   /**
@@ -92,16 +94,30 @@ export class Microphone {
    * hears no gap worth noticing.
    */
   async setInput(deviceId: string | null, live: ReadonlyArray<readonly [string, SessionLike]>): Promise<boolean> {
-    phone.devices.input = deviceId;
-    this.dropWarm();
+    return this.setAudio({ input: deviceId }, live);
+  }
+
+  /**
+   * Changes the audio choices (Preferences ▸ Audio): a new microphone or processing is switched in
+   * the live calls like setInput, the outputs are moved at once.
+   */
+  async setAudio(change: Partial<AudioChoice>, live: ReadonlyArray<readonly [string, SessionLike]>): Promise<boolean> {
+    const before = { ...phone.devices };
+    Object.assign(phone.devices, change);
+    const d = phone.devices;
+    if (d.output !== before.output) this.deps.audio.setSink(d.output);
+    if (d.ring !== before.ring) this.deps.tones.setRingSink(d.ring);
     this.save();
+    const microphoneChanged = d.input !== before.input || d.echoCancellation !== before.echoCancellation || d.noiseSuppression !== before.noiseSuppression;
+    if (!microphoneChanged) return true;
+    this.dropWarm();
     if (!live.length) return true;
     const getUserMedia = this.deps.getUserMedia ?? ((c: MediaStreamConstraints) => navigator.mediaDevices.getUserMedia(c));
     try {
       for (const [id, session] of live) {
         const sender = session.connection?.getSenders().find((s) => s.track?.kind === 'audio' || s.track === null);
         if (!sender) continue;
-        const stream = await getUserMedia({ audio: deviceId ? { deviceId: { exact: deviceId } } : true, video: false });
+        const stream = await getUserMedia({ audio: audioConstraints(phone.devices), video: false });
         const track = stream.getAudioTracks()[0];
         if (!track) continue;
         // A muted (or held) call stays silent on the new microphone.

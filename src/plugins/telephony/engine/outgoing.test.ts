@@ -15,7 +15,7 @@ describe('outgoing calls', () => {
     await started();
     const ua = h.ua();
     await engine.call('+1 (800) 555-1234,,1,42');
-    expect(ua.call).toHaveBeenCalledWith('sip:18005551234@uc.local', { mediaConstraints: { audio: true, video: false }, pcConfig: { iceServers: [], rtcpMuxPolicy: 'require' } });
+    expect(ua.call).toHaveBeenCalledWith('sip:18005551234@uc.local', { mediaConstraints: { audio: { echoCancellation: true, noiseSuppression: true }, video: false }, pcConfig: { iceServers: [], rtcpMuxPolicy: 'require' } });
     const c = only();
     expect(c).toMatchObject({ state: 'outgoing', direction: 'outgoing', number: '18005551234', held: false, muted: false, mergedWith: null, startedAt: null });
     expect(h.tones.ringback).toBe(true);

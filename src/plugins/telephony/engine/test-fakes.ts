@@ -198,6 +198,8 @@ export function harness(over: Partial<EngineDeps> = {}): Harness {
       ring: (on) => void (tones.ring = on),
       ringback: (on) => void (tones.ringback = on),
       dtmf: (d) => void tones.dtmf.push(d),
+      setRingSink: vi.fn(),
+      test: vi.fn(() => Promise.resolve()),
       dispose: () => undefined,
     },
     t: (key, values) => `${key}${values ? ` ${JSON.stringify(values)}` : ''}`,

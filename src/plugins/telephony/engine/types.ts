@@ -1,3 +1,5 @@
+import type { AudioChoice } from '../../../contracts';
+
 /**
  * The parts of JsSIP the engine uses, as interfaces: the real UA comes from `jssipUa.ts`, unit tests
  * pass fakes with the same shape.
@@ -86,16 +88,17 @@ export interface RemoteAudio {
 }
 
 /** The microphone and speaker the user chose (null: the system default), remembered per user. */
-export interface DeviceChoice {
-  input: string | null;
-  output: string | null;
-}
+export type DeviceChoice = AudioChoice;
 
 /** Locally played tones (WebAudio). */
 export interface Tones {
   ring(on: boolean): void;
   ringback(on: boolean): void;
   dtmf(digits: string): void;
+  /** Rings on this output from now on (null: the system default), where the browser can route WebAudio. */
+  setRingSink(deviceId: string | null): void;
+  /** A short tone on an output, to check that it is the one the user hears. */
+  test(deviceId: string | null): Promise<void>;
   dispose(): void;
 }
 
