@@ -1,4 +1,6 @@
 import type { PanelRow } from '../model';
+import { AudioPanel } from './panels/AudioPanel';
+import { CallingPanel } from './panels/CallingPanel';
 import { GeneralPanel } from './panels/GeneralPanel';
 import { LoggingPanel } from './panels/LoggingPanel';
 import { MessagesPanel } from './panels/MessagesPanel';
@@ -26,4 +28,7 @@ export const PANELS: readonly PanelRow[] = [
   { id: 'connectwise', component: ConnectWisePanel },
   { id: 'salesforce', component: SalesforcePanel },
   { id: 'profile', component: ProfilePanel },
+  // Both only for users with calling: every choice in them is the phone's.
+  { id: 'audio', component: AudioPanel, when: (s) => s.config.sip.configured },
+  { id: 'calling', component: CallingPanel, when: (s) => s.config.sip.configured },
 ];

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
-import { Button, FieldError, Input, Label, Switch, TextField } from 'react-aria-components';
+import { Button, FieldError, Input, Label, Link, Switch, TextField } from 'react-aria-components';
 import { useSnapshot } from 'valtio';
-import { useKernel } from '../../../kernel';
+import { Navigation, useKernel, useService } from '../../../kernel';
 import type { Destination } from '../../../wire/calling';
 import { currentSettings } from '../engine';
 import { destinationFrom } from '../settings/callSettings';
@@ -25,6 +25,7 @@ export function destinationLabel(d: Destination | null | undefined, voicemail: s
 export function CallSettingsPanel() {
   const t = useTelephonyT();
   const kernel = useKernel();
+  const navigation = useService(Navigation);
   const { settings, recordingPolicy } = useSnapshot(phone);
   const headingId = useId();
   const selectId = useId();
@@ -93,6 +94,11 @@ export function CallSettingsPanel() {
       <h2 id={headingId}>{t('settings.title')}</h2>
       <p className="muted" aria-live="polite">
         {loading ? t('settings.loading') : status}
+      </p>
+      <p>
+        <Link className="link" onPress={() => navigation.navigate('/preferences', { search: { panel: 'calling' } })}>
+          {t('settings.inPreferences')}
+        </Link>
       </p>
       <Switch
         className="switch"

@@ -1,0 +1,172 @@
+import { useEffect, useId, useState } from 'react';
+import { Button, Label, ProgressBar, Switch } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import { TelephonyApi, type ConnectionTestOutcome, type ConnectionTestProgress, type ForwardingState } from '../../../../contracts';
+import { useKernel, useService } from '../../../../kernel';
+import { loadUcSettings, saveUcSettings } from '../../api';
+import { testFigures } from '../../audio';
+import { log } from '../../log';
+import { PanelForm } from '../PanelForm';
+import { usePanelForm } from '../usePanelForm';
+
+interface Calling {
+  dnd: boolean;
+  forwardAlways: boolean;
+  autoRecord: boolean;
+}
+
+/**
+ * Do-not-disturb, forward-always and recording every call, saved together; opening phone links
+ * here and the connection test act at once. Inbound routes and find-me come with their own tabs.
+ */
+export function CallingPanel() {
+  const { t } = useTranslation('preferences');
+  const kernel = useKernel();
+  const api = useService(TelephonyApi);
+  const [loaded, setLoaded] = useState<{ forwarding: ForwardingState; saved: Calling } | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let live = true;
+    Promise.all([api.forwarding(), loadUcSettings(kernel)]).then(
+      ([f, uc]) => {
+        if (!live) return;
+        if (!f) return setFailed(true);
+        setLoaded({ forwarding: f, saved: { dnd: f.dnd, forwardAlways: f.forwardAlways, autoRecord: uc.auto_record_audio } });
+      },
+      (err: unknown) => (log.error('calling settings', err), live && setFailed(true)),
+    );
+    return () => void (live = false);
+  }, [api, kernel]);
+  if (failed) return <p role="alert" className="prefs-error">{t('loadFailed')}</p>;
+  if (!loaded) return <p className="prefs-status">{t('loading')}</p>;
+  return <CallingForm saved={loaded.saved} destination={loaded.forwarding.destination} onSaved={(saved) => setLoaded({ ...loaded, saved })} />;
+}
+
+function CallingForm({ saved, destination, onSaved }: { saved: Calling; destination: string | null; onSaved: (c: Calling) => void }) {
+  const { t } = useTranslation('preferences');
+  const kernel = useKernel();
+  const api = useService(TelephonyApi);
+  const [draft, setDraft] = useState(saved);
+  const [saving, setSaving] = useState(false);
+  const [status, setStatus] = useState<{ key: string; error?: boolean } | null>(null);
+  const dirty = (Object.keys(draft) as (keyof Calling)[]).some((k) => draft[k] !== saved[k]);
+  const set = <K extends keyof Calling>(k: K, v: Calling[K]) => (setDraft((d) => ({ ...d, [k]: v })), setStatus(null));
+  const clickDialId = useId();
+
+  const save = async (): Promise<boolean> => {
+    setSaving(true);
+    try {
+      // Each part saves on its own: what was saved before a failure stays saved, and shown so.
+      const now = { ...saved };
+      if (draft.dnd !== saved.dnd) {
+        if (!(await api.setDnd(draft.dnd))) throw new Error('do-not-disturb was not saved');
+        now.dnd = draft.dnd;
+      }
+      if (draft.forwardAlways !== saved.forwardAlways) {
+        if (!(await api.setForwardAlways(draft.forwardAlways))) throw new Error('forwarding was not saved');
+        now.forwardAlways = draft.forwardAlways;
+      }
+      if (draft.autoRecord !== saved.autoRecord) now.autoRecord = (await saveUcSettings(kernel, { auto_record_audio: draft.autoRecord })).auto_record_audio;
+      onSaved(now);
+      setStatus({ key: 'saved' });
+      return true;
+    } catch (err) {
+      log.error('saving calling settings', err);
+      setStatus({ key: 'saveFailed', error: true });
+      return false;
+    } finally {
+      setSaving(false);
+    }
+  };
+  usePanelForm('calling', { dirty, save, discard: () => setDraft(saved) });
+
+  return (
+    <PanelForm panel="calling" onSave={() => void save()} canSave={dirty} saving={saving} status={status && <span className={status.error ? 'prefs-error' : undefined}>{t(status.key)}</span>}>
+      <Switch className="prefs-switch" isSelected={draft.dnd} onChange={(v) => set('dnd', v)}>
+        <span className="prefs-switch-track" aria-hidden="true" />
+        {t('calling.dnd')}
+      </Switch>
+      <Switch className="prefs-switch" isSelected={draft.forwardAlways} isDisabled={!destination && !saved.forwardAlways} onChange={(v) => set('forwardAlways', v)}>
+        <span className="prefs-switch-track" aria-hidden="true" />
+        {destination ? t('calling.forwardTo', { to: destination }) : t('calling.forwardAlways')}
+      </Switch>
+      {!destination && <p className="prefs-status">{t('calling.noDestination')}</p>}
+      <Switch className="prefs-switch" isSelected={draft.autoRecord} onChange={(v) => set('autoRecord', v)}>
+        <span className="prefs-switch-track" aria-hidden="true" />
+        {t('calling.autoRecord')}
+      </Switch>
+      <section className="prefs-section" aria-labelledby={clickDialId}>
+        <h3 id={clickDialId}>{t('calling.clickDial')}</h3>
+        <p className="prefs-status">{t('calling.clickDialHint')}</p>
+        <div>
+          <Button className="btn" onPress={() => void kernel.run('telephony.phoneLinks', {}, 'button')}>
+            {t('calling.phoneLinks')}
+          </Button>
+        </div>
+      </section>
+      <ConnectionTest />
+    </PanelForm>
+  );
+}
+
+/** The connection test: progress while it runs, then the verdict and figures (or why it could not run), announced. */
+function ConnectionTest() {
+  const { t, i18n } = useTranslation('preferences');
+  const api = useService(TelephonyApi);
+  const headingId = useId();
+  const [progress, setProgress] = useState<ConnectionTestProgress | null>(null);
+  const [outcome, setOutcome] = useState<ConnectionTestOutcome | null>(null);
+  const running = progress !== null;
+  const run = () => {
+    setOutcome(null);
+    setProgress({ phase: 'calling', fraction: 0 });
+    void api
+      .testConnection((p) => setProgress(p))
+      .then(setOutcome, (err: unknown) => (log.error('connection test', err), setOutcome({ ok: false, reason: 'notRegistered' })))
+      .finally(() => setProgress(null));
+  };
+  const number = (n: number) => n.toLocaleString(i18n.language);
+  return (
+    <section className="prefs-section" aria-labelledby={headingId}>
+      <h3 id={headingId}>{t('calling.test.title')}</h3>
+      <p className="prefs-status">{t('calling.test.hint')}</p>
+      <div>
+        <Button className="btn" onPress={run} isDisabled={running}>
+          {t('calling.test.run')}
+        </Button>
+      </div>
+      {progress && (
+        <ProgressBar className="prefs-meter" value={progress.fraction * 100} isIndeterminate={progress.phase === 'calling'}>
+          {({ percentage }) => (
+            <>
+              <Label className="prefs-label">{t(progress.phase === 'calling' ? 'calling.test.calling' : 'calling.test.measuring')}</Label>
+              <div className="prefs-meter-track" aria-hidden="true">
+                <div className="prefs-meter-fill" style={{ width: `${progress.phase === 'calling' ? 0 : (percentage ?? 0)}%` }} />
+              </div>
+            </>
+          )}
+        </ProgressBar>
+      )}
+      <div role="status" aria-atomic="true">
+        {outcome?.ok === true && (
+          <>
+            <p>{t(`calling.test.verdict.${outcome.result.verdict}`)}</p>
+            <dl className="prefs-figures">
+              {testFigures(outcome.result).map((f) => (
+                <div key={f.key} style={{ display: 'contents' }}>
+                  <dt>{t(`calling.test.figures.${f.key}`)}</dt>
+                  <dd>{t(`calling.test.units.${f.key === 'rtt' || f.key === 'rttNetwork' || f.key === 'jitter' ? 'ms' : 'pct'}`, { value: number(f.value) })}</dd>
+                </div>
+              ))}
+            </dl>
+          </>
+        )}
+      </div>
+      {outcome?.ok === false && (
+        <p role="alert" className="prefs-error">
+          {t(`calling.test.reasons.${outcome.reason}`)}
+        </p>
+      )}
+    </section>
+  );
+}
