@@ -1,0 +1,135 @@
+import { expect, test, type Page } from './csp-guard';
+import { expectNoAxeViolations, loginByKeyboard, tabUntilFocused } from './fixtures';
+import { expectPhoneReady, phoneContext } from './telephony-helpers';
+
+// A user no other spec signs in as: this spec saves their devices, do-not-disturb and recording.
+const USER = 'hiroshi.watanabe';
+
+const heading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name });
+const save = (page: Page) => page.getByRole('button', { name: 'Save', exact: true });
+const meter = (page: Page) => page.getByRole('meter', { name: 'Microphone level' });
+
+async function saveByKeyboard(page: Page): Promise<void> {
+  await tabUntilFocused(page, save(page));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+}
+
+async function axeLightAndDark(page: Page, panel: string): Promise<void> {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
+    await expectNoAxeViolations(page, `${panel} panel, ${scheme}`);
+  }
+}
+
+test.describe('preferences ▸ audio and calling', () => {
+  // Real calls and axe in two themes on a shared, loaded machine.
+  test.setTimeout(120_000);
+  // Both save settings of the same user: one after the other.
+  test.describe.configure({ mode: 'serial' });
+
+  test('keyboard only: devices, the level meter moving, processing, the test tone; axe light and dark', async ({ browser, baseURL }) => {
+    const ctx = await phoneContext(browser, baseURL!);
+    const page = await ctx.newPage();
+    try {
+      await loginByKeyboard(page, USER);
+      await page.goto('/calls');
+      await expectPhoneReady(page);
+
+      // Audio: Chromium's fake microphone beeps, so the meter moves (several different readings).
+      await page.goto('/preferences?panel=audio');
+      await expect(heading(page, 'Audio')).toBeVisible();
+      const seen = new Set<string>();
+      await expect
+        .poll(async () => (seen.add((await meter(page).getAttribute('aria-valuenow')) ?? ''), seen.size), { timeout: 10_000 })
+        .toBeGreaterThan(2);
+
+      // The microphone: the first real device instead of the system default, saved, kept after a reload.
+      const microphone = page.getByRole('button', { name: /Microphone$/ });
+      await expect(microphone).toHaveAccessibleName(/^System default/);
+      await tabUntilFocused(page, microphone);
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('listbox')).toBeVisible();
+      await page.keyboard.press('Home');
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      await expect(microphone).not.toHaveAccessibleName(/^System default/);
+      const chosen = (await microphone.textContent())!.replace('▾', '').trim();
+      // Processing off: the meter reopens the microphone with it off and keeps moving.
+      await tabUntilFocused(page, page.getByRole('switch', { name: 'Noise suppression' }));
+      await page.keyboard.press('Space');
+      await expect(page.getByRole('switch', { name: 'Noise suppression' })).not.toBeChecked();
+      await saveByKeyboard(page);
+      await page.reload();
+      await expect(page.getByRole('button', { name: /Microphone$/ })).toHaveAccessibleName(new RegExp(`^${chosen.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+      await expect(page.getByRole('switch', { name: 'Noise suppression' })).not.toBeChecked();
+      seen.clear();
+      await expect
+        .poll(async () => (seen.add((await meter(page).getAttribute('aria-valuenow')) ?? ''), seen.size), { timeout: 10_000 })
+        .toBeGreaterThan(2);
+
+      // The speaker and the ringer are offered where the browser routes audio (Chromium does).
+      await expect(page.getByRole('button', { name: /Speaker for calls$/ })).toBeVisible();
+      await expect(page.getByRole('button', { name: /Ringer \(where incoming calls ring\)$/ })).toBeVisible();
+
+      // The test tone: the button rests while the tone plays, then is back.
+      const tone = page.getByRole('button', { name: 'Play a test tone' });
+      await tabUntilFocused(page, tone);
+      await page.keyboard.press('Enter');
+      await expect(tone).toBeDisabled();
+      await expect(tone).toBeEnabled();
+      await axeLightAndDark(page, 'audio');
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  test('keyboard only: do-not-disturb saved and seen on the Calls screen, whose link leads back; Test connection with progress and figures; axe light and dark', async ({ browser, baseURL }) => {
+    const ctx = await phoneContext(browser, baseURL!);
+    const page = await ctx.newPage();
+    try {
+      await loginByKeyboard(page, USER);
+      await page.goto('/calls');
+      await expectPhoneReady(page);
+
+      // Calling: do-not-disturb on, saved, shown on the Calls screen, whose link leads back here.
+      await page.goto('/preferences?panel=calling');
+      await expect(heading(page, 'Calling')).toBeVisible();
+      const dnd = page.getByRole('switch', { name: 'Do not disturb' });
+      await tabUntilFocused(page, dnd);
+      await expect(dnd).not.toBeChecked();
+      await page.keyboard.press('Space');
+      await expect(dnd).toBeChecked();
+      await saveByKeyboard(page);
+      await page.goto('/calls');
+      const settings = page.getByRole('region', { name: 'Call settings' });
+      await expect(settings).toContainText('Do not disturb is on');
+      await expect(settings.getByRole('switch', { name: 'Do not disturb' })).toBeChecked();
+      const link = settings.getByRole('link', { name: 'Change these in Preferences ▸ Calling' });
+      await tabUntilFocused(page, link);
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(/panel=calling/);
+      await expect(heading(page, 'Calling')).toBeVisible();
+      await tabUntilFocused(page, page.getByRole('switch', { name: 'Do not disturb' }));
+      await page.keyboard.press('Space');
+      await saveByKeyboard(page);
+
+      // Test connection: a real call to the echo number, progress while it runs, then the verdict and figures.
+      const run = page.getByRole('button', { name: 'Test connection' });
+      await tabUntilFocused(page, run);
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('progressbar')).toBeVisible();
+      const result = page.getByRole('status').filter({ hasText: 'Connection quality' });
+      // The verdict depends on the machine's load (the echo's delay); that one is shown is what matters here.
+      await expect(result).toContainText(/Connection quality: (good|fair|poor)/, { timeout: 25_000 });
+      await expect(result).toContainText(/Round trip \((echo|network)\)\s*[\d.,]+ ms/);
+      await expect(result).toContainText(/Jitter\s*[\d.,]+ ms/);
+      await expect(result).toContainText(/Packet loss\s*[\d.,]+ %/);
+      await expect(page.getByRole('progressbar')).toBeHidden();
+      await axeLightAndDark(page, 'calling');
+    } finally {
+      await ctx.close();
+    }
+  });
+});
