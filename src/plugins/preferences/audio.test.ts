@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AudioChoice } from '../../contracts';
-import { audioChange, devicesOf, meterLevel, shownDevice, testFigures } from './audio';
+import { audioChange, devicesOf, meterLevel, pendingChange, shownDevice, testFigures } from './audio';
 
 const dev = (deviceId: string, kind: MediaDeviceKind, label = '') => ({ deviceId, kind, label });
 
@@ -31,6 +31,15 @@ describe('audio panel', () => {
     const saved: AudioChoice = { input: null, output: null, ring: null, echoCancellation: true, noiseSuppression: true };
     expect(audioChange(saved, saved)).toEqual({});
     expect(audioChange(saved, { ...saved, ring: 'bell', noiseSuppression: false })).toEqual({ ring: 'bell', noiseSuppression: false });
+  });
+
+  it('an unplugged saved device alone leaves nothing unsaved; what the user changes is saved', () => {
+    const saved: AudioChoice = { input: 'gone', output: 's1', ring: null, echoCancellation: true, noiseSuppression: true };
+    const inputs = [{ id: 'm1', label: '' }];
+    const outputs = [{ id: 's1', label: '' }];
+    expect(pendingChange(saved, saved, inputs, outputs)).toEqual({});
+    expect(pendingChange(saved, { ...saved, ring: 's1' }, inputs, outputs)).toEqual({ ring: 's1' });
+    expect(pendingChange(saved, { ...saved, input: 'm1' }, inputs, outputs)).toEqual({ input: 'm1' });
   });
 
   it('test figures: rounded, the RTT named by its source, unmeasured ones left out', () => {

@@ -38,6 +38,21 @@ export function meterLevel(samples: ArrayLike<number>): number {
   return Math.round(Math.min(100, Math.max(0, ((db - FLOOR_DB) / -FLOOR_DB) * 100)));
 }
 
+/** A choice as the pickers show it: devices not (or not yet) listed read as the system default. */
+export const asShown = (c: AudioChoice, inputs: readonly DeviceOption[], outputs: readonly DeviceOption[]): AudioChoice => ({
+  ...c,
+  input: shownDevice(c.input, inputs),
+  output: shownDevice(c.output, outputs),
+  ring: shownDevice(c.ring, outputs),
+});
+
+/**
+ * What Save sends: the draft as shown against the saved choice as shown, so that an unplugged
+ * device alone leaves nothing unsaved; once the user changes something, what they see is saved.
+ */
+export const pendingChange = (saved: AudioChoice, draft: AudioChoice, inputs: readonly DeviceOption[], outputs: readonly DeviceOption[]): Partial<AudioChoice> =>
+  audioChange(asShown(saved, inputs, outputs), asShown(draft, inputs, outputs));
+
 /** What differs between the saved choice and the draft (what setAudio is given). */
 export function audioChange(saved: AudioChoice, draft: AudioChoice): Partial<AudioChoice> {
   const change: Partial<AudioChoice> = {};

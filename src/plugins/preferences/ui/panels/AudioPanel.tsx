@@ -3,7 +3,7 @@ import { Button, Label, ListBox, ListBoxItem, Meter, Popover, Select, SelectValu
 import { useTranslation } from 'react-i18next';
 import { TelephonyApi, type AudioChoice, type TelephonyService } from '../../../../contracts';
 import { useService } from '../../../../kernel';
-import { audioChange, devicesOf, meterLevel, shownDevice, type DeviceOption } from '../../audio';
+import { asShown, devicesOf, meterLevel, pendingChange, type DeviceOption } from '../../audio';
 import { log } from '../../log';
 import { PanelForm } from '../PanelForm';
 import { usePanelForm } from '../usePanelForm';
@@ -144,9 +144,8 @@ function AudioForm({ api, saved, onSaved }: { api: TelephonyService; saved: Audi
   const [saving, setSaving] = useState(false);
   const [testing, setTesting] = useState(false);
   const [status, setStatus] = useState<{ key: string; error?: boolean } | null>(null);
-  // An unplugged device is shown, and saved, as the system default.
-  const shown: AudioChoice = { ...draft, input: shownDevice(draft.input, inputs), output: shownDevice(draft.output, outputs), ring: shownDevice(draft.ring, outputs) };
-  const change = all.length ? audioChange(saved, shown) : audioChange(saved, draft);
+  const shown = asShown(draft, inputs, outputs);
+  const change = pendingChange(saved, draft, inputs, outputs);
   const dirty = Object.keys(change).length > 0;
   const level = useLevel(api, shown, permission === 'granted');
   const set = <K extends keyof AudioChoice>(k: K, v: AudioChoice[K]) => (setDraft((d) => ({ ...d, [k]: v })), setStatus(null));
