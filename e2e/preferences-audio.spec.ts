@@ -9,6 +9,26 @@ const heading = (page: Page, name: string) => page.getByRole('heading', { level:
 const save = (page: Page) => page.getByRole('button', { name: 'Save', exact: true });
 const meter = (page: Page) => page.getByRole('meter', { name: 'Microphone level' });
 
+declare global {
+  interface Window {
+    __microphones: MediaStream[];
+  }
+}
+
+/** Init script: keeps every stream getUserMedia gives the page, to see whether their tracks were stopped. */
+function recordMicrophones(): void {
+  const media = navigator.mediaDevices;
+  const open = media.getUserMedia.bind(media);
+  window.__microphones = [];
+  media.getUserMedia = async (c) => {
+    const s = await open(c);
+    window.__microphones.push(s);
+    return s;
+  };
+}
+
+const liveMicrophones = (page: Page) => page.evaluate(() => window.__microphones.flatMap((s) => s.getAudioTracks()).filter((t) => t.readyState === 'live').length);
+
 async function saveByKeyboard(page: Page): Promise<void> {
   await tabUntilFocused(page, save(page));
   await page.keyboard.press('Enter');
@@ -31,6 +51,7 @@ test.describe('preferences ▸ audio and calling', () => {
 
   test('keyboard only: devices, the level meter moving, processing, the test tone; axe light and dark', async ({ browser, baseURL }) => {
     const ctx = await phoneContext(browser, baseURL!);
+    await ctx.addInitScript(recordMicrophones);
     const page = await ctx.newPage();
     try {
       await loginByKeyboard(page, USER);
@@ -80,6 +101,18 @@ test.describe('preferences ▸ audio and calling', () => {
       await expect(tone).toBeDisabled();
       await expect(tone).toBeEnabled();
       await axeLightAndDark(page, 'audio');
+
+      // Leaving the panel (for Calling, by the panel list) stops the meter's microphone.
+      await expect.poll(() => liveMicrophones(page)).toBeGreaterThan(0);
+      const list = page.getByRole('tablist', { name: 'Preferences panels' });
+      const listStop = list.locator('[role="tab"][tabindex="0"]');
+      for (let i = 0; i < 30 && !(await listStop.evaluate((el) => el === document.activeElement).catch(() => false)); i++) await page.keyboard.press('Shift+Tab');
+      await expect(listStop).toBeFocused();
+      const calling = list.getByRole('tab', { name: 'Calling' });
+      for (let i = 0; i < 10 && !(await calling.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      await expect(heading(page, 'Calling')).toBeFocused();
+      await expect.poll(() => liveMicrophones(page)).toBe(0);
     } finally {
       await ctx.close();
     }
