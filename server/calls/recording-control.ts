@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/types';
 import type { ServicesConfig } from '../services/layout';
 import { startRecording, stopRecording } from '../services/recording';
+import { ucSettingsOf } from '../users/uc-settings-repository';
 import type { RecordingAction, RecordingControlResponse, RecordingMode, RecordingState } from '../../src/wire/recording';
 
 export interface RecordingPolicy {
@@ -102,9 +103,21 @@ export async function callStarted(db: Queryable, cfg: ServicesConfig, callId: st
     [callId, callerId, calleeId],
   );
   const parties = [callerId, calleeId].filter((id): id is number => id !== null);
-  if (parties.length && (await callPolicy(db, parties)) === 'on') {
-    await controlRecording(db, cfg, parties[0]!, callId, 'start').catch(() => undefined);
-  }
+  const starter = parties.length ? await autoRecordingParty(db, parties) : null;
+  if (starter !== null) await controlRecording(db, cfg, starter, callId, 'start').catch(() => undefined);
+}
+
+/**
+ * Who a new call is recorded for from its first moment, if anyone: every party when the policy is
+ * 'on'; on demand, a party who asked for all their calls to be recorded (the `auto_record_audio`
+ * setting); nobody when any party's organisation turned recording off, which outranks a user's wish.
+ */
+export async function autoRecordingParty(db: Queryable, parties: readonly number[]): Promise<number | null> {
+  const mode = await callPolicy(db, parties);
+  if (mode === 'off') return null;
+  if (mode === 'on') return parties[0] ?? null;
+  for (const id of parties) if ((await ucSettingsOf(db, id)).auto_record_audio) return id;
+  return null;
 }
 
 export interface FinishedLiveCall {

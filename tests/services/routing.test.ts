@@ -202,6 +202,37 @@ describe('call recording control on a live call', () => {
     }
   });
 
+  it("a user's auto_record_audio records every call of theirs from its start (on demand); without it nothing is recorded", async () => {
+    await setPolicy('on_demand');
+    const state = async (callId: string) => (await api.db.query<{ recording: string }>('SELECT recording FROM live_calls WHERE sip_call_id = $1', [callId])).rows[0]?.recording;
+    const recordingsOf = async (user: string) => (await api.get<{ items: Array<{ recording_id: string }> }>('/v1/call-recordings?limit=5', tokens[user]!)).items;
+    const before = (await recordingsOf('bob'))[0]?.recording_id;
+    // Bob, the callee, asked for it: the call is recorded although nobody pressed anything.
+    expect((await put('bob', `/v1/users/${ids.bob}/settings/uc`, { auto_record_audio: true })).statusCode).toBe(200);
+    try {
+      const { key, callId } = await connectedCall();
+      try {
+        await expect.poll(() => segments(callId), { timeout: 5000 }).toBe(1);
+        expect(await state(callId)).toBe('recording');
+        await phones.alice!.waitForInboundBytes(key, 3000);
+      } finally {
+        await hangUp(key);
+      }
+      await expect.poll(async () => (await recordingsOf('bob'))[0]?.recording_id, { timeout: 30_000 }).not.toBe(before);
+    } finally {
+      await put('bob', `/v1/users/${ids.bob}/settings/uc`, { auto_record_audio: false });
+    }
+    const { key, callId } = await connectedCall();
+    try {
+      // Audio has flowed: a recording started with the call would have its file by now.
+      await phones.alice!.waitForInboundBytes(key, 3000);
+      expect(await state(callId)).toBe('none');
+      expect(await segments(callId)).toBe(0);
+    } finally {
+      await hangUp(key);
+    }
+  });
+
   it("'on' records every call from its start; 'off' refuses", async () => {
     await setPolicy('on');
     try {
