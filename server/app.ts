@@ -24,6 +24,7 @@ import { registerPreferenceRoutes } from './preferences/routes';
 import { registerCallRecordingRoutes } from './recordings/routes';
 import { registerSipInternalRoutes } from './sip/internal-routes';
 import { registerSipRoutes } from './sip/routes';
+import { loopbackCarrier } from './texts/carrier';
 import { registerTextRoutes, type TextsOptions } from './texts/routes';
 import { registerUserRoutes } from './users/routes';
 import { registerUcSettingsRoutes } from './users/uc-settings';
@@ -99,6 +100,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     settings: { ...readUccSettings(), ...opts.settings },
     services: opts.services ?? readServicesConfig(process.env, opts.runtimeDir),
     voicemail: opts.voicemail ?? false,
+    carrier: opts.texts?.carrier ?? loopbackCarrier,
   };
 
   const csp = contentSecurityPolicy(ctx.settings, ctx.services);

@@ -4,6 +4,7 @@ import type { RequireViewer } from './auth/viewer';
 import type { Db } from './db/types';
 import type { ServicesConfig } from './services/layout';
 import type { UccSettings } from './settings';
+import type { CarrierAdapter } from './texts/carrier';
 
 /** What every route module gets from the app. */
 export interface RouteContext {
@@ -17,4 +18,6 @@ export interface RouteContext {
   services: ServicesConfig;
   /** This server drives the voicemail phone (see AppOptions.voicemail). */
   voicemail: boolean;
+  /** The carrier that sends texts (the loopback carrier unless the app was given another). */
+  carrier: CarrierAdapter;
 }

@@ -4,8 +4,8 @@ import { servicePorts } from './services/ports';
 export interface UccSettings {
   sipWsUrl: string;
   xmppWsUrl: string;
-  /** Whether this server can send e-mail (voicemail by e-mail): an SMTP server is set in UC_SMTP_URL. */
-  emailConfigured: boolean;
+  /** Where voicemail e-mails go out (`UC_SMTP_URL`); none: no e-mail is sent and the client is told so. */
+  smtpUrl?: string | undefined;
 }
 
 /** The browser connects straight to Kamailio and ejabberd on the project's ports unless told otherwise. */
@@ -14,6 +14,6 @@ export function readUccSettings(env: NodeJS.ProcessEnv = process.env): UccSettin
   return {
     sipWsUrl: env.UC_SIP_WS_URL || `ws://127.0.0.1:${ports.sipWs}/`,
     xmppWsUrl: env.UC_XMPP_WS_URL || `ws://127.0.0.1:${ports.xmppHttp}/ws`,
-    emailConfigured: !!env.UC_SMTP_URL,
+    smtpUrl: env.UC_SMTP_URL || undefined,
   };
 }

@@ -61,8 +61,8 @@ export function registerConfigRoutes(app: FastifyInstance, { db, requireUserId, 
         history_page_size: 25,
       },
       mailbox_number: user.extension,
+      email_configured: Boolean(settings.smtpUrl),
       help_url: HELP_URL[user.level],
-      email_configured: settings.emailConfigured,
     };
   });
 }

@@ -7,6 +7,7 @@ import type { RouteContext } from '../context';
 import { ApiError, parseOrThrow } from '../errors';
 import { loadOrCreateSecret, SECRET_NAMES } from '../services/layout';
 import { startVoicemailBox } from '../voicemail/deposit';
+import { voicemailNotifier } from '../voicemail/notify';
 import { CallEventQuery, recordCallEvent, SipNumber } from './call-events';
 import { routingDecision } from './routing';
 
@@ -34,8 +35,9 @@ export function registerSipInternalRoutes(app: FastifyInstance, ctx: RouteContex
   });
 }
 
-function internalRoutes(app: FastifyInstance, { db, services, voicemail }: RouteContext): void {
-  const box = voicemail ? startVoicemailBox(db, services, app.log) : null;
+function internalRoutes(app: FastifyInstance, { db, services, voicemail, settings, carrier }: RouteContext): void {
+  const notify = voicemailNotifier(db, app.log, { carrier, smtpUrl: settings.smtpUrl });
+  const box = voicemail ? startVoicemailBox(db, services, app.log, notify) : null;
   app.addHook('onClose', async () => box?.close());
 
   let secret: Promise<Buffer> | null = null;

@@ -10,6 +10,7 @@ import { BaresipControl, type BaresipEvent } from '../services/baresip-control';
 import type { ServicesConfig } from '../services/layout';
 import { startRecording, stopRecording } from '../services/recording';
 import { readGreetingInfo, type GreetingInfo } from '../services/voicemail';
+import type { VoicemailNotifier } from './notify';
 
 /**
  * Leaving a message: the API server's side of the voicemail phone (server/services/voicemail.ts).
@@ -69,7 +70,13 @@ export function messageAudio(streams: readonly RtpStream[], phonePorts: readonly
   return { wav: pcm16Wav(samples, caller.sampleRate), durationMs };
 }
 
-async function fileMessage(db: Db, d: Deposit, audio: { wav: Buffer; durationMs: number }): Promise<number | null> {
+interface Filed {
+  id: number;
+  userId: number;
+  callerName: string | null;
+}
+
+async function fileMessage(db: Db, d: Deposit, audio: { wav: Buffer; durationMs: number }): Promise<Filed | null> {
   const sha256 = createHash('sha256').update(audio.wav).digest('hex');
   return db.transaction(async (tx) => {
     const owner = await tx.query<{ id: number }>('SELECT id FROM users WHERE extension = $1 ORDER BY id LIMIT 1', [d.mailbox]);
@@ -87,11 +94,11 @@ async function fileMessage(db: Db, d: Deposit, audio: { wav: Buffer; durationMs:
        VALUES ($1, $2, $3, $4, $5, $6, 'UNREAD', 'None', NULL, $7) RETURNING id`,
       [userId, d.mailbox, d.callerNumber, caller.rows[0]?.name || d.callerName, d.answeredAt.toISOString(), Math.max(1, Math.round(audio.durationMs / 1000)), blob.rows[0]!.id],
     );
-    return vm.rows[0]!.id;
+    return { id: vm.rows[0]!.id, userId, callerName: caller.rows[0]?.name || d.callerName };
   });
 }
 
-export function startVoicemailBox(db: Db, cfg: ServicesConfig, log: FastifyBaseLogger): VoicemailBox {
+export function startVoicemailBox(db: Db, cfg: ServicesConfig, log: FastifyBaseLogger, notify?: VoicemailNotifier): VoicemailBox {
   let control: BaresipControl | null = null;
   let closed = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -127,12 +134,16 @@ export function startVoicemailBox(db: Db, cfg: ServicesConfig, log: FastifyBaseL
     const greeting = await readGreetingInfo(cfg);
     const streams = (await Promise.all(names.map(async (n) => decodeRtpPcap(await readFile(path.join(pcaps, n)), { opusSampleRate: 16_000 })))).flat();
     const audio = messageAudio(streams, phonePorts, greeting);
-    const id = audio ? await fileMessage(db, d, audio) : null;
+    const filed = audio ? await fileMessage(db, d, audio) : null;
+    const id = filed?.id ?? null;
     for (const n of names) {
       await rm(path.join(pcaps, n), { force: true });
       await rm(metadataOf(cfg.runtimeDir, n), { force: true });
     }
     log.info({ callId: d.callId, mailbox: d.mailbox, voicemailId: id, durationMs: audio?.durationMs ?? 0 }, id ? 'voicemail: message left' : 'voicemail: no message (hung up at the tone)');
+    if (filed && audio && notify) {
+      await notify({ userId: filed.userId, voicemailId: filed.id, callerNumber: d.callerNumber, callerName: filed.callerName, durationMs: audio.durationMs, receivedAt: d.answeredAt, wav: audio.wav });
+    }
   }
 
   function onEvent(e: BaresipEvent): void {

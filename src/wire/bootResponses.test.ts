@@ -45,8 +45,8 @@ const samples = {
       history_page_size: 25,
     },
     mailbox_number: '1001',
-    help_url: 'https://help.example',
     email_configured: false,
+    help_url: 'https://help.example',
   },
   Profile: {
     user_id: 2,

@@ -37,8 +37,8 @@ export const UccConfig: Parser<UccConfigType> = parser(
       history_page_size: int,
     }),
     mailbox_number: nullable(str),
-    help_url: str,
     email_configured: bool,
+    help_url: str,
   }),
 );
 

@@ -34,8 +34,8 @@ export const UccConfig = z.object({
   }),
   /** The voicemail navigation entry shows only when this is set. */
   mailbox_number: z.nullable(z.string()),
-  help_url: z.string(),
-  /** False when the server sends no e-mail: the voicemail-by-e-mail switch says so. */
+  /** The deployment sends e-mail (UC_SMTP_URL is set): voicemail e-mails can be turned on. */
   email_configured: z.boolean(),
+  help_url: z.string(),
 });
 export type UccConfig = z.infer<typeof UccConfig>;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorBody, FEATURE_FLAGS, PreferenceResponse, Profile, UccConfig } from '../../src/wire';
+import { readUccSettings } from '../../server/settings';
 import { backends, bearer, startTestServer, type TestServer } from './helpers';
 
 describe.each(backends)('API ($name)', (backend) => {
@@ -49,6 +50,19 @@ describe.each(backends)('API ($name)', (backend) => {
       expect(config.messaging).toMatchObject({ enabled: true, domain: 'uc.local', muc_domain: 'conference.uc.local', ping_interval_ms: 30000, ping_timeout_ms: 25000, history_page_size: 25 });
       expect(config.sip.ws_url).toMatch(/^wss?:\/\//);
       expect(config.mailbox_number).toBe('1001');
+    });
+
+    it('says whether e-mail is set up: only with UC_SMTP_URL (voicemail e-mails need it)', async () => {
+      expect(UccConfig.parse((await get('/v1/ucc-config', alice)).json()).email_configured).toBe(false);
+      expect(readUccSettings({ UC_SMTP_URL: 'smtp://127.0.0.1:2525' }).smtpUrl).toBe('smtp://127.0.0.1:2525');
+      expect(readUccSettings({}).smtpUrl).toBeUndefined();
+      const withMail = await startTestServer(backend, { settings: { smtpUrl: 'smtp://127.0.0.1:2525' } });
+      try {
+        const res = await withMail.app.inject({ url: '/v1/ucc-config', headers: bearer(await withMail.login('alice')) });
+        expect(UccConfig.parse(res.json()).email_configured).toBe(true);
+      } finally {
+        await withMail.close();
+      }
     });
 
     it('keeps the limited-access role out of chat', async () => {
