@@ -20,6 +20,12 @@ export async function chatColleagues(db: Queryable, organizationId: number, user
   return rows;
 }
 
+/** A user who has a chat account (not limited access), for presence sharing. */
+export async function sharingUser(db: Queryable, userId: number): Promise<{ username: string; organizationId: number } | null> {
+  const { rows } = await db.query<{ username: string; organization_id: number }>('SELECT username, organization_id FROM users WHERE id = $1 AND role_id <> $2', [userId, ROLE.LIMITED_ACCESS]);
+  return rows[0] ? { username: rows[0].username, organizationId: rows[0].organization_id } : null;
+}
+
 export interface RoomRow {
   id: number;
   jid_local: string;

@@ -8,6 +8,8 @@ import { XmppApiError } from '../services/xmpp-api';
 import { ensureXmppAccount, provisionAll, type ProvisionReport } from '../services/xmpp-provision';
 import { mintXmppToken, xmppJid } from '../services/xmpp-token';
 import type { RouteContext } from '../context';
+import { enforcePresenceSharing } from './presence-sharing';
+import { ucSettingsOf } from '../users/uc-settings-repository';
 import { chatColleagues } from './repository';
 import { registerChatRoomRoutes } from './rooms';
 
@@ -32,6 +34,9 @@ export function registerXmppRoutes(app: FastifyInstance, ctx: RouteContext): voi
       request.log.warn({ err }, 'ejabberd not reachable');
       throw xmppUnavailable();
     }
+    // share_presence is enforced by ejabberd; applied again at each login in case ejabberd missed a change (it was down).
+    const share = (await ucSettingsOf(db, userId)).share_presence;
+    await enforcePresenceSharing(services, user.username, share).catch((err: unknown) => request.log.warn({ err }, 'share_presence not enforced in ejabberd'));
     const minted = await mintXmppToken(services, { username: user.username, subject: `${JWT_USER_PREFIX}${userId}` });
     return XmppTokenResponse.parse({
       jid: minted.jid,

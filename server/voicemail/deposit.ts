@@ -10,7 +10,8 @@ import { BaresipControl, type BaresipEvent } from '../services/baresip-control';
 import type { ServicesConfig } from '../services/layout';
 import { startRecording, stopRecording } from '../services/recording';
 import { readGreetingInfo, type GreetingInfo } from '../services/voicemail';
-import type { VoicemailNotifier } from './notify';
+import { ucSettingsOf } from '../users/uc-settings-repository';
+import type { Notices, VoicemailNotifier } from './notify';
 
 /**
  * Leaving a message: the API server's side of the voicemail phone (server/services/voicemail.ts).
@@ -74,6 +75,8 @@ interface Filed {
   id: number;
   userId: number;
   callerName: string | null;
+  /** The owner's notification settings as the message was filed: a change after it applies to the next one. */
+  notices: Notices;
 }
 
 async function fileMessage(db: Db, d: Deposit, audio: { wav: Buffer; durationMs: number }): Promise<Filed | null> {
@@ -94,7 +97,8 @@ async function fileMessage(db: Db, d: Deposit, audio: { wav: Buffer; durationMs:
        VALUES ($1, $2, $3, $4, $5, $6, 'UNREAD', 'None', NULL, $7) RETURNING id`,
       [userId, d.mailbox, d.callerNumber, caller.rows[0]?.name || d.callerName, d.answeredAt.toISOString(), Math.max(1, Math.round(audio.durationMs / 1000)), blob.rows[0]!.id],
     );
-    return { id: vm.rows[0]!.id, userId, callerName: caller.rows[0]?.name || d.callerName };
+    const { sms_notification, email_notification } = await ucSettingsOf(tx, userId);
+    return { id: vm.rows[0]!.id, userId, callerName: caller.rows[0]?.name || d.callerName, notices: { sms_notification, email_notification } };
   });
 }
 
@@ -142,7 +146,7 @@ export function startVoicemailBox(db: Db, cfg: ServicesConfig, log: FastifyBaseL
     }
     log.info({ callId: d.callId, mailbox: d.mailbox, voicemailId: id, durationMs: audio?.durationMs ?? 0 }, id ? 'voicemail: message left' : 'voicemail: no message (hung up at the tone)');
     if (filed && audio && notify) {
-      await notify({ userId: filed.userId, voicemailId: filed.id, callerNumber: d.callerNumber, callerName: filed.callerName, durationMs: audio.durationMs, receivedAt: d.answeredAt, wav: audio.wav });
+      await notify({ userId: filed.userId, voicemailId: filed.id, callerNumber: d.callerNumber, callerName: filed.callerName, notices: filed.notices, durationMs: audio.durationMs, receivedAt: d.answeredAt, wav: audio.wav });
     }
   }
 

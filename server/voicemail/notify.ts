@@ -3,12 +3,16 @@ import nodemailer from 'nodemailer';
 import { usNumber } from '../../src/wire/texts';
 import type { Db } from '../db/types';
 import type { CarrierAdapter } from '../texts/carrier';
-import { ucSettingsOf } from '../users/uc-settings-repository';
+import type { UcSettings } from '../../src/wire/ucSettings';
 import { noticeRecipient } from './notify-repository';
+
+/** What the owner asked to be told of a new message (their UC settings). */
+export type Notices = Pick<UcSettings, 'sms_notification' | 'email_notification'>;
 
 /** A message just filed in a user's mailbox. */
 export interface NewVoicemail {
   userId: number;
+  notices: Notices;
   voicemailId: number;
   callerNumber: string;
   callerName: string | null;
@@ -68,7 +72,7 @@ export function voicemailNotifier(db: Db, log: FastifyBaseLogger, opts: Voicemai
   }
 
   return async (vm) => {
-    const settings = await ucSettingsOf(db, vm.userId);
+    const settings = vm.notices;
     const jobs: Array<[string, Promise<void>]> = [];
     if (settings.sms_notification) jobs.push(['text', text(vm)]);
     if (settings.email_notification) jobs.push(['e-mail', mail(vm)]);

@@ -31,13 +31,14 @@ export interface ServicesApi {
 
 export const apiPort = (cfg: ServicesConfig) => cfg.ports.base + 80;
 
-export async function startServicesApi(opts: { now?: Date } = {}): Promise<ServicesApi> {
+/** `smtpUrl`: where this API server sends voicemail e-mails (UC_SMTP_URL), e.g. a test's own SMTP server. */
+export async function startServicesApi(opts: { now?: Date; smtpUrl?: string } = {}): Promise<ServicesApi> {
   const cfg = inject('servicesConfig');
   const db = await openPglite(PGLITE_MEMORY);
   await migrate(db);
   await seedDemo(db, opts.now ? { now: opts.now } : {});
   // The WebSocket addresses handed to clients are the test servers', not the product's.
-  const settings = readUccSettings({ UC_PORT_BASE: String(cfg.ports.base) });
+  const settings = { ...readUccSettings({ UC_PORT_BASE: String(cfg.ports.base) }), smtpUrl: opts.smtpUrl };
   const app = await buildApp({ db, runtimeDir: cfg.runtimeDir, services: cfg, settings, voicemail: true });
   await app.listen({ host: '127.0.0.1', port: apiPort(cfg) });
   const origin = `http://127.0.0.1:${apiPort(cfg)}`;
