@@ -36,7 +36,7 @@ export function registerXmppRoutes(app: FastifyInstance, ctx: RouteContext): voi
     }
     // share_presence is enforced by ejabberd; applied again at each login in case ejabberd missed a change (it was down).
     const share = (await ucSettingsOf(db, userId)).share_presence;
-    await enforcePresenceSharing(services, user.username, share).catch((err: unknown) => request.log.warn({ err }, 'share_presence not enforced in ejabberd'));
+    if (process.env.UC_XMPP_PROVISIONING !== 'off') await enforcePresenceSharing(services, user.username, share).catch((err: unknown) => request.log.warn({ err }, 'share_presence not enforced in ejabberd'));
     const minted = await mintXmppToken(services, { username: user.username, subject: `${JWT_USER_PREFIX}${userId}` });
     return XmppTokenResponse.parse({
       jid: minted.jid,
