@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorBody, FEATURE_FLAGS, PreferenceResponse, Profile, UccConfig } from '../../src/wire';
+import { buildApp } from '../../server/app';
 import { readUccSettings } from '../../server/settings';
 import { backends, bearer, startTestServer, type TestServer } from './helpers';
 
@@ -56,9 +57,10 @@ describe.each(backends)('API ($name)', (backend) => {
       expect(UccConfig.parse((await get('/v1/ucc-config', alice)).json()).email_configured).toBe(false);
       expect(readUccSettings({ UC_SMTP_URL: 'smtp://127.0.0.1:2525' }).smtpUrl).toBe('smtp://127.0.0.1:2525');
       expect(readUccSettings({}).smtpUrl).toBeUndefined();
-      const withMail = await startTestServer(backend, { settings: { smtpUrl: 'smtp://127.0.0.1:2525' } });
+      // A second app on the same database and secrets: the same token is good there.
+      const withMail = await buildApp({ db: t.db, runtimeDir: t.runtimeDir, settings: { smtpUrl: 'smtp://127.0.0.1:2525' } });
       try {
-        const res = await withMail.app.inject({ url: '/v1/ucc-config', headers: bearer(await withMail.login('alice')) });
+        const res = await withMail.inject({ url: '/v1/ucc-config', headers: bearer(alice) });
         expect(UccConfig.parse(res.json()).email_configured).toBe(true);
       } finally {
         await withMail.close();

@@ -9,7 +9,6 @@ import { openPglite, PGLITE_MEMORY } from '../../server/db/pglite';
 import { openPostgres } from '../../server/db/postgres';
 import type { Db } from '../../server/db/types';
 import { DEMO_PASSWORD, seedDemo } from '../../server/seed';
-import type { UccSettings } from '../../server/settings';
 
 /**
  * Every suite runs on embedded PGlite, and on real PostgreSQL too when UC_TEST_DATABASE_URL is set.
@@ -74,12 +73,12 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(backend: Backend, opts: { seed?: boolean; settings?: Partial<UccSettings> } = {}): Promise<TestServer> {
+export async function startTestServer(backend: Backend, opts: { seed?: boolean } = {}): Promise<TestServer> {
   const { db, dispose } = await backend.open();
   await migrate(db);
   if (opts.seed ?? true) await seedDemo(db, { now: SEED_NOW });
   const runtimeDir = await mkdtemp(path.join(tmpdir(), 'uc-api-test-'));
-  const app = await buildApp({ db, runtimeDir, ...(opts.settings ? { settings: opts.settings } : {}) });
+  const app = await buildApp({ db, runtimeDir });
   return {
     app,
     db,
