@@ -27,7 +27,7 @@ describe('serving the built client', () => {
       db,
       runtimeDir: path.join(dir, 'runtime'),
       staticDir: path.join(dir, 'dist'),
-      settings: { xmppWsUrl: 'ws://xmpp.example:5280/ws', sipWsUrl: 'wss://sip.example:8443/', emailConfigured: false },
+      settings: { xmppWsUrl: 'ws://xmpp.example:5280/ws', sipWsUrl: 'wss://sip.example:8443/' },
       services: { ...readServicesConfig({}, path.join(dir, 'runtime')), uploadUrl: 'https://upload.example:5443/upload' },
     });
   });
