@@ -1,10 +1,11 @@
-import { Api, ApiError, Dialogs, Notifications, Preferences, Session, type ServiceLookup } from '../../kernel';
+import { Api, ApiError, Dialogs, Navigation, Notifications, Preferences, Session, type ServiceLookup } from '../../kernel';
+import { desktopNotices, type DesktopNotices } from '../../kernel/lazy';
 import { TelephonyApi } from '../../contracts';
 import type { ApiClient } from '../../kernel';
 import { TranscriptionV2, VoiceMessagesV1, VoicemailsV2, voicemailFileName } from '../../wire/voicemail';
 import { fromV1, fromV2, needsTranscriptFetch, rateLimited, REFRESH_MS } from './model';
 import { player } from './player';
-import { vmState, type Voicemail } from './state';
+import { vmState, VOICEMAIL_PATH, type Voicemail } from './state';
 import { log } from './log';
 
 export const DELETE_CONFIRM_PREF = 'voicemail-delete-confirm-modal' as const;
@@ -71,13 +72,18 @@ let inFlight: Promise<void> | null = null;
 export function refresh(s: ServiceLookup): Promise<void> {
   inFlight ??= (async () => {
     try {
+      // Asked before the list: the switches are read by then, when a new message is to be told of.
+      const notices = desktopNotices(s);
       const items = await ensure(s).list();
+      const before = vmState.items;
       // Keep transcripts fetched earlier (the v2 list leaves them out).
-      const known = new Map((vmState.items ?? []).map((v) => [v.id, v]));
+      const known = new Map((before ?? []).map((v) => [v.id, v]));
       vmState.items = items.map((v) => (v.transcript === null && known.get(v.id)?.transcript ? { ...v, transcript: known.get(v.id)!.transcript } : v));
       vmState.loadFailed = false;
       vmState.checked = vmState.checked.filter((id) => items.some((v) => v.id === id));
       if (vmState.player.id && !items.some((v) => v.id === vmState.player.id)) player.reset();
+      // The first read is what was there at sign-in, not news.
+      if (before) noticeNew(s, notices, items.filter((v) => v.status === 'UNREAD' && !known.has(v.id)));
     } catch (err) {
       vmState.loadFailed = vmState.items === null;
       log.error('list failed', err);
@@ -86,6 +92,20 @@ export function refresh(s: ServiceLookup): Promise<void> {
     }
   })();
   return inFlight;
+}
+
+/**
+ * A message that came in since the last read: a desktop notice of the "voicemail" kind (the
+ * Messages preferences switch it off), which opens that message when clicked.
+ */
+function noticeNew(s: ServiceLookup, notices: DesktopNotices, fresh: readonly Voicemail[]): void {
+  for (const v of fresh)
+    notices.show('voicemail', {
+      tag: `voicemail:${v.id}`,
+      title: translate('voicemail:notice.title'),
+      body: translate('voicemail:notice.body', { name: v.callerName ?? v.callerNumber }),
+      open: () => s.get(Navigation).navigate(`${VOICEMAIL_PATH}/${v.id}`),
+    });
 }
 
 /** Every 60 s, and when asked (rate limited to one per 3000 ms). */

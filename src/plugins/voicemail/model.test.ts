@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Api, Dialogs, Notifications, Preferences, Session, type ServiceLookup, ApiError } from '../../kernel';
+import { Api, Dialogs, Navigation, Notifications, Preferences, Session, type ServiceLookup, ApiError } from '../../kernel';
 import { voicemailFileName } from '../../wire/voicemail';
-import { deleteVoicemails, expandTranscript, setRead } from './api';
+import { deleteVoicemails, expandTranscript, refresh, setRead } from './api';
 import { clock, durationParts, filterVoicemails, formatDuration, fromV1, fromV2, needsTranscriptFetch, parseGroup, rateLimited, timestampKind } from './model';
 import { player } from './player';
 import { vmState, type Voicemail } from './state';
@@ -186,5 +186,53 @@ describe('voicemail rules', () => {
     Object.assign(vmState.player, { id: '1', audio: 'ready', playing: true, position: 12 });
     await deleteVoicemails(services({ delete: vi.fn(async () => undefined) }, { skipConfirm: true }).s, ['1']);
     expect(vmState.player).toMatchObject({ id: null, audio: 'idle', playing: false, position: 0 });
+  });
+});
+
+describe('a new voicemail', () => {
+  const wire = (id: string, status: 'Unread' | 'Read' = 'Unread') => ({ msg_id: id, caller_id_name: id === '9' ? 'Grace Whitfield' : null, caller_id_number: '1002', origtime: 1774015200, mailbox: '1001', status, duration: 5, transcription: { state: 'None', text: null } });
+  const shown: { title: string; tag: string }[] = [];
+  class FakeNotification {
+    static permission = 'granted';
+    onclick: (() => void) | null = null;
+    constructor(title: string, opts: { tag: string }) {
+      shown.push({ title, tag: opts.tag });
+    }
+    close() {}
+  }
+  beforeEach(() => {
+    shown.length = 0;
+    vi.stubGlobal('Notification', FakeNotification);
+    Object.assign(vmState, { items: null, generation: 2, checked: [], expanded: [], selectedId: null });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  function mailbox(off: string[] = []) {
+    let listed = [wire('1'), wire('2', 'Read')];
+    const get = vi.fn(async () => ({ voicemails: listed }));
+    const { s } = services({ get });
+    const map = new Map<unknown, unknown>([[Preferences, { get: vi.fn(async () => off), set: vi.fn() }], [Navigation, { navigate: vi.fn() }]]);
+    const withPrefs: ServiceLookup = { get: (k) => (map.get(k) ?? s.get(k)) as never, maybe: (k) => (map.get(k) ?? s.maybe(k)) as never, has: (k) => map.has(k) || s.has(k) };
+    return { s: withPrefs, arrive: (...w: ReturnType<typeof wire>[]) => (listed = [...w, ...listed]) };
+  }
+
+  it('one that arrives between two reads is a desktop notice; what was there at sign-in is not', async () => {
+    const { s, arrive } = mailbox();
+    await refresh(s);
+    expect(shown).toEqual([]);
+    arrive(wire('9'), wire('8', 'Read'));
+    await refresh(s);
+    expect(shown).toEqual([{ title: 'voicemail:notice.title', tag: 'voicemail:9' }]);
+    await refresh(s);
+    expect(shown).toHaveLength(1);
+  });
+
+  it('none when voicemail notices are switched off in the preferences', async () => {
+    const { s, arrive } = mailbox(['voicemail']);
+    await refresh(s);
+    await vi.waitFor(() => Promise.resolve());
+    arrive(wire('9'));
+    await refresh(s);
+    expect(shown).toEqual([]);
   });
 });
