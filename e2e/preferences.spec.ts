@@ -64,16 +64,19 @@ test.describe('preferences', () => {
   test('keyboard only: the panel list (one tab stop), panels as palette entities, and the home page', async ({ page }) => {
     await loginByKeyboard(page, USER);
     await openPreferencesFromPalette(page);
-    await expect(panelHeading(page, 'General')).toBeVisible();
+    // Without a panel named, the first of the specification's order.
+    await expect(panelHeading(page, 'Profile')).toBeVisible();
 
     // The list is one tab stop: arrows move without opening, Enter opens, the panel's heading takes focus.
-    await tabUntilFocused(page, tab(page, 'General'));
-    // This user has calling: Audio comes next.
+    await tabUntilFocused(page, tab(page, 'Profile'));
     await page.keyboard.press('ArrowDown');
-    await expect(tab(page, 'Audio')).toBeFocused();
-    await expect(tab(page, 'General')).toHaveAttribute('aria-selected', 'true');
+    await expect(tab(page, 'General')).toBeFocused();
+    await expect(tab(page, 'Profile')).toHaveAttribute('aria-selected', 'true');
     await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(/panel=audio/);
+    await expect(page).toHaveURL(/panel=general/);
+    await expect(panelHeading(page, 'General')).toBeFocused();
+    // This user has calling: Audio comes next.
+    await openPanel(page, 'Audio');
     await expect(panelHeading(page, 'Audio')).toBeFocused();
     await openPanel(page, 'General');
     await expect(panelHeading(page, 'General')).toBeFocused();
