@@ -39,6 +39,14 @@ function PaletteBody({ hotkeys, startCommand }: { hotkeys: HotkeyManager; startC
   // for it (it holds every contact; chat's store changes with each message and typing notice).
   const commandState = useCommandState();
   const index = useMemo(() => new PaletteIndex(kernel, context, t), [kernel, context, t, i18n.language, stringsAdded]);
+  // Opened while plugins still settle (just after sign-in), some providers have no entities yet
+  // ("Preferences ▸ Profile" is built once its lazy chunk is in): list again once they have.
+  useEffect(() => {
+    if (!kernel.isSettling) return;
+    let open = true;
+    void kernel.whenSettled().then(() => open && setStringsAdded((n) => n + 1));
+    return () => void (open = false);
+  }, [kernel]);
   useEffect(() => {
     if (!index.waiting) return;
     const added = () => setStringsAdded((n) => n + 1);

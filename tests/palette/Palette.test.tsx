@@ -76,3 +76,29 @@ it('lists an entity whose strings arrive while the palette is open, by its words
   expect(screen.getByRole('option', { name: /Voicemail from Jonas Berg/ })).toBeTruthy();
   expect(screen.queryByText(/entity/)).toBeNull();
 });
+
+it('lists the entities a plugin builds while it settles, when the palette opened before it had', async () => {
+  const panels: PaletteEntity[] = [];
+  let settle!: () => void;
+  const kernel = new Kernel({ features: allFeatures(true), mac: false });
+  kernel.load([
+    definePlugin({
+      id: 'p',
+      titleKey: 'v:vm',
+      searchProviders: [{ id: 'panels', kindKey: 'v:vm', items: () => panels }],
+      activate: (ctx) => ctx.afterFirstScreen((settled) => void (settle = settled), { settles: true }),
+    }),
+  ]);
+  render(
+    <KernelProvider kernel={kernel}>
+      <Palette hotkeys={new HotkeyManager(kernel)} />
+    </KernelProvider>,
+  );
+  await act(async () => openPalette());
+  act(() => void fireEvent.change(screen.getByRole('combobox'), { target: { value: 'profile' } }));
+  expect(screen.queryAllByRole('option')).toEqual([]);
+  await vi.waitFor(() => expect(settle).toBeTypeOf('function'));
+  panels.push({ id: 'prefs:profile', label: 'Preferences ▸ Profile', actions: [] });
+  await act(async () => settle());
+  expect(screen.getByRole('option', { name: /Preferences ▸ Profile/ })).toBeTruthy();
+});
