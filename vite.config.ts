@@ -102,7 +102,7 @@ export default defineConfig({
             // What the login page uses of React Aria (its form, buttons and locale); the first screen uses it too.
             { debugName: 'aria-login', name: (id: string, graph: ModuleGraph) => (ARIA.test(id) && loginModulesOf(graph).has(id) ? 'aria-login' : null), priority: 2, test: ARIA },
             // The app's libraries.
-            { name: 'boot', test: /node_modules[\\/](@tanstack[\\/](react-router|router-core|history|store|react-store|query-core|react-query)|valtio|proxy-compare|tinykeys)[\\/]/ },
+            { name: 'boot', test: /node_modules[\\/](@tanstack[\\/](react-router|router-core|history|store|react-store)|valtio|proxy-compare|tinykeys)[\\/]/ },
             // The rest of React Aria that the first screen (shell + history) uses. Components it does not use stay with
             // the lazy screens that do (selects, a player's slider, a settings switch, date pickers): they cost it nothing.
             { name: 'aria', priority: 1, test: (id: string) => ARIA.test(id) && !LATER_ARIA.some((r) => r.test(id)) },

@@ -1,7 +1,6 @@
 /**
  * Services the shell provides to every plugin. Plugins reach them through `ctx.services.get(Key)`.
  */
-import type { QueryClient } from '@tanstack/react-query';
 import type { PreferenceKey, Profile, UccConfig } from '../wire';
 import type { ApiClient } from './api';
 import type { Disposable } from './disposable';
@@ -112,8 +111,6 @@ export const Notifications = serviceKey<Notifier>('core.notifications');
 export const Session = serviceKey<SessionInfo>('core.session');
 export const Preferences = serviceKey<PreferencesStore>('core.preferences');
 export const Connections = serviceKey<ConnectionReporter>('core.connections');
-/** The shell's query cache, for work outside React (a command refreshing a list, a saved contact written in). */
-export const Queries = serviceKey<QueryClient>('core.queries');
 export const LogStore = serviceKey<ClientLogStore>('core.log');
 
 export interface ConfirmOptions {

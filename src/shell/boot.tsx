@@ -1,8 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { lazy, StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
-import { Api, Connections as ConnectionsKey, Dialogs, HomePage, HotkeyManager, Kernel, KernelProvider, Navigation, Notifications, Preferences, Queries, Session, type PluginManifest, isLanguage, type Language } from '../kernel';
+import { Api, Connections as ConnectionsKey, Dialogs, HomePage, HotkeyManager, Kernel, KernelProvider, Navigation, Notifications, Preferences, Session, type PluginManifest, isLanguage, type Language } from '../kernel';
 import { proxy } from 'valtio';
 import { HotkeyOverrides, Profile, UccConfig } from '../wire/bootResponses';
 import type { UccConfig as UccConfigType } from '../wire/config';
@@ -42,7 +41,7 @@ export function checkSession(userId: number, profile: unknown, config: unknown):
 
 /** The app of a signed-in user (start.tsx has found the session): the kernel, every plugin and the frame. */
 export async function boot(root: Root, session: LoadedSession, plugins: readonly PluginManifest[]): Promise<void> {
-  const { kernel, queryClient } = await startKernel(session, plugins);
+  const { kernel } = await startKernel(session, plugins);
   const router = buildAppRouter(kernel);
   kernel.provide(Navigation, appNavigator(router as unknown as NavigableRouter));
   const hotkeys = new HotkeyManager(kernel);
@@ -57,7 +56,6 @@ export async function boot(root: Root, session: LoadedSession, plugins: readonly
     .catch((err: unknown) => console.error('hotkey preferences', err));
   root.render(
     <StrictMode>
-      <QueryClientProvider client={queryClient}>
         <KernelProvider kernel={kernel}>
           <AriaLocale>
             <RouterProvider router={router} />
@@ -69,7 +67,6 @@ export async function boot(root: Root, session: LoadedSession, plugins: readonly
             <LiveRegions announcer={announcer} />
           </AriaLocale>
         </KernelProvider>
-      </QueryClientProvider>
     </StrictMode>,
   );
 }
@@ -82,7 +79,6 @@ async function startKernel(session: LoadedSession, plugins: readonly PluginManif
     features: session.config.features,
     onCommandFailure: ({ titleKey }) => notifier.toast({ titleKey: titleKey ?? 'shell:commandFailed.title', messageKey: 'shell:commandFailed.message', tone: 'error' }),
   });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, staleTime: 30_000, refetchOnWindowFocus: false } } });
   const prefs = createPreferences(api);
   const setLanguage = async (lang: Language) => {
     await i18nLoader.setLanguage(lang);
@@ -94,7 +90,6 @@ async function startKernel(session: LoadedSession, plugins: readonly PluginManif
   kernel.provide(Preferences, prefs);
   kernel.provide(ConnectionsKey, connections);
   kernel.provide(Dialogs, dialogHost);
-  kernel.provide(Queries, queryClient);
   const profile = proxy(session.profile);
   kernel.provide(Session, {
     userId: session.userId,
@@ -122,5 +117,5 @@ async function startKernel(session: LoadedSession, plugins: readonly PluginManif
   kernel.context.language = i18nLoader.i18n.language;
   i18nLoader.i18n.on('languageChanged', (l) => (kernel.context.language = l));
   kernel.provide(HomePage, await homePage);
-  return { kernel, queryClient };
+  return { kernel };
 }

@@ -1,5 +1,6 @@
 /** The plugin's server calls (but the directory's, which boot needs: directory.ts), with the cache and directory updates that follow them. */
-import { Api, Dialogs, Notifications, Preferences, Queries, Session, type ServiceLookup, ApiError, type ApiClient } from '../../kernel';
+import { Api, Dialogs, Notifications, Preferences, Session, type ServiceLookup, ApiError, type ApiClient } from '../../kernel';
+import { contactQueries } from './queryCache';
 import {
   AvatarResponse,
   ContactIntegrationsWire,
@@ -44,7 +45,7 @@ export const fetchIntegrations = (api: Getter, signal?: AbortSignal) => api.get(
 export const fetchAvatarUrl = async (api: Pick<ApiClient, 'raw'>, href: string) => URL.createObjectURL(await (await api.raw('GET', href)).blob());
 
 function patchCached(services: ServiceLookup, id: string, change: Partial<ContactWire>): void {
-  services.maybe(Queries)?.setQueryData<ContactWire>(contactKeys.detail(id), (c) => (c ? { ...c, ...change } : c));
+  contactQueries(services).setQueryData<ContactWire>(contactKeys.detail(id), (c) => (c ? { ...c, ...change } : c));
   if (contactsState.selected?.id === id) contactsState.selected = { ...contactsState.selected, ...change };
 }
 
@@ -59,7 +60,7 @@ export function syncDirectory(services: ServiceLookup, c: ContactWire): void {
     const rows = [...directory.entries.filter((e) => e.id !== c.id), entry].sort(byName);
     directory.set(rows);
   }
-  services.maybe(Queries)?.setQueryData(contactKeys.detail(c.id), c);
+  contactQueries(services).setQueryData(contactKeys.detail(c.id), c);
 }
 
 /** Favourite toggles optimistically and reverts when the server refuses. */
@@ -202,6 +203,6 @@ export async function saveProfile(services: ServiceLookup, plan: ProfileSavePlan
   if (plan.userId === session.userId) await session.refreshProfile().catch(() => undefined);
   syncDirectory(services, saved);
   if (contactsState.selected?.id === saved.id) contactsState.selected = saved;
-  await services.maybe(Queries)?.invalidateQueries({ queryKey: contactKeys.profile(plan.userId) });
+  await contactQueries(services).invalidateQueries({ queryKey: contactKeys.profile(plan.userId) });
   return saved;
 }

@@ -1,7 +1,10 @@
-import { Api, Navigation, Queries, type LazyRuns } from '../../kernel';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createElement } from 'react';
+import { Api, Navigation, useKernel, type LazyRuns } from '../../kernel';
 import { contactKeys, deleteContacts, toggleFavorite } from './api';
 import { CONTACTS_PATH, targetOf, type contactsTable } from './commands';
 import { directory } from './directory';
+import { contactQueries } from './queryCache';
 import { contactsState } from './state';
 
 /*
@@ -9,7 +12,12 @@ import { contactsState } from './state';
  * reasons are in `locales/`, loaded at boot) and what the commands that need the server do.
  */
 export { strings } from './strings';
-export { default as ContactsScreen } from './ui/ContactsScreen';
+import Screen from './ui/ContactsScreen';
+
+/** The screen with the signed-in user's query cache. */
+export function ContactsScreen() {
+  return createElement(QueryClientProvider, { client: contactQueries(useKernel()) }, createElement(Screen));
+}
 
 const isPersonal = (id: string | undefined): id is string => !!id && directory.get(id)?.source === 'personal';
 
@@ -28,6 +36,6 @@ export const runs: LazyRuns<typeof contactsTable> = {
   },
   refresh: async (ctx) => {
     await directory.load(ctx.services.get(Api));
-    await ctx.services.get(Queries).invalidateQueries({ queryKey: contactKeys.all });
+    await contactQueries(ctx.services).invalidateQueries({ queryKey: contactKeys.all });
   },
 };

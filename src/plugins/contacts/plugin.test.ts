@@ -1,11 +1,11 @@
-import { QueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { allFeatures, Api, definePlugin, Dialogs, Kernel, Navigation, Notifications, Preferences, Queries, Session, type Navigator, type SessionInfo, ApiError } from '../../kernel';
+import { allFeatures, Api, definePlugin, Dialogs, Kernel, Navigation, Notifications, Preferences, Session, type Navigator, type SessionInfo, ApiError } from '../../kernel';
 import { ContactsApi, MeetingsApi, MessagingApi, TelephonyApi } from '../../contracts';
 import { CONTACTS_REFRESH_MS, indexRowFromTsv, indexRowToTsv, type ContactIndexRow, type ContactWire } from '../../wire/contacts';
 import { DELETE_CONFIRM_PREF, toggleFavorite } from './api';
 import { directory, entriesFromTsv, filterDirectory, inGroup, matcher, toEntry } from './directory';
+import { contactQueries } from './queryCache';
 import { contactsPlugin } from './index';
 // The commands' lazy chunk, in before the tests: a first run would otherwise wait for its import.
 import './lazy';
@@ -40,7 +40,6 @@ interface Opts {
   confirm?: { confirmed: boolean; remember: boolean };
   put?: (path: string, body: unknown) => Promise<unknown>;
   del?: (path: string) => Promise<unknown>;
-  queries?: QueryClient;
 }
 
 /** Each test's kernel goes with the test: a kernel left behind loads the directory after its first screen, in the middle of a later test. */
@@ -74,7 +73,6 @@ function boot(opts: Opts = {}) {
   kernel.provide(Notifications, { toast, dismiss: vi.fn(), announce });
   kernel.provide(Preferences, { get: async (k: string) => (prefs.has(k) ? prefs.get(k) : false), set: setPref } as never);
   kernel.provide(Dialogs, { confirm } as never);
-  if (opts.queries) kernel.provide(Queries, opts.queries);
   const others = [];
   if (opts.telephony) others.push(definePlugin({ id: 'telephony', titleKey: 't', provides: [{ key: TelephonyApi, create: () => ({ call }) as never }] }));
   if (opts.messaging) others.push(definePlugin({ id: 'messaging', titleKey: 'm', provides: [{ key: MessagingApi, create: () => ({ openChat, newText }) }] }));
@@ -126,10 +124,9 @@ describe('manifest', () => {
     await kernel.run('contacts.showFavorites');
     expect(navigate).toHaveBeenLastCalledWith('/contacts', { search: { group: 'favorites' } });
   });
-  it('"Refresh" reloads the directory and the shell\'s query cache, before the screen has ever rendered', async () => {
-    const client = new QueryClient();
-    const invalidate = vi.spyOn(client, 'invalidateQueries');
-    const { kernel, raw } = boot({ queries: client });
+  it('"Refresh" reloads the directory and the screen\'s query cache, before the screen has ever rendered', async () => {
+    const { kernel, raw } = boot();
+    const invalidate = vi.spyOn(contactQueries(kernel), 'invalidateQueries');
     expect(await kernel.run('contacts.refresh', {}, 'palette')).toBe(true);
     expect(raw).toHaveBeenCalledWith('GET', '/v1/contacts/index', { query: { format: 'tsv' } });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['contacts'] });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BADGE_SAMPLE, countMissedSince, fetchAllHistory, historyKeys, historyPath } from './api';
+import { BADGE_SAMPLE, countMissedSince, fetchAllHistory, historyPath } from './api';
 import { resolveFilter } from './filters';
 import { wire, fakeHistoryApi } from './test-fixtures';
 
@@ -51,13 +51,5 @@ describe('countMissedSince', () => {
 
   it('is zero when nothing was missed', async () => {
     expect(await countMissedSince(fakeHistoryApi([]), 7, seenAt, now)).toBe(0);
-  });
-});
-
-describe('historyKeys', () => {
-  it('prefixes every key with the plugin id', () => {
-    const f = resolveFilter({ filter: 'recents' }, now);
-    expect(historyKeys.list(1, f)[0]).toBe('history');
-    expect(historyKeys.missedSince(1, 5)[0]).toBe('history');
   });
 });

@@ -1,19 +1,19 @@
 import i18next from 'i18next';
 import { History } from 'lucide-react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { QueryClient } from '@tanstack/react-query';
-import { allFeatures, Api, definePlugin, Kernel, Navigation, Notifications, Queries, Session, toDisposable, type Navigator, type SessionInfo } from '../../kernel';
+import { allFeatures, Api, definePlugin, Kernel, Navigation, Notifications, Session, toDisposable, type Navigator, type SessionInfo } from '../../kernel';
 import { TelephonyApi } from '../../contracts';
 import en from './locales/en.json';
 import { exportHistoryCsv } from './download';
 import { historyPlugin } from './index';
+import { onHistoryInvalidated } from './load';
 import { toHistoryRecord } from './model';
 import { historyState, resetHistoryState } from './state';
 import { fakeHistoryApi, wire } from './test-fixtures';
 
 const flush = () => new Promise((r) => setTimeout(r, 0));
 
-function boot(opts: { telephony?: boolean; queries?: QueryClient } = {}) {
+function boot(opts: { telephony?: boolean } = {}) {
   const kernel = new Kernel({ features: allFeatures(true) });
   const navigate = vi.fn<Navigator['navigate']>();
   const call = vi.fn(async () => undefined);
@@ -24,7 +24,6 @@ function boot(opts: { telephony?: boolean; queries?: QueryClient } = {}) {
   kernel.provide(Session, { userId: 7 } as unknown as SessionInfo);
   kernel.provide(Api, api as never);
   kernel.provide(Notifications, { toast, dismiss: vi.fn(), announce });
-  if (opts.queries) kernel.provide(Queries, opts.queries);
   const plugins = [historyPlugin];
   const callEnded = new Set<() => void>();
   const onCallEnded = (l: () => void) => (callEnded.add(l), toDisposable(() => callEnded.delete(l)));
@@ -43,30 +42,32 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('history manifest', () => {
   it('refreshes the list as soon as a call ends, and stops listening with the plugin', async () => {
-    const client = new QueryClient();
-    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    const invalidate = vi.fn();
+    const off = onHistoryInvalidated(invalidate);
     vi.useFakeTimers();
     try {
-      const { kernel, endCall, callEnded } = boot({ telephony: true, queries: client });
+      const { kernel, endCall, callEnded } = boot({ telephony: true });
       endCall();
-      expect(invalidate).toHaveBeenCalledWith({ queryKey: ['history'] });
+      expect(invalidate).toHaveBeenCalledTimes(1);
       // Once more a moment later: the record of the side that hung up may be filed just after.
       vi.advanceTimersByTime(2000);
       expect(invalidate).toHaveBeenCalledTimes(2);
       kernel.dispose();
       expect(callEnded.size).toBe(0);
     } finally {
+      off();
       vi.useRealTimers();
     }
   });
 
-  it('refreshes through the shell\'s query cache, before any of its screens or badges has rendered', async () => {
-    const client = new QueryClient();
-    const invalidate = vi.spyOn(client, 'invalidateQueries');
-    const { kernel } = boot({ queries: client });
+  it('refreshes the lists and the badge, before any of its screens or badges has rendered', async () => {
+    const invalidate = vi.fn();
+    const off = onHistoryInvalidated(invalidate);
+    const { kernel } = boot();
     kernel.context.route = '/history';
     expect(await kernel.run('history.refresh', {}, 'hotkey')).toBe(true);
-    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['history'] });
+    expect(invalidate).toHaveBeenCalledTimes(1);
+    off();
   });
 
   it('loads with its route, nav entry, commands and hotkeys', () => {

@@ -1,9 +1,9 @@
 import { History } from 'lucide-react';
 import { subscribe } from 'valtio';
-import { definePlugin } from '../../kernel';
+import { definePlugin, toDisposable } from '../../kernel';
 import { HISTORY_PATH, historyCommands } from './commands';
 import { toUrlSearch, validateHistorySearch } from './filters';
-import { refreshWhenCallsEnd, useMissedBadge } from './api';
+import { clearHistoryCache, refreshWhenCallsEnd, useMissedBadge } from './load';
 import { historyState } from './state';
 
 /** Call history: a filtered list with a detail pane, CSV download and a missed-calls badge. */
@@ -42,7 +42,9 @@ export const historyPlugin = definePlugin({
   activate(ctx) {
     // "Call back" reads the selection: bound buttons, menus and the palette follow it.
     ctx.commandsRead((onChange) => subscribe(historyState, onChange));
-    return refreshWhenCallsEnd(ctx.services);
+    const refreshing = refreshWhenCallsEnd(ctx.services);
+    // Another user signing in here must not see this one's lists, even for a moment.
+    return toDisposable(() => (refreshing.dispose(), clearHistoryCache()));
   },
 });
 

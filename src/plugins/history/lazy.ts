@@ -1,8 +1,8 @@
-import { Queries, type LazyRuns } from '../../kernel';
+import type { LazyRuns } from '../../kernel';
 import { TelephonyApi } from '../../contracts';
-import { historyKeys } from './api';
 import type { historyTable } from './commands';
 import { exportHistoryCsv } from './download';
+import { invalidateHistory } from './load';
 import { log } from './log';
 import { historyState } from './state';
 
@@ -26,7 +26,5 @@ export const runs: LazyRuns<typeof historyTable> = {
       log.error('call back failed', err);
     }
   },
-  refresh: async (ctx) => {
-    await ctx.services.get(Queries).invalidateQueries({ queryKey: historyKeys.all });
-  },
+  refresh: () => invalidateHistory(),
 };

@@ -1,14 +1,15 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { allFeatures, Api, Dialogs, Kernel, KernelProvider, Navigation, Notifications, Preferences, Queries, Session, type SessionInfo, ApiError } from '../../../kernel';
+import { allFeatures, Api, Dialogs, Kernel, KernelProvider, Navigation, Notifications, Preferences, Session, type SessionInfo, ApiError } from '../../../kernel';
 import { indexRowToTsv, type ContactIndexRow, type ContactWire } from '../../../wire/contacts';
 import ContactsScreen from './ContactsScreen';
 import { directory, toEntry } from '../directory';
+import { contactQueries } from '../queryCache';
 import { contactsPlugin } from '../index';
 import en from '../locales/en.json';
 import screenEn from '../strings/en.json';
@@ -95,8 +96,10 @@ function setup(search = '', post?: (body: unknown) => Promise<unknown>, cold = f
   kernel.provide(Preferences, { get: async () => false, set: async () => undefined } as never);
   kernel.provide(Dialogs, { confirm: async () => ({ confirmed: true, remember: false }) } as never);
   kernel.provide(Navigation, { navigate: (to, o) => void router.navigate({ to, search: o?.search as never, replace: o?.replace }) });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  kernel.provide(Queries, queryClient);
+  // The screen's own cache (what its lazy chunk wraps it in), without the retry's second wait.
+  const queryClient = contactQueries(kernel);
+  queryClient.clear();
+  queryClient.setDefaultOptions({ queries: { retry: false } });
   kernel.load([contactsPlugin]);
   kernel.context.route = '/contacts';
   kernel.context.userId = 7;

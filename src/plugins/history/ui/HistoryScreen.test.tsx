@@ -1,17 +1,17 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { allFeatures, Api, Kernel, KernelProvider, Navigation, Notifications, Queries, Session, type SessionInfo } from '../../../kernel';
+import { allFeatures, Api, Kernel, KernelProvider, Navigation, Notifications, Session, type SessionInfo } from '../../../kernel';
 import type { HistoryRecordWire } from '../../../wire/history';
 import en from '../locales/en.json';
 import HistoryScreen from './HistoryScreen';
 import { historyPlugin } from '../index';
 import { appNavigator, type NavigableRouter } from '../../../shell/navigator';
 import { resetHistoryState } from '../state';
+import { clearHistoryCache } from '../load';
 import { fakeHistoryApi, wire } from '../test-fixtures';
 
 beforeAll(async () => {
@@ -37,7 +37,8 @@ beforeAll(async () => {
 });
 
 beforeEach(() => resetHistoryState());
-afterEach(() => cleanup());
+// Each test starts from an empty list cache, as a new sign-in does.
+afterEach(() => (cleanup(), clearHistoryCache()));
 
 /** `listIn`: the history API answers once it resolves. `elsewhereIn`: the other screen has loaded once it resolves. */
 function setup(records: HistoryRecordWire[], search = '', held: { listIn?: Promise<void>; elsewhereIn?: Promise<void> } = {}) {
@@ -57,16 +58,12 @@ function setup(records: HistoryRecordWire[], search = '', held: { listIn?: Promi
   kernel.provide(Session, { userId: 7 } as unknown as SessionInfo);
   kernel.provide(Notifications, { toast: () => '', dismiss: () => undefined, announce: () => undefined });
   kernel.provide(Navigation, appNavigator(router as unknown as NavigableRouter));
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  kernel.provide(Queries, queryClient);
   kernel.load([historyPlugin]);
   kernel.context.route = '/history';
   render(
-    <QueryClientProvider client={queryClient}>
-      <KernelProvider kernel={kernel}>
-        <RouterProvider router={router} />
-      </KernelProvider>
-    </QueryClientProvider>,
+    <KernelProvider kernel={kernel}>
+      <RouterProvider router={router} />
+    </KernelProvider>,
   );
   return { api, router, kernel };
 }

@@ -22,7 +22,7 @@ import {
 import { ExportProgress, HistoryDetail } from './HistoryDetail';
 import { HistoryFilterBar, type SearchChange } from './HistoryFilterBar';
 import { HistoryList } from './HistoryList';
-import { useHistoryList } from '../api';
+import { useHistoryList } from '../load';
 import { historyState, markHistorySeen } from '../state';
 import './history.css';
 
