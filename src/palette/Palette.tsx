@@ -79,9 +79,14 @@ function PaletteBody({ hotkeys, startCommand }: { hotkeys: HotkeyManager; startC
 
   const bindings = useMemo(() => new Map(hotkeys.effective().filter((e) => e.keys).map((e) => [e.hotkey.command, e.keys!])), [hotkeys]);
 
+  // Rows listed again for the same query and page (entities arriving, a store commands read
+  // changing) keep the row the user moved to; a new query or page starts at its first row.
+  const answered = useRef<{ query: string; page: PalettePage } | null>(null);
   useEffect(() => {
+    const same = answered.current?.query === query && answered.current.page === page;
+    answered.current = { query, page };
     const first = rows.find((r) => !isDisabled(r));
-    setSelected(first?.key ?? '');
+    if (!same || !rows.some((r) => r.key === selected && !isDisabled(r))) setSelected(first?.key ?? '');
     if (enterAhead.current !== null && enterAhead.current === query) {
       enterAhead.current = null;
       if (first) choose(first);

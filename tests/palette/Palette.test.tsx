@@ -102,3 +102,43 @@ it('lists the entities a plugin builds while it settles, when the palette opened
   await act(async () => settle());
   expect(screen.getByRole('option', { name: /Preferences ▸ Profile/ })).toBeTruthy();
 });
+
+it('keeps the row the user moved to when the rows are listed again for the same query', async () => {
+  const panels: PaletteEntity[] = [
+    { id: 'prefs:a', label: 'Profile photo', actions: [] },
+    { id: 'prefs:b', label: 'Profile details', actions: [] },
+  ];
+  let settle!: () => void;
+  const kernel = new Kernel({ features: allFeatures(true), mac: false });
+  kernel.load([
+    definePlugin({
+      id: 'p',
+      titleKey: 'v:vm',
+      searchProviders: [{ id: 'panels', kindKey: 'v:vm', items: () => panels }],
+      activate: (ctx) => ctx.afterFirstScreen((settled) => void (settle = settled), { settles: true }),
+    }),
+  ]);
+  render(
+    <KernelProvider kernel={kernel}>
+      <Palette hotkeys={new HotkeyManager(kernel)} />
+    </KernelProvider>,
+  );
+  await act(async () => openPalette());
+  const input = screen.getByRole('combobox');
+  act(() => void fireEvent.change(input, { target: { value: 'profile' } }));
+  await vi.waitFor(() => expect(settle).toBeTypeOf('function'));
+  const selectedName = () => screen.getAllByRole('option').find((o) => o.getAttribute('aria-selected') === 'true')?.textContent;
+  const first = selectedName();
+  act(() => void fireEvent.keyDown(input, { key: 'ArrowDown' }));
+  const moved = selectedName();
+  expect(moved).not.toBe(first);
+  panels.unshift({ id: 'prefs:c', label: 'Profile sharing', actions: [] });
+  await act(async () => settle());
+  expect(screen.getByRole('option', { name: /Profile sharing/ })).toBeTruthy();
+  expect(selectedName()).toBe(moved);
+  // A new query starts at its first row.
+  act(() => void fireEvent.change(input, { target: { value: 'profile d' } }));
+  expect(screen.getByRole('option', { name: /Profile details/ }).getAttribute('aria-selected')).toBe('true');
+  act(() => void fireEvent.change(input, { target: { value: 'profile' } }));
+  expect(screen.getAllByRole('option')[0]!.getAttribute('aria-selected')).toBe('true');
+});
