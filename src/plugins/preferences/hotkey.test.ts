@@ -32,19 +32,15 @@ afterEach(() => {
 });
 
 describe('the preferences hotkey', () => {
-  it('is ⌘, on a Mac, shown as ⌘ and ,; Ctrl+, does nothing there', async () => {
-    const { ran, press, shown } = await onPlatform('MacIntel');
-    expect(shown).toEqual([['⌘', ',']]);
-    press({ ctrlKey: true });
-    press({ metaKey: true });
-    await vi.waitFor(() => expect(ran).toEqual(['go']));
-  });
-
-  it('is Ctrl+, elsewhere, shown as Ctrl and ,', async () => {
-    const { ran, press, shown } = await onPlatform('Linux x86_64');
-    expect(shown).toEqual([['Ctrl', ',']]);
-    press({ metaKey: true });
-    press({ ctrlKey: true });
+  // On each platform: what it is called, the modifier that opens the preferences, and the one that does nothing.
+  it.each([
+    ['a Mac', '⌘', 'MacIntel', 'metaKey', 'ctrlKey'],
+    ['Linux', 'Ctrl', 'Linux x86_64', 'ctrlKey', 'metaKey'],
+  ] as const)('on %s it is shown and pressed as %s then ","; the other modifier does nothing', async (_name, cap, platform, opens, other) => {
+    const { ran, press, shown } = await onPlatform(platform);
+    expect(shown).toEqual([[cap, ',']]);
+    press({ [other]: true });
+    press({ [opens]: true });
     await vi.waitFor(() => expect(ran).toEqual(['go']));
   });
 });

@@ -6,7 +6,7 @@ import { useService } from '../../../../kernel';
 import { asShown, devicesOf, meterLevel, pendingChange, type DeviceOption } from '../../audio';
 import { log } from '../../log';
 import { PanelForm } from '../PanelForm';
-import { usePanelForm } from '../usePanelForm';
+import { useSave } from '../useSave';
 
 /** How often the level meter reads the microphone (a screen reader is not told each change). */
 const METER_MS = 100;
@@ -141,31 +141,22 @@ function AudioForm({ api, saved, onSaved }: { api: TelephonyService; saved: Audi
   const inputs = devicesOf(all, 'audioinput');
   const outputs = devicesOf(all, 'audiooutput');
   const [draft, setDraft] = useState(saved);
-  const [saving, setSaving] = useState(false);
   const [testing, setTesting] = useState(false);
-  const [status, setStatus] = useState<{ key: string; error?: boolean } | null>(null);
   const shown = asShown(draft, inputs, outputs);
   const change = pendingChange(saved, draft, inputs, outputs);
   const dirty = Object.keys(change).length > 0;
   const level = useLevel(api, shown, permission === 'granted');
   const set = <K extends keyof AudioChoice>(k: K, v: AudioChoice[K]) => (setDraft((d) => ({ ...d, [k]: v })), setStatus(null));
 
-  const save = async (): Promise<boolean> => {
-    setSaving(true);
-    try {
+  const { form, setStatus } = useSave('audio', {
+    dirty,
+    discard: () => setDraft(saved),
+    logAs: 'saving audio settings',
+    store: async () => {
       await api.setAudio(change);
       onSaved({ ...saved, ...change });
-      setStatus({ key: 'saved' });
-      return true;
-    } catch (err) {
-      log.error('saving audio settings', err);
-      setStatus({ key: 'saveFailed', error: true });
-      return false;
-    } finally {
-      setSaving(false);
-    }
-  };
-  usePanelForm('audio', { dirty, save, discard: () => setDraft(saved) });
+    },
+  });
 
   const ask = () =>
     void api
@@ -184,7 +175,7 @@ function AudioForm({ api, saved, onSaved }: { api: TelephonyService; saved: Audi
 
   const routable = canRoute() && outputs.length > 0;
   return (
-    <PanelForm panel="audio" onSave={() => void save()} canSave={dirty} saving={saving} status={status && <span className={status.error ? 'prefs-error' : undefined}>{t(status.key)}</span>}>
+    <PanelForm {...form}>
       {permission && permission !== 'granted' && (
         <div className="prefs-group" role="note">
           <p>{t(permission === 'denied' ? 'audio.permissionDenied' : 'audio.permissionPrompt')}</p>

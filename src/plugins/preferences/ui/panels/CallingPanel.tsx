@@ -7,7 +7,7 @@ import { loadUcSettings, saveUcSettings } from '../../api';
 import { testFigures } from '../../audio';
 import { log } from '../../log';
 import { PanelForm } from '../PanelForm';
-import { usePanelForm } from '../usePanelForm';
+import { useSave } from '../useSave';
 
 interface Calling {
   dnd: boolean;
@@ -47,15 +47,15 @@ function CallingForm({ saved, destination, onSaved }: { saved: Calling; destinat
   const kernel = useKernel();
   const api = useService(TelephonyApi);
   const [draft, setDraft] = useState(saved);
-  const [saving, setSaving] = useState(false);
-  const [status, setStatus] = useState<{ key: string; error?: boolean } | null>(null);
   const dirty = (Object.keys(draft) as (keyof Calling)[]).some((k) => draft[k] !== saved[k]);
   const set = <K extends keyof Calling>(k: K, v: Calling[K]) => (setDraft((d) => ({ ...d, [k]: v })), setStatus(null));
   const clickDialId = useId();
 
-  const save = async (): Promise<boolean> => {
-    setSaving(true);
-    try {
+  const { form, setStatus } = useSave('calling', {
+    dirty,
+    discard: () => setDraft(saved),
+    logAs: 'saving calling settings',
+    store: async () => {
       // Each part saves on its own: what was saved before a failure stays saved, and shown so.
       const now = { ...saved };
       if (draft.dnd !== saved.dnd) {
@@ -68,20 +68,11 @@ function CallingForm({ saved, destination, onSaved }: { saved: Calling; destinat
       }
       if (draft.autoRecord !== saved.autoRecord) now.autoRecord = (await saveUcSettings(kernel, { auto_record_audio: draft.autoRecord })).auto_record_audio;
       onSaved(now);
-      setStatus({ key: 'saved' });
-      return true;
-    } catch (err) {
-      log.error('saving calling settings', err);
-      setStatus({ key: 'saveFailed', error: true });
-      return false;
-    } finally {
-      setSaving(false);
-    }
-  };
-  usePanelForm('calling', { dirty, save, discard: () => setDraft(saved) });
+    },
+  });
 
   return (
-    <PanelForm panel="calling" onSave={() => void save()} canSave={dirty} saving={saving} status={status && <span className={status.error ? 'prefs-error' : undefined}>{t(status.key)}</span>}>
+    <PanelForm {...form}>
       <Switch className="prefs-switch" isSelected={draft.dnd} onChange={(v) => set('dnd', v)}>
         <span className="prefs-switch-track" aria-hidden="true" />
         {t('calling.dnd')}

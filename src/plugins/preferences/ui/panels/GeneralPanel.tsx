@@ -7,7 +7,7 @@ import { currentTheme, loadUcSettings, saveHomePage, saveTheme, saveUcSettings }
 import { log } from '../../log';
 import { BACKGROUNDS, backgroundUrl, ROOM_SORTS, THEMES, type DashboardBackground, type RoomSort, type ThemeChoice } from '../../state';
 import { PanelForm } from '../PanelForm';
-import { usePanelForm } from '../usePanelForm';
+import { useSave } from '../useSave';
 
 const LANGUAGE_OPTIONS = LANGUAGES.map((id) => ({ id, name: nativeLanguageName(id) }));
 
@@ -64,15 +64,15 @@ function GeneralForm({ saved, onSaved }: { saved: General; onSaved: (g: General)
   const kernel = useKernel();
   const prefs = useService(Preferences);
   const [draft, setDraft] = useState(saved);
-  const [saving, setSaving] = useState(false);
-  const [status, setStatus] = useState<{ key: string; error?: boolean } | null>(null);
   const dirty = (Object.keys(draft) as (keyof General)[]).some((k) => draft[k] !== saved[k]);
   const set = <K extends keyof General>(k: K, v: General[K]) => (setDraft((d) => ({ ...d, [k]: v })), setStatus(null));
   const homeChoices = kernel.maybe(HomePage)?.choices(kernel.snapshot()) ?? [];
 
-  const save = async (): Promise<boolean> => {
-    setSaving(true);
-    try {
+  const { form, setStatus } = useSave('general', {
+    dirty,
+    discard: () => setDraft(saved),
+    logAs: 'saving general settings',
+    store: async () => {
       // The account menu's own command, so both ways of choosing save and apply the language alike.
       if (draft.language !== saved.language && !(await kernel.run('shell.language', { language: draft.language }, 'button'))) throw new Error('the language did not change');
       if (draft.home !== saved.home) await saveHomePage(kernel, draft.home);
@@ -84,20 +84,11 @@ function GeneralForm({ saved, onSaved }: { saved: General; onSaved: (g: General)
       if (draft.expandNav !== saved.expandNav) await saveUcSettings(kernel, { expand_nav: draft.expandNav });
       if (draft.theme !== saved.theme) await saveTheme(kernel, draft.theme);
       onSaved(draft);
-      setStatus({ key: 'saved' });
-      return true;
-    } catch (err) {
-      log.error('saving general settings', err);
-      setStatus({ key: 'saveFailed', error: true });
-      return false;
-    } finally {
-      setSaving(false);
-    }
-  };
-  usePanelForm('general', { dirty, save, discard: () => setDraft(saved) });
+    },
+  });
 
   return (
-    <PanelForm panel="general" onSave={() => void save()} canSave={dirty} saving={saving} status={status && <span className={status.error ? 'prefs-error' : undefined}>{t(status.key)}</span>}>
+    <PanelForm {...form}>
       <LanguageSelect
         className="prefs-group"
         labelClassName="prefs-label"

@@ -5,7 +5,7 @@ import { LOG_LEVELS, LogStore, useService, type LogLevel, type LogSettings } fro
 import { enteredMaxSizeMb, MAX_MAX_SIZE_MB, MIN_MAX_SIZE_MB } from '../../../../kernel/lazy';
 import { log } from '../../log';
 import { PanelForm } from '../PanelForm';
-import { usePanelForm } from '../usePanelForm';
+import { useSave } from '../useSave';
 
 /** Hands a file to the browser's download manager. */
 function saveFile(file: File): void {
@@ -44,31 +44,22 @@ function LoggingForm({ saved, onSaved, persistent }: { saved: LogSettings; onSav
   const store = useService(LogStore);
   const [level, setLevel] = useState<LogLevel>(saved.level);
   const [size, setSize] = useState(String(saved.maxSizeMb));
-  const [saving, setSaving] = useState(false);
-  const [status, setStatus] = useState<{ key: string; error?: boolean } | null>(null);
   const entered = enteredMaxSizeMb(size.trim());
   const dirty = level !== saved.level || size.trim() !== String(saved.maxSizeMb);
 
-  const save = async (): Promise<boolean> => {
-    if (entered === null) return false;
-    setSaving(true);
-    try {
+  const { form, setStatus } = useSave('logging', {
+    dirty,
+    ready: entered !== null,
+    discard: () => (setLevel(saved.level), setSize(String(saved.maxSizeMb))),
+    logAs: 'saving log settings',
+    store: async () => {
       if (level !== saved.level) await store.setLevel(level);
       const kept = await store.setMaxSizeMb(size.trim());
       // What the store keeps (typed 40, kept 25) is what the field shows.
       setSize(String(kept));
       onSaved({ level, maxSizeMb: kept });
-      setStatus({ key: 'saved' });
-      return true;
-    } catch (err) {
-      log.error('saving log settings', err);
-      setStatus({ key: 'saveFailed', error: true });
-      return false;
-    } finally {
-      setSaving(false);
-    }
-  };
-  usePanelForm('logging', { dirty, save, discard: () => (setLevel(saved.level), setSize(String(saved.maxSizeMb))) });
+    },
+  });
 
   const act = async (what: 'download' | 'clear') => {
     try {
@@ -82,7 +73,7 @@ function LoggingForm({ saved, onSaved, persistent }: { saved: LogSettings; onSav
   };
 
   return (
-    <PanelForm panel="logging" onSave={() => void save()} canSave={dirty && entered !== null} saving={saving} status={status && <span className={status.error ? 'prefs-error' : undefined}>{t(status.key)}</span>}>
+    <PanelForm {...form}>
       {!persistent && <p className="prefs-hint">{t('logging.pageOnly')}</p>}
       <Select className="prefs-group" selectedKey={level} onSelectionChange={(k) => (setLevel(k as LogLevel), setStatus(null))}>
         <Label className="prefs-label">{t('logging.level')}</Label>

@@ -8,7 +8,7 @@ import { loadUcSettings, saveUcSettings } from '../../api';
 import { log } from '../../log';
 import { cutoffChoices, cutoffDraft, cutoffsToSave, isNever, noticeSwitches, noticesOffValue, type CutoffDraft, type NoticeSwitches } from '../../messages';
 import { PanelForm } from '../PanelForm';
-import { usePanelForm } from '../usePanelForm';
+import { useSave } from '../useSave';
 
 const CUTOFF_PREFERENCE = 'uc-messages-cut-off';
 // Messaging reads this one (true: sound off); saved here it is followed there at once.
@@ -58,37 +58,28 @@ function MessagesForm({ saved, onSaved }: { saved: Messages; onSaved: (m: Messag
   const prefs = useService(Preferences);
   const emailConfigured = useService(Session).config.email_configured;
   const [draft, setDraft] = useState(saved);
-  const [saving, setSaving] = useState(false);
-  const [status, setStatus] = useState<{ key: string; error?: boolean } | null>(null);
   const cutoffs = cutoffsToSave(draft.cutoffs);
   const dirty = !same(draft, saved);
   const edit = (f: (d: Messages) => Messages) => (setDraft(f), setStatus(null));
 
-  const save = async (): Promise<boolean> => {
+  const { form, setStatus } = useSave('messages', {
+    dirty,
     // The specification's rule: the four cut-offs go together or not at all.
-    if (!cutoffs) return false;
-    setSaving(true);
-    try {
-      if (!same(draft.cutoffs, saved.cutoffs)) await prefs.set(CUTOFF_PREFERENCE, cutoffs);
+    ready: cutoffs !== null,
+    discard: () => setDraft(saved),
+    logAs: 'saving messages settings',
+    store: async () => {
+      if (!same(draft.cutoffs, saved.cutoffs)) await prefs.set(CUTOFF_PREFERENCE, cutoffs!);
       if (draft.sound !== saved.sound) await prefs.set(SOUND_OFF_PREFERENCE, !draft.sound);
       if (!same(draft.notices, saved.notices)) await prefs.set(NOTICES_OFF_PREFERENCE, noticesOffValue(draft.notices));
       const ucPatch = Object.fromEntries(UC_SWITCHES.filter((k) => draft.uc[k] !== saved.uc[k]).map((k) => [k, draft.uc[k]]));
       if (Object.keys(ucPatch).length > 0) await saveUcSettings(kernel, ucPatch);
       onSaved(draft);
-      setStatus({ key: 'saved' });
-      return true;
-    } catch (err) {
-      log.error('saving messages settings', err);
-      setStatus({ key: 'saveFailed', error: true });
-      return false;
-    } finally {
-      setSaving(false);
-    }
-  };
-  usePanelForm('messages', { dirty, save, discard: () => setDraft(saved) });
+    },
+  });
 
   return (
-    <PanelForm panel="messages" onSave={() => void save()} canSave={dirty && cutoffs !== null} saving={saving} status={status && <span className={status.error ? 'prefs-error' : undefined}>{t(status.key)}</span>}>
+    <PanelForm {...form}>
       <fieldset className="prefs-group">
         <legend className="prefs-label">{t('messages.cutoffs')}</legend>
         <p className="prefs-hint">{t('messages.cutoffsHint')}</p>
