@@ -5,6 +5,7 @@ import { adoptSavedTheme, saveHomePage, saveTheme } from './api';
 import type { preferencesTable } from './commands';
 import { log } from './log';
 import { panelsFor, panelTitleKey } from './model';
+import { keepProfileFresh } from './profileSync';
 import { palette, resetPreferencesState } from './state';
 import { strings } from './strings';
 import { PANELS } from './ui/registry';
@@ -27,13 +28,18 @@ function rebuildEntities(services: ServiceLookup): void {
   );
 }
 
-/** The palette's panel entities, and the theme saved on the server; `settled` once the strings are in. */
+/**
+ * The palette's panel entities, the theme saved on the server, and the signed-in user's profile kept
+ * fresh app-wide (the account menu shows it too); `settled` once the strings are in.
+ */
 export function start(services: ServiceLookup, settled: () => void): () => void {
   const onLanguage = () => rebuildEntities(services);
+  const stopProfile = keepProfileFresh(services);
   void strings().then(() => (rebuildEntities(services), settled()), settled);
   i18next.on('languageChanged', onLanguage);
   adoptSavedTheme(services).catch((err: unknown) => log.warn('saved theme', err));
   return () => {
+    stopProfile();
     i18next.off('languageChanged', onLanguage);
     resetPreferencesState();
   };

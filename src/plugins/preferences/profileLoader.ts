@@ -1,5 +1,5 @@
 /**
- * The profile panel's loading schedule (specification, "Profile"): a failed load is retried after
+ * The signed-in user's profile loading schedule (specification, "Profile"): a failed load is retried after
  * 500 ms, then 1 s, 2 s … up to 16 s between tries; once the first retry has failed too the user is
  * told (an 8 s toast whose tap or hiding retries at once); a loaded profile is read again every
  * 10 minutes. Apart from React and the DOM so that fake timers can drive it.
@@ -17,6 +17,8 @@ export interface ProfileLoaderOptions<T> {
   onData: (data: T) => void;
   /** After the first retry failed (once per run of failures); `retry` tries again now. */
   onFailure: (error: unknown, retry: () => void) => void;
+  /** The first try after this long instead of at once (the profile that came with sign-in is fresh). */
+  firstInMs?: number;
 }
 
 export interface ProfileLoader {
@@ -25,7 +27,7 @@ export interface ProfileLoader {
   stop(): void;
 }
 
-export function startProfileLoader<T>({ load, onData, onFailure }: ProfileLoaderOptions<T>): ProfileLoader {
+export function startProfileLoader<T>({ load, onData, onFailure, firstInMs = 0 }: ProfileLoaderOptions<T>): ProfileLoader {
   let failures = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
@@ -53,7 +55,8 @@ export function startProfileLoader<T>({ load, onData, onFailure }: ProfileLoader
       },
     );
   }
-  run();
+  if (firstInMs > 0) schedule(firstInMs);
+  else run();
   return {
     retry: () => !stopped && run(),
     stop() {

@@ -22,22 +22,17 @@ const PROFILE = {
 const REGIONS = { items: [{ id: 3, name: 'us-east', description: 'Ashburn', display_name: 'US East', status: 'active', network_test_server: null }], user_region_id: 3 };
 const notFound = () => new ApiError(404, { error: 'not_found', message: 'No emergency address on file' });
 
-function setup(opts: { profileFailures?: number; patch?: (body: unknown) => Promise<unknown> } = {}) {
+function setup(opts: { patch?: (body: unknown) => Promise<unknown> } = {}) {
   const kernel = new Kernel({ features: allFeatures(true) });
-  let profileCalls = 0;
   const get = vi.fn(async (path: string) => {
-    if (path === '/v1/users/7') {
-      profileCalls += 1;
-      if (profileCalls <= (opts.profileFailures ?? 0)) throw new ApiError(503, { error: 'unavailable', message: 'Try later' });
-      return PROFILE;
-    }
     if (path === '/v1/e911') throw notFound();
     if (path === '/v1/availability_regions') return REGIONS;
     throw notFound();
   });
   const patch = vi.fn(async (_path: string, body: unknown) => (opts.patch ? opts.patch(body) : { ...PROFILE, ...(body as object) }));
   kernel.provide(Api, { get, patch } as never);
-  kernel.provide(Session, { userId: 7, profile: proxy({ ...PROFILE, first_name: '' }), refreshProfile: async () => undefined } as unknown as SessionInfo);
+  const session = { userId: 7, profile: proxy({ ...PROFILE }), refreshProfile: async () => undefined } as unknown as SessionInfo;
+  kernel.provide(Session, session);
   const toast = vi.fn((_t: ToastInput) => 'toast');
   kernel.provide(Notifications, { toast, dismiss: () => undefined, announce: () => undefined });
   render(
@@ -45,7 +40,7 @@ function setup(opts: { profileFailures?: number; patch?: (body: unknown) => Prom
       <ProfilePanel />
     </KernelProvider>,
   );
-  return { get, patch, toast, profileCalls: () => profileCalls };
+  return { get, patch, toast, session };
 }
 
 describe('the Profile panel', () => {
@@ -56,18 +51,13 @@ describe('the Profile panel', () => {
     expect(within(screen.getByRole('region', { name: 'Availability region' })).getByText('US East')).toBeTruthy();
   });
 
-  it('after the first retry fails too, an 8 s toast whose tap or hiding tries again at once', async () => {
-    const { toast, profileCalls } = setup({ profileFailures: 3 });
-    await waitFor(() => expect(toast).toHaveBeenCalledTimes(1));
-    expect(profileCalls()).toBe(2);
-    const shown = toast.mock.calls[0]![0];
-    expect(shown).toMatchObject({ tone: 'error', titleKey: 'preferences:profile.loadFailedTitle', timeoutMs: 8000 });
-    shown.action!.run();
-    await waitFor(() => expect(profileCalls()).toBe(3));
-    shown.onClose!();
-    await waitFor(() => expect(profileCalls()).toBe(4));
-    expect(await screen.findByText('Alice Nguyen')).toBeTruthy();
-    expect(toast).toHaveBeenCalledTimes(1);
+  it('shows the session\'s copy of the profile (kept fresh app-wide) at once, and follows it', async () => {
+    const { session, get } = setup();
+    expect(screen.getByText('Alice Nguyen')).toBeTruthy();
+    session.profile.last_name = 'Nguyen-Park';
+    expect(await screen.findByText('Alice Nguyen-Park')).toBeTruthy();
+    // The panel itself does not read the profile: the app-wide loader does (profileSync.ts).
+    expect(get.mock.calls.map(([path]) => path)).not.toContain('/v1/users/7');
   });
 
   it('a refused save keeps the modal open, shows the problem at its field, and says so with the catalogue\'s title', async () => {

@@ -2,45 +2,20 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Button } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { Api, Notifications, Session, useKernel, useService } from '../../../../kernel';
+import { Api, Session, useKernel, useService } from '../../../../kernel';
 import type { Profile } from '../../../../wire/profile';
 import type { AvailabilityRegionList, E911Address } from '../../../../wire/profileExtras';
-import { loadOwnProfile, loadProfileExtras, type ProfileExtras } from '../../api';
+import { loadProfileExtras, type ProfileExtras } from '../../api';
 import { log } from '../../log';
-import { PROFILE_FAIL_TOAST_MS, startProfileLoader } from '../../profileLoader';
 import { ProfileEditModal } from './ProfileEditModal';
 import { ProfilePhotoModal } from './ProfilePhotoModal';
-
-/**
- * Whether the profile has loaded. The panel shows the session's copy (the account menu's), which
- * the loader fills, retries and refreshes, and which a save or a new photo updates.
- */
-function useProfileLoaded(): boolean {
-  const kernel = useKernel();
-  const notify = useService(Notifications);
-  const [loaded, setLoaded] = useState(false);
-  useEffect(() => {
-    const session = kernel.get(Session);
-    const loader = startProfileLoader({
-      load: () => loadOwnProfile(kernel),
-      onData: (p) => (Object.assign(session.profile, p), setLoaded(true)),
-      onFailure: (err, retry) => {
-        log.warn('profile load', err);
-        // The catalogue: the toast's tap, or its hiding, tries again at once.
-        notify.toast({ tone: 'error', titleKey: 'preferences:profile.loadFailedTitle', messageKey: 'preferences:profile.loadFailedMessage', timeoutMs: PROFILE_FAIL_TOAST_MS, action: { labelKey: 'preferences:profile.retry', run: retry }, onClose: retry });
-      },
-    });
-    return () => loader.stop();
-  }, [kernel, notify]);
-  return loaded;
-}
 
 /** The profile's detail view: who the user is, their emergency address and region; editing and the photo in modals. */
 export function ProfilePanel() {
   const { t } = useTranslation('preferences');
   const kernel = useKernel();
-  const snapshot = useSnapshot(useService(Session).profile) as Profile;
-  const profile = useProfileLoaded() ? snapshot : null;
+  // The session's copy, loaded at sign-in and kept fresh app-wide (profileSync.ts); a save or a new photo updates it.
+  const profile = useSnapshot(useService(Session).profile) as Profile;
   const [extras, setExtras] = useState<ProfileExtras | null>(null);
   const [modal, setModal] = useState<'edit' | 'photo' | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -50,49 +25,43 @@ export function ProfilePanel() {
     void loadProfileExtras(kernel).then((e) => live && setExtras(e));
     return () => void (live = false);
   }, [kernel]);
-  // As PanelForm does, once there is something to read: focus given earlier is taken back by a closing palette.
-  const loaded = profile !== null;
+  // As PanelForm does once its panel has loaded: focus given earlier is taken back by a closing palette.
+  const loaded = extras !== null;
   useEffect(() => {
     if (loaded) heading.current?.focus({ preventScroll: true });
   }, [loaded]);
 
-  const name = profile ? `${profile.first_name} ${profile.last_name}`.trim() : '';
+  const name = `${profile.first_name} ${profile.last_name}`.trim();
   return (
     <section className="prefs-form" aria-labelledby={headingId}>
       <h2 id={headingId} ref={heading} tabIndex={-1} className="prefs-heading">
         {t('panels.profile')}
       </h2>
-      {!profile ? (
-        <p className="prefs-status">{t('loading')}</p>
-      ) : (
-        <>
-          <div className="prefs-profile-head">
-            <Photo href={profile.avatar_href} name={name} />
-            <div>
-              <p className="prefs-profile-name">{name}</p>
-              <p className="prefs-status">{profile.username}</p>
-            </div>
-          </div>
-          <dl className="prefs-facts">
-            <Fact label={t('profile.email')} value={profile.email} />
-            <Fact label={t('profile.alias')} value={profile.alias} />
-            <Fact label={t('profile.company')} value={profile.company} />
-            <Fact label={t('profile.extension')} value={profile.extension} />
-          </dl>
-          <div className="prefs-actions">
-            <Button className="btn primary" onPress={() => setModal('edit')}>
-              {t('profile.edit')}
-            </Button>
-            <Button className="btn" onPress={() => setModal('photo')}>
-              {t('profile.uploadPhoto')}
-            </Button>
-          </div>
-        </>
-      )}
+      <div className="prefs-profile-head">
+        <Photo href={profile.avatar_href} name={name} />
+        <div>
+          <p className="prefs-profile-name">{name}</p>
+          <p className="prefs-status">{profile.username}</p>
+        </div>
+      </div>
+      <dl className="prefs-facts">
+        <Fact label={t('profile.email')} value={profile.email} />
+        <Fact label={t('profile.alias')} value={profile.alias} />
+        <Fact label={t('profile.company')} value={profile.company} />
+        <Fact label={t('profile.extension')} value={profile.extension} />
+      </dl>
+      <div className="prefs-actions">
+        <Button className="btn primary" onPress={() => setModal('edit')}>
+          {t('profile.edit')}
+        </Button>
+        <Button className="btn" onPress={() => setModal('photo')}>
+          {t('profile.uploadPhoto')}
+        </Button>
+      </div>
       <E911 value={extras?.e911} />
       <Region value={extras?.regions} />
-      {profile && modal === 'edit' && <ProfileEditModal profile={profile} onClose={() => setModal(null)} />}
-      {profile && modal === 'photo' && <ProfilePhotoModal hasPhoto={!!profile.avatar_href} onClose={() => setModal(null)} />}
+      {modal === 'edit' && <ProfileEditModal profile={profile} onClose={() => setModal(null)} />}
+      {modal === 'photo' && <ProfilePhotoModal hasPhoto={!!profile.avatar_href} onClose={() => setModal(null)} />}
     </section>
   );
 }
