@@ -34,15 +34,17 @@ test.describe('preferences: profile', () => {
     await expect(region(page)).toContainText('nts-use.example.net');
     await expectNoAxeViolations(page, 'profile panel, light');
 
-    // Edit profile: the modal opens on the first name; a required field emptied is caught before sending.
+    // Edit profile: the modal (the profile form, with the e-mail addresses, phone numbers and address) opens on its heading; a required field emptied is caught before sending.
     await tabUntilFocused(page, page.getByRole('button', { name: 'Edit profile' }));
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Edit profile' });
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByRole('textbox', { name: 'First name' })).toBeFocused();
+    await expect(dialog.getByRole('heading', { level: 2, name: 'Edit profile' })).toBeFocused();
+    await expect(dialog.getByRole('textbox', { name: 'Alias' })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Add phone number' })).toBeVisible();
     await expectNoAxeViolations(page, 'edit-profile modal');
-    const email = dialog.getByRole('textbox', { name: 'E-mail' });
-    await tabUntilFocused(page, email, 10);
+    const email = dialog.getByRole('textbox', { name: 'E-mail' }).first();
+    await tabUntilFocused(page, email, 30);
     await page.keyboard.press('Control+a');
     await page.keyboard.press('Backspace');
     await page.keyboard.press('Control+Enter');
@@ -60,7 +62,7 @@ test.describe('preferences: profile', () => {
     await tabUntilFocused(page, company, 10);
     await page.keyboard.press('Control+a');
     await page.keyboard.type('Acme Research');
-    await tabUntilFocused(page, dialog.getByRole('button', { name: 'Save' }), 10);
+    await tabUntilFocused(page, dialog.getByRole('button', { name: 'Save' }), 40);
     await page.keyboard.press('Enter');
     await expect(dialog).toHaveCount(0);
     await expect(page.getByText('Acme Research', { exact: true })).toBeVisible();

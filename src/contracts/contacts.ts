@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { serviceKey } from '../kernel';
 
 /** The contacts plugin's search provider: commands whose argument is a contact name it (`CommandArgSpec.provider`). */
@@ -22,3 +23,20 @@ export interface ContactsService {
   resolve(entityId: string): ResolvedContact | undefined;
 }
 export const ContactsApi = serviceKey<ContactsService>('contacts.api');
+
+/** What the own-profile form tells the screen that shows it. */
+export interface ProfileEditorProps {
+  /** Saved (true) or cancelled (false). */
+  onDone(saved: boolean): void;
+  /** As the form becomes dirty or clean again; `save` saves what is typed (false: refused, the form says why). */
+  onDirty?(dirty: boolean, save: () => Promise<boolean>): void;
+}
+export interface ProfileEditorService {
+  /**
+   * The form that edits the signed-in user's profile (names, alias, company, e-mail addresses, phone
+   * numbers, address: the contact form's profile mode, which also edits colleagues for
+   * administrators), with its strings loaded. The preferences' Profile panel shows it in a dialog.
+   */
+  load(): Promise<ComponentType<ProfileEditorProps>>;
+}
+export const ProfileEditor = serviceKey<ProfileEditorService>('contacts.profileEditor');

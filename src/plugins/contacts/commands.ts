@@ -68,8 +68,11 @@ function needs(ctx: CommandContext, check: (t: Target) => Enablement): Enablemen
 const isMobile = (n: string) => n.replace(/\D/g, '').length >= 10;
 
 const navigate = (ctx: CommandContext, search: Record<string, unknown>) => ctx.services.get(Navigation).navigate(CONTACTS_PATH, { search });
-/** One's own profile is edited in the preferences' Profile panel (its route, not its files: plugins do not import each other). */
-const toProfilePanel = (ctx: CommandContext) => ctx.services.get(Navigation).navigate('/preferences', { search: { panel: 'profile' } });
+/**
+ * One's own profile is edited in the preferences' Profile panel, its edit dialog open since editing
+ * is what was asked (its route, not its files: plugins do not import each other).
+ */
+const toProfilePanel = (ctx: CommandContext) => ctx.services.get(Navigation).navigate('/preferences', { search: { panel: 'profile', modal: 'edit' } });
 
 /** A contact's id (an entity's action, a button); without it the command acts on the contact shown. */
 const contact = { id: 'string' } as const;

@@ -68,6 +68,8 @@ export interface ImDraft {
 export interface ContactDraft {
   firstName: string;
   lastName: string;
+  /** A user's profile only (personal contacts have none). */
+  alias: string;
   company: string;
   title: string;
   notes: string;
@@ -89,7 +91,7 @@ export const emptyIm = (): ImDraft => ({ id: nextTempId(), type: '', name: '' })
 
 export function emptyDraft(): ContactDraft {
   return {
-    firstName: '', lastName: '', company: '', title: '', notes: '',
+    firstName: '', lastName: '', alias: '', company: '', title: '', notes: '',
     phones: [emptyPhone(true)], emails: [emptyEmail(true)], addresses: [], ims: [],
     birthday: { day: '', month: '', year: '' },
   };
@@ -97,7 +99,7 @@ export function emptyDraft(): ContactDraft {
 
 export function draftFromContact(c: ContactWire): ContactDraft {
   return {
-    firstName: c.first_name, lastName: c.last_name, company: c.company, title: c.title, notes: c.notes,
+    firstName: c.first_name, lastName: c.last_name, alias: '', company: c.company, title: c.title, notes: c.notes,
     phones: c.phone_numbers.map((p) => ({
       number: p.number ?? '', extension: p.extension ?? '', type: p.type, customType: p.custom_type ?? '', sourceId: p.source_id,
       isDefault: p.is_default, isPrimary: p.is_primary, callerId: p.caller_id,

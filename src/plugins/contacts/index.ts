@@ -1,12 +1,12 @@
 import { Users } from 'lucide-react';
 import { subscribe } from 'valtio';
 import { definePlugin, provide, toDisposable } from '../../kernel';
-import { CONTACTS_PROVIDER, ContactsApi } from '../../contracts';
+import { CONTACTS_PROVIDER, ContactsApi, ProfileEditor } from '../../contracts';
 import { CONTACTS_PATH, contactsCommands } from './commands';
 import { directory, keepDirectoryLoaded } from './directory';
 import { validateContactsSearch } from './route';
 import { contactEntities } from './search';
-import { contactsService } from './service';
+import { contactsService, profileEditor } from './service';
 import { contactsState, resetContactsState } from './state';
 
 /** Contacts: company directory and personal contacts, list + detail + form, palette entities. */
@@ -17,7 +17,7 @@ export const contactsPlugin = definePlugin({
     namespace: 'contacts',
     load: (lng) => import(`./locales/${lng}.json`).then((m: { default: Record<string, unknown> }) => m.default),
   },
-  provides: [provide(ContactsApi, (ctx) => contactsService(ctx.services))],
+  provides: [provide(ContactsApi, (ctx) => contactsService(ctx.services)), provide(ProfileEditor, () => profileEditor)],
   routes: [
     {
       id: 'contacts',

@@ -1,23 +1,29 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createElement } from 'react';
+import { createElement, type ComponentType } from 'react';
 import { Api, Navigation, useKernel, type LazyRuns } from '../../kernel';
 import { contactKeys, deleteContacts, toggleFavorite } from './api';
 import { CONTACTS_PATH, targetOf, type contactsTable } from './commands';
 import { directory } from './directory';
 import { contactQueries } from './queryCache';
 import { contactsState } from './state';
+import { OwnProfileForm as ProfileForm } from './ui/ContactForm';
+import Screen from './ui/ContactsScreen';
 
 /*
  * The plugin's one lazy chunk: the screen, its strings (`strings/`; titles, command names and
  * reasons are in `locales/`, loaded at boot) and what the commands that need the server do.
  */
 export { strings } from './strings';
-import Screen from './ui/ContactsScreen';
 
-/** The screen with the signed-in user's query cache. */
-export function ContactsScreen() {
-  return createElement(QueryClientProvider, { client: contactQueries(useKernel()) }, createElement(Screen));
+/** A component of this chunk with the signed-in user's query cache (the screen, and the profile form shown in Preferences). */
+function withQueries<P extends object>(Component: ComponentType<P>): ComponentType<P> {
+  return function WithQueries(props: P) {
+    return createElement(QueryClientProvider, { client: contactQueries(useKernel()) }, createElement(Component, props));
+  };
 }
+
+export const ContactsScreen = withQueries(Screen);
+export const OwnProfileForm = withQueries(ProfileForm);
 
 const isPersonal = (id: string | undefined): id is string => !!id && directory.get(id)?.source === 'personal';
 

@@ -244,7 +244,7 @@ describe('profile: Edit profile for the own contact, Edit user for account owner
     expect(palette).toContain('contacts.editProfile');
     expect(reasonOf(kernel, 'contacts.editProfile')).toBe(true);
     await kernel.run('contacts.editProfile', {}, 'palette');
-    expect(navigate).toHaveBeenLastCalledWith('/preferences', { search: { panel: 'profile' } });
+    expect(navigate).toHaveBeenLastCalledWith('/preferences', { search: { panel: 'profile', modal: 'edit' } });
   });
 
   it('"e" on the own contact opens the Profile panel; on a colleague the user form, only for roles 1 and 2', async () => {
@@ -252,7 +252,7 @@ describe('profile: Edit profile for the own contact, Edit user for account owner
     contactsState.selected = self();
     expect(reasonOf(kernel, 'contacts.edit')).toBe(true);
     await kernel.run('contacts.edit', {}, 'hotkey');
-    expect(navigate).toHaveBeenLastCalledWith('/preferences', { search: { panel: 'profile' } });
+    expect(navigate).toHaveBeenLastCalledWith('/preferences', { search: { panel: 'profile', modal: 'edit' } });
     contactsState.selected = colleague();
     for (const role of [3, 4, null]) {
       kernel.context.roleId = role;

@@ -66,7 +66,15 @@ describe('saving the profile: what each call of the catalogue gets', () => {
     expect(plan.phones).toBeNull();
     expect(plan.address).toBeNull();
     expect(plan.patch?.fieldOf('last_name')).toBe('lastName');
-    expect(plan.patch?.fieldOf('alias')).toBeNull();
+    expect(plan.patch?.fieldOf('new_password')).toBeNull();
+  });
+
+  it('the alias: trimmed, and an emptied one sent as null (no alias)', () => {
+    const d = draftFromProfile(bundle({ profile: profile({ alias: 'Ali' }) }));
+    expect(d.alias).toBe('Ali');
+    expect(profileSavePlan(7, d, edit(d, () => ({ alias: ' A. ' }))).patch?.body).toEqual({ alias: 'A.' });
+    expect(profileSavePlan(7, d, edit(d, () => ({ alias: '  ' }))).patch?.body).toEqual({ alias: null });
+    expect(profileSavePlan(7, d, edit(d, () => ({ alias: '  ' }))).patch?.fieldOf('alias')).toBe('alias');
   });
 
   it('e-mails: the first (primary) entry is the profile e-mail and not in the list; no custom type → Custom; ids ≤ 0 → null', () => {

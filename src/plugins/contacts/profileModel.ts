@@ -52,6 +52,7 @@ export function draftFromProfile({ profile, emails, phones: numbers, addresses }
   return {
     firstName: profile.first_name,
     lastName: profile.last_name,
+    alias: profile.alias ?? '',
     company: profile.company,
     title: '',
     notes: '',
@@ -94,10 +95,11 @@ export interface ProfileSavePlan {
 }
 export type ProfileStep = 'patch' | 'emails' | 'phones' | 'address';
 
-function patchOf(d: ContactDraft): { body: Required<Pick<UserPatchBody, 'first_name' | 'last_name' | 'company' | 'email'>>; primary: number } {
+function patchOf(d: ContactDraft): { body: Required<Pick<UserPatchBody, 'first_name' | 'last_name' | 'alias' | 'company' | 'email'>>; primary: number } {
   const primary = primaryEmailIndex(d.emails);
   return {
-    body: { first_name: d.firstName.trim(), last_name: d.lastName.trim(), company: d.company.trim(), email: (d.emails[primary]?.email ?? '').trim() },
+    // An emptied alias is sent as null (no alias).
+    body: { first_name: d.firstName.trim(), last_name: d.lastName.trim(), alias: d.alias.trim() || null, company: d.company.trim(), email: (d.emails[primary]?.email ?? '').trim() },
     primary,
   };
 }
@@ -168,7 +170,7 @@ export function profileSavePlan(userId: number, initial: ContactDraft, draft: Co
   const before = patchOf(initial);
   const after = patchOf(draft);
   const changed = Object.fromEntries(Object.entries(after.body).filter(([k, v]) => before.body[k as keyof typeof before.body] !== v)) as UserPatchBody;
-  const patchFields: Record<string, string> = { first_name: 'firstName', last_name: 'lastName', company: 'company', email: `emails.${after.primary}.email` };
+  const patchFields: Record<string, string> = { first_name: 'firstName', last_name: 'lastName', alias: 'alias', company: 'company', email: `emails.${after.primary}.email` };
 
   const emailsBefore = emailsOf(initial);
   const emailsAfter = emailsOf(draft);

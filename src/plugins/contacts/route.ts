@@ -13,7 +13,8 @@ export interface ContactsSearch {
 export function validateContactsSearch(raw: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (typeof raw.contact === 'string' && /^[up]\d{1,10}$/.test(raw.contact)) out.contact = raw.contact;
-  if (raw.screen === 'form' && isFormMode(raw.editState)) {
+  // One's own profile is edited in the preferences' Profile panel, not at a contacts address.
+  if (raw.screen === 'form' && isFormMode(raw.editState) && raw.editState !== 'EDIT_PROFILE') {
     out.screen = 'form';
     out.editState = raw.editState;
   }

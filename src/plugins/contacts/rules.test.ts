@@ -291,6 +291,9 @@ describe('route search params (contact, screen, editState)', () => {
   it('the default group is USER and is left out of the URL', () => {
     expect(validateContactsSearch({ group: 'user' })).toEqual({});
     expect(parseContactsSearch({})).toEqual({ group: 'user' });
-    for (const mode of ['CREATE', 'EDIT', 'EDIT_USER', 'EDIT_PROFILE', 'ADD_PHONE', 'AVATAR']) expect(parseContactsSearch({ screen: 'form', editState: mode }).editState).toBe(mode);
+    for (const mode of ['CREATE', 'EDIT', 'EDIT_USER', 'ADD_PHONE', 'AVATAR']) expect(parseContactsSearch({ screen: 'form', editState: mode }).editState).toBe(mode);
+  });
+  it('the own profile has no contacts address: it is edited in the preferences\' Profile panel', () => {
+    expect(validateContactsSearch({ contact: 'u7', screen: 'form', editState: 'EDIT_PROFILE' })).toEqual({ contact: 'u7' });
   });
 });

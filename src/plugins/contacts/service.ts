@@ -1,5 +1,5 @@
 import { Session, type ServiceLookup } from '../../kernel';
-import type { ContactsService } from '../../contracts';
+import type { ContactsService, ProfileEditorService } from '../../contracts';
 import { directory } from './directory';
 import { ENTITY_PREFIX, isSelfEntry, listedName } from './search';
 
@@ -16,3 +16,8 @@ export function contactsService(services: ServiceLookup): ContactsService {
     },
   };
 }
+
+/** The own-profile form, for the preferences' Profile panel: the screen's chunk, with its strings. */
+export const profileEditor: ProfileEditorService = {
+  load: () => import('./lazy').then(async (m) => (await m.strings(), m.OwnProfileForm)),
+};

@@ -1,5 +1,5 @@
 import { Api, ApiError, HomePage, Preferences, Session, type ServiceLookup } from '../../kernel';
-import { AvatarResponse, type UserPatchBody } from '../../wire/contacts';
+import { AvatarResponse } from '../../wire/contacts';
 import { AvailabilityRegionList, E911Address } from '../../wire/profileExtras';
 import { Profile } from '../../wire/profile';
 import { UcSettings, type UcSettingKey } from '../../wire/ucSettings';
@@ -74,14 +74,6 @@ export async function loadProfileExtras(services: ServiceLookup): Promise<Profil
     api.get('/v1/availability_regions', undefined, AvailabilityRegionList).catch(() => 'unavailable' as const),
   ]);
   return { e911, regions };
-}
-
-/** Saves the changed profile fields; the account menu follows. Rejects with the kernel's ApiError. */
-export async function saveOwnProfile(services: ServiceLookup, patch: UserPatchBody): Promise<Profile> {
-  const session = services.get(Session);
-  const saved = await services.get(Api).patch(`/v1/users/${session.userId}`, patch, Profile);
-  Object.assign(session.profile, saved);
-  return saved;
 }
 
 /** The photo goes as the form field `photo`; the session's profile (and so the account menu) follows. */

@@ -11,8 +11,16 @@ export const PANEL_IDS = ['profile', 'general', 'audio', 'calling', 'messages', 
 export type PanelId = (typeof PANEL_IDS)[number];
 export const isPanelId = (v: unknown): v is PanelId => (PANEL_IDS as readonly unknown[]).includes(v);
 
+/** The Profile panel's dialogs, which `&modal=` opens with the panel (the contacts' "Edit profile" asks for `edit`). */
+export const PROFILE_MODALS = ['edit', 'photo'] as const;
+export type ProfileModal = (typeof PROFILE_MODALS)[number];
+
 /** `?panel=` keeps a known panel id; anything else is dropped, and the screen shows its first panel. */
-export const panelSearch = (search: Record<string, unknown>): { panel?: PanelId } => (isPanelId(search.panel) ? { panel: search.panel } : {});
+export function panelSearch(search: Record<string, unknown>): { panel?: PanelId; modal?: ProfileModal } {
+  if (!isPanelId(search.panel)) return {};
+  const modal = search.panel === 'profile' ? PROFILE_MODALS.find((m) => m === search.modal) : undefined;
+  return modal ? { panel: search.panel, modal } : { panel: search.panel };
+}
 
 /** What the open panel's form would lose if the user left now (see ui/usePanelForm.ts). */
 export interface UnsavedForm {

@@ -3,7 +3,8 @@ import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type Keybo
 import { Button, Checkbox, FieldError, Input, Label, Text, TextArea, TextField } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { Api, Dialogs, Notifications, useContextSnapshot, useKernel, useService, ApiError } from '../../../kernel';
-import { AVATAR_MAX_BYTES, CONTACT_LIMITS, IM_TYPES, PHONE_TYPES, type ContactWire } from '../../../wire/contacts';
+import type { ProfileEditorProps } from '../../../contracts';
+import { AVATAR_MAX_BYTES, CONTACT_LIMITS, IM_TYPES, PHONE_TYPES, PROFILE_LIMITS, type ContactWire } from '../../../wire/contacts';
 import { canEditUsers } from '../../../wire/roles';
 import { contactKeys, fetchContact, loadProfile, ProfileSaveError, saveContact, saveProfile, uploadAvatar } from '../api';
 import {
@@ -112,10 +113,19 @@ export interface ContactFormProps {
   contactId: string | undefined;
   /** Saved (with the id) or cancelled (undefined). */
   onDone(id?: string): void;
+  onDirty?: ProfileEditorProps['onDirty'];
 }
 
 export function ContactForm(props: ContactFormProps) {
   return isProfileMode(props.mode) ? <ProfileForm {...props} /> : <PersonalForm {...props} />;
+}
+
+/**
+ * The signed-in user's own profile: the preferences' Profile panel shows it (the ProfileEditor
+ * service), the one place it is edited; the contacts screen edits colleagues (EDIT_USER) only.
+ */
+export function OwnProfileForm({ onDone, onDirty }: ProfileEditorProps) {
+  return <ProfileForm mode="EDIT_PROFILE" contactId={undefined} onDone={(id) => onDone(id !== undefined)} onDirty={onDirty} />;
 }
 
 function Refusal({ text, onDone }: { text: string; onDone(): void }) {
@@ -131,16 +141,16 @@ function Refusal({ text, onDone }: { text: string; onDone(): void }) {
 }
 
 /**
- * EDIT_PROFILE (the own contact) and EDIT_USER (a colleague, for account owners and
- * administrators): the form edits the user's profile through the profile calls, not the contact.
+ * EDIT_PROFILE (the own profile, shown by the preferences) and EDIT_USER (a colleague, for account
+ * owners and administrators): the form edits the user's profile through the profile calls, not the contact.
  */
-function ProfileForm({ mode, contactId, onDone }: ContactFormProps) {
+function ProfileForm({ mode, contactId, onDone, onDirty }: ContactFormProps) {
   const api = useService(Api);
   const { t } = useTranslation('contacts');
   const { userId: me, roleId } = useContextSnapshot();
-  // The own profile needs no contact in the URL (`?screen=form&editState=EDIT_PROFILE`).
-  const userId = contactId === undefined && mode === 'EDIT_PROFILE' ? me : userIdOf(contactId);
-  const allowed = userId !== null && (userId === me || (mode === 'EDIT_USER' && canEditUsers(roleId)));
+  const userId = mode === 'EDIT_PROFILE' ? me : userIdOf(contactId);
+  // One's own profile is the preferences' to edit, not EDIT_USER's.
+  const allowed = userId !== null && (mode === 'EDIT_PROFILE' || (userId !== me && canEditUsers(roleId)));
   const bundle = useQuery({
     queryKey: contactKeys.profile(userId ?? 0),
     enabled: allowed,
@@ -149,13 +159,13 @@ function ProfileForm({ mode, contactId, onDone }: ContactFormProps) {
     queryFn: ({ signal }) => loadProfile(api, userId!, signal),
   });
   if (userId === null) return <Refusal text={t('detail.notFound')} onDone={onDone} />;
-  if (!allowed) return <Refusal text={t(mode === 'EDIT_PROFILE' ? 'reasons.notOwnProfile' : 'reasons.adminOnly')} onDone={onDone} />;
+  if (!allowed) return <Refusal text={t(userId === me ? 'reasons.useEditProfile' : 'reasons.adminOnly')} onDone={onDone} />;
   if (bundle.isPending) return <p className="empty-state" role="status">{t('list.loading')}</p>;
   if (!bundle.data) {
     const message = bundle.error instanceof ApiError ? bundle.error.body.message : t('profile.loadError');
     return <Refusal text={message} onDone={onDone} />;
   }
-  return <FormBody mode={mode} contact={null} profile={{ userId, bundle: bundle.data }} onDone={onDone} />;
+  return <FormBody mode={mode} contact={null} profile={{ userId, bundle: bundle.data }} onDone={onDone} onDirty={onDirty} />;
 }
 
 function PersonalForm({ mode, contactId, onDone }: ContactFormProps) {
@@ -179,9 +189,10 @@ interface FormBodyProps {
   /** In the profile modes: whose profile, as loaded. */
   profile: { userId: number; bundle: ProfileBundle } | null;
   onDone(id?: string): void;
+  onDirty?: ProfileEditorProps['onDirty'];
 }
 
-function FormBody({ mode, contact, profile, onDone }: FormBodyProps) {
+function FormBody({ mode, contact, profile, onDone, onDirty }: FormBodyProps) {
   const { t, i18n } = useTranslation('contacts');
   const kernel = useKernel();
   const dialogs = useService(Dialogs);
@@ -239,30 +250,42 @@ function FormBody({ mode, contact, profile, onDone }: FormBodyProps) {
     onDone();
   };
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  /** Checks, then saves; false when refused (the fields or a toast say why). */
+  const save = async (): Promise<boolean> => {
     setSubmitted(true);
     const problems = validateDraft(draft, mode, file);
     if (Object.keys(problems).length) {
       requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid] input, [data-invalid] textarea')?.focus());
-      return;
+      return false;
     }
     setSaving(true);
-    if (profile) {
-      await submitProfile(profile.userId);
+    try {
+      return profile ? await submitProfile(profile.userId) : await submitContact();
+    } finally {
       setSaving(false);
-      return;
     }
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void save();
+  };
+  // A host with its own leave guard (the preferences) hears when there is something to lose.
+  const latestSave = useRef(save);
+  latestSave.current = save;
+  useEffect(() => onDirty?.(dirty, () => latestSave.current()), [dirty, onDirty]);
+
+  const submitContact = async (): Promise<boolean> => {
     try {
       if (mode === 'AVATAR') {
         await uploadAvatar(kernel, contact!.id, file!);
         onDone(contact!.id);
-        return;
+        return true;
       }
       const saved = await saveContact(kernel, contact?.id ?? null, toInput(draft));
       notify.announce(t('form.saved', { name: saved.name || t('noName') }));
       setDraft(initial); // not dirty any more
       onDone(saved.id);
+      return true;
     } catch (err) {
       if (err instanceof ApiError && err.status === 400 && err.body.details) {
         setServerErrors(Object.fromEntries(err.body.details.map((d) => [problemField(d.path), d.message as FieldErrors[string]])));
@@ -273,12 +296,11 @@ function FormBody({ mode, contact, profile, onDone }: FormBodyProps) {
         message: err instanceof ApiError && !(err.status === 400 && err.body.details) ? err.body.message : undefined,
         messageKey: err instanceof ApiError && !(err.status === 400 && err.body.details) ? undefined : 'contacts:errors.tryAgain',
       });
-    } finally {
-      setSaving(false);
+      return false;
     }
   };
 
-  const submitProfile = async (userId: number) => {
+  const submitProfile = async (userId: number): Promise<boolean> => {
     const plan = profileSavePlan(userId, initial, draft);
     const id = `u${userId}`;
     try {
@@ -286,6 +308,7 @@ function FormBody({ mode, contact, profile, onDone }: FormBodyProps) {
       notify.announce(t('form.saved', { name: `${draft.firstName.trim()} ${draft.lastName.trim()}`.trim() || t('noName') }));
       setDraft(initial); // not dirty any more
       onDone(id);
+      return true;
     } catch (e) {
       const step = e instanceof ProfileSaveError ? e.step : null;
       const cause = e instanceof ProfileSaveError ? e.cause : e;
@@ -303,6 +326,7 @@ function FormBody({ mode, contact, profile, onDone }: FormBodyProps) {
         messageKey: atFields ? 'contacts:errors.checkFields' : cause instanceof ApiError ? undefined : 'contacts:errors.tryAgain',
       });
       if (!(cause instanceof ApiError)) log.error('saving the profile failed', cause);
+      return false;
     }
   };
 
@@ -360,6 +384,7 @@ function FormBody({ mode, contact, profile, onDone }: FormBodyProps) {
           <div className="contacts-grid">
             <Field name="firstName" label={t('form.firstName')} value={draft.firstName} onChange={(v) => set({ firstName: v })} onBlur={() => touch('firstName')} error={err('firstName')} maxLength={CONTACT_LIMITS.name} isRequired={pm} />
             <Field name="lastName" label={t('form.lastName')} value={draft.lastName} onChange={(v) => set({ lastName: v })} onBlur={() => touch('lastName')} error={err('lastName')} maxLength={CONTACT_LIMITS.name} isRequired={pm} />
+            {pm && <Field name="alias" label={t('form.alias')} value={draft.alias} onChange={(v) => set({ alias: v })} onBlur={() => touch('alias')} error={err('alias')} maxLength={PROFILE_LIMITS.alias} />}
             <Field name="company" label={t('form.company')} value={draft.company} onChange={(v) => set({ company: v })} onBlur={() => touch('company')} error={err('company')} maxLength={CONTACT_LIMITS.company} />
             {/* A user's profile has no job title: offering one would drop what was typed. */}
             {!pm && <Field name="title" label={t('form.jobTitle')} value={draft.title} onChange={(v) => set({ title: v })} onBlur={() => touch('title')} maxLength={CONTACT_LIMITS.title} />}

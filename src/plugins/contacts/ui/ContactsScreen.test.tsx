@@ -7,6 +7,7 @@ import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { allFeatures, Api, Dialogs, Kernel, KernelProvider, Navigation, Notifications, Preferences, Session, type SessionInfo, ApiError } from '../../../kernel';
 import { indexRowToTsv, type ContactIndexRow, type ContactWire } from '../../../wire/contacts';
+import { OwnProfileForm } from './ContactForm';
 import ContactsScreen from './ContactsScreen';
 import { directory, toEntry } from '../directory';
 import { contactQueries } from '../queryCache';
@@ -59,7 +60,35 @@ interface ProfileApi {
   roleId?: number;
 }
 
+/** The screen at `/contacts<search>`, on a fake server. */
 function setup(search = '', post?: (body: unknown) => Promise<unknown>, cold = false, profileApi: ProfileApi = {}) {
+  const world = services(search, post, cold, profileApi);
+  render(
+    <QueryClientProvider client={world.queryClient}>
+      <KernelProvider kernel={world.kernel}>
+        <RouterProvider router={world.router} />
+      </KernelProvider>
+    </QueryClientProvider>,
+  );
+  return world;
+}
+
+/** The own-profile form as the preferences' Profile panel shows it (ProfileEditor), on the same fake server. */
+function setupOwnProfile(profileApi: ProfileApi = {}) {
+  const world = services('', undefined, false, profileApi);
+  const onDone = vi.fn();
+  const onDirty = vi.fn();
+  render(
+    <QueryClientProvider client={world.queryClient}>
+      <KernelProvider kernel={world.kernel}>
+        <OwnProfileForm onDone={onDone} onDirty={onDirty} />
+      </KernelProvider>
+    </QueryClientProvider>,
+  );
+  return { ...world, onDone, onDirty };
+}
+
+function services(search: string, post: ((body: unknown) => Promise<unknown>) | undefined, cold: boolean, profileApi: ProfileApi) {
   const kernel = new Kernel({ features: allFeatures(true) });
   const root = createRootRoute({ component: Outlet });
   const route = createRoute({ getParentRoute: () => root, path: '/contacts', validateSearch: contactsPlugin.routes![0]!.validateSearch!, component: ContactsScreen });
@@ -104,14 +133,7 @@ function setup(search = '', post?: (body: unknown) => Promise<unknown>, cold = f
   kernel.context.route = '/contacts';
   kernel.context.userId = 7;
   kernel.context.roleId = profileApi.roleId ?? 3;
-  render(
-    <QueryClientProvider client={queryClient}>
-      <KernelProvider kernel={kernel}>
-        <RouterProvider router={router} />
-      </KernelProvider>
-    </QueryClientProvider>,
-  );
-  return { router, api, toast, postFn, patchFn, putFn, kernel, refreshProfile };
+  return { router, api, toast, postFn, patchFn, putFn, kernel, refreshProfile, queryClient };
 }
 
 describe('ContactsScreen', () => {
@@ -253,15 +275,21 @@ describe('ContactsScreen', () => {
       expect(screen.getByRole('button', { name: 'Upload' })).toBeTruthy();
     });
 
-    it('"Edit profile" on the own contact opens the preferences\' Profile panel', async () => {
+    it('"Edit profile" on the own contact opens the preferences\' Profile panel with its edit dialog', async () => {
       const { router } = setup('?contact=u7');
       fireEvent.click(await screen.findByRole('button', { name: 'Edit profile' }));
       await waitFor(() => expect(router.state.location.pathname).toBe('/preferences'));
-      expect(router.state.location.search).toEqual({ panel: 'profile' });
+      expect(router.state.location.search).toEqual({ panel: 'profile', modal: 'edit' });
     });
 
-    it('the profile form (EDIT_PROFILE) has only what a profile stores, and saving sends the changed fields', async () => {
-      const { router, patchFn, putFn, refreshProfile } = setup('?contact=u7&screen=form&editState=EDIT_PROFILE');
+    it('the own profile form is not at a contacts address: EDIT_PROFILE there shows the contact', async () => {
+      setup('?contact=u7&screen=form&editState=EDIT_PROFILE');
+      expect(await screen.findByRole('heading', { level: 2, name: 'Alice Nguyen' })).toBeTruthy();
+      expect(screen.queryByRole('textbox', { name: 'Last name' })).toBeNull();
+    });
+
+    it('the own profile form (for the preferences) has only what a profile stores, and saving sends the changed fields', async () => {
+      const { patchFn, putFn, refreshProfile, onDone, onDirty } = setupOwnProfile();
       expect(await screen.findByRole('heading', { level: 2, name: 'Edit profile' })).toBeTruthy();
       // A profile has no job title, messengers, birthday or notes; the extension is shown read-only.
       expect(screen.queryByRole('textbox', { name: 'Job title' })).toBeNull();
@@ -271,19 +299,28 @@ describe('ContactsScreen', () => {
       expect((screen.getByRole('textbox', { name: 'Extension' }) as HTMLInputElement).readOnly).toBe(true);
       const last = screen.getByRole('textbox', { name: 'Last name' }) as HTMLInputElement;
       fireEvent.change(last, { target: { value: 'Park' } });
+      // The host (the preferences' leave guard) hears there is something to lose.
+      await waitFor(() => expect(onDirty).toHaveBeenLastCalledWith(true, expect.any(Function)));
       fireEvent.submit(last.form!);
       await waitFor(() => expect(patchFn).toHaveBeenCalledWith('/v1/users/7', { last_name: 'Park' }));
       // Nothing else changed, so nothing else is sent.
       expect(putFn).not.toHaveBeenCalled();
-      await waitFor(() => expect(router.state.location.search).toEqual({ contact: 'u7' }));
-      expect(await screen.findByRole('heading', { level: 2, name: 'Alice Park' })).toBeTruthy();
+      await waitFor(() => expect(onDone).toHaveBeenCalledWith(true));
       expect(directory.get('u7')?.name).toBe('Alice Park');
       // The account menu shows one's own name too: the session profile is read again.
       expect(refreshProfile).toHaveBeenCalled();
     });
 
+    it('the alias is the profile\'s too: an emptied one is sent as null', async () => {
+      const { patchFn } = setupOwnProfile({ patch: async () => ({ ...PROFILE, alias: null }) });
+      const alias = (await screen.findByRole('textbox', { name: 'Alias' })) as HTMLInputElement;
+      fireEvent.change(alias, { target: { value: 'Ali' } });
+      fireEvent.submit(alias.form!);
+      await waitFor(() => expect(patchFn).toHaveBeenCalledWith('/v1/users/7', { alias: 'Ali' }));
+    });
+
     it('a refused save shows the problems at their fields, keeps what was typed, and says it with ERROR_PROFILE', async () => {
-      const { toast, patchFn } = setup('?contact=u7&screen=form&editState=EDIT_PROFILE', undefined, false, {
+      const { toast, patchFn } = setupOwnProfile({
         patch: async () => {
           throw new ApiError(400, { error: 'validation_failed', message: 'Invalid profile', details: [{ path: 'email', message: 'email_invalid' }] });
         },
@@ -298,7 +335,7 @@ describe('ContactsScreen', () => {
     });
 
     it('an emptied e-mail is caught before anything is sent', async () => {
-      const { patchFn } = setup('?contact=u7&screen=form&editState=EDIT_PROFILE');
+      const { patchFn } = setupOwnProfile();
       const email = (await screen.findByRole('textbox', { name: 'E-mail' })) as HTMLInputElement;
       fireEvent.change(email, { target: { value: '' } });
       fireEvent.submit(email.form!);
@@ -307,7 +344,7 @@ describe('ContactsScreen', () => {
     });
 
     it('other refusals show the server’s message in a toast', async () => {
-      const { toast } = setup('?contact=u7&screen=form&editState=EDIT_PROFILE', undefined, false, {
+      const { toast } = setupOwnProfile({
         patch: async () => {
           throw new ApiError(403, { error: 'forbidden', message: 'Only account owners and administrators can update other users' });
         },
@@ -322,6 +359,12 @@ describe('ContactsScreen', () => {
     it('EDIT_USER from the URL for a standard user says why instead of showing a form', async () => {
       setup('?contact=u8&screen=form&editState=EDIT_USER');
       expect(await screen.findByText('Only account owners and administrators can edit other users.')).toBeTruthy();
+      expect(screen.queryByRole('textbox', { name: 'First name' })).toBeNull();
+    });
+
+    it('EDIT_USER on oneself (an administrator, by the URL) points to Edit profile instead', async () => {
+      setup('?contact=u7&screen=form&editState=EDIT_USER', undefined, false, { roleId: 2 });
+      expect(await screen.findByText('This is you: use Edit profile.')).toBeTruthy();
       expect(screen.queryByRole('textbox', { name: 'First name' })).toBeNull();
     });
   });

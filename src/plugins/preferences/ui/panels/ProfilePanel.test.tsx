@@ -1,19 +1,22 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { proxy } from 'valtio';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { allFeatures, Api, ApiError, Kernel, KernelProvider, Notifications, Session, type SessionInfo, type ToastInput } from '../../../../kernel';
+import { allFeatures, Api, ApiError, Kernel, KernelProvider, Notifications, Session, type SessionInfo } from '../../../../kernel';
+import { ProfileEditor, type ProfileEditorProps } from '../../../../contracts';
 import en from '../../strings/en.json';
+import { panelSearch, preferencesState, resetPreferencesState } from '../../state';
 import { ProfilePanel } from './ProfilePanel';
 
 beforeAll(async () => {
-  // jsdom lacks CSS.escape, which the form's validation looks fields up with.
+  // jsdom lacks CSS.escape, which the router's focus handling and React Aria use.
   if (!globalThis.CSS?.escape) vi.stubGlobal('CSS', { ...globalThis.CSS, escape: (v: string) => v.replace(/["\\]/g, '\\$&') });
   await i18next.use(initReactI18next).init({ lng: 'en', resources: { en: { preferences: en } }, interpolation: { escapeValue: false } });
 });
-afterEach(cleanup);
+afterEach(() => (cleanup(), resetPreferencesState()));
 
 const PROFILE = {
   user_id: 7, username: 'alice', first_name: 'Alice', last_name: 'Nguyen', alias: null, avatar_id: null, avatar_href: null, email: 'alice@example.com',
@@ -22,25 +25,42 @@ const PROFILE = {
 const REGIONS = { items: [{ id: 3, name: 'us-east', description: 'Ashburn', display_name: 'US East', status: 'active', network_test_server: null }], user_region_id: 3 };
 const notFound = () => new ApiError(404, { error: 'not_found', message: 'No emergency address on file' });
 
-function setup(opts: { patch?: (body: unknown) => Promise<unknown> } = {}) {
+/** The contacts' profile form as the ProfileEditor service hands it over: here a stand-in that reports what it is told. */
+function StandInForm({ onDone, onDirty }: ProfileEditorProps) {
+  return (
+    <form aria-label="Stand-in profile form">
+      <button type="button" onClick={() => onDirty?.(true, async () => (onDone(true), true))}>
+        Type something
+      </button>
+      <button type="button" onClick={() => onDone(false)}>
+        Cancel
+      </button>
+    </form>
+  );
+}
+
+function setup(search = '?panel=profile') {
   const kernel = new Kernel({ features: allFeatures(true) });
   const get = vi.fn(async (path: string) => {
     if (path === '/v1/e911') throw notFound();
     if (path === '/v1/availability_regions') return REGIONS;
     throw notFound();
   });
-  const patch = vi.fn(async (_path: string, body: unknown) => (opts.patch ? opts.patch(body) : { ...PROFILE, ...(body as object) }));
-  kernel.provide(Api, { get, patch } as never);
+  kernel.provide(Api, { get } as never);
   const session = { userId: 7, profile: proxy({ ...PROFILE }), refreshProfile: async () => undefined } as unknown as SessionInfo;
   kernel.provide(Session, session);
-  const toast = vi.fn((_t: ToastInput) => 'toast');
-  kernel.provide(Notifications, { toast, dismiss: () => undefined, announce: () => undefined });
+  kernel.provide(Notifications, { toast: () => 'toast', dismiss: () => undefined, announce: () => undefined });
+  const load = vi.fn(async () => StandInForm);
+  kernel.provide(ProfileEditor, { load });
+  const root = createRootRoute({ component: Outlet });
+  const route = createRoute({ getParentRoute: () => root, path: '/preferences', validateSearch: panelSearch, component: ProfilePanel });
+  const router = createRouter({ routeTree: root.addChildren([route]), history: createMemoryHistory({ initialEntries: [`/preferences${search}`] }) });
   render(
     <KernelProvider kernel={kernel}>
-      <ProfilePanel />
+      <RouterProvider router={router} />
     </KernelProvider>,
   );
-  return { get, patch, toast, session };
+  return { get, session, load, router };
 }
 
 describe('the Profile panel', () => {
@@ -53,35 +73,39 @@ describe('the Profile panel', () => {
 
   it('shows the session\'s copy of the profile (kept fresh app-wide) at once, and follows it', async () => {
     const { session, get } = setup();
-    expect(screen.getByText('Alice Nguyen')).toBeTruthy();
+    expect(await screen.findByText('Alice Nguyen')).toBeTruthy();
     session.profile.last_name = 'Nguyen-Park';
     expect(await screen.findByText('Alice Nguyen-Park')).toBeTruthy();
     // The panel itself does not read the profile: the app-wide loader does (profileSync.ts).
     expect(get.mock.calls.map(([path]) => path)).not.toContain('/v1/users/7');
   });
 
-  it('a refused save keeps the modal open, shows the problem at its field, and says so with the catalogue\'s title', async () => {
-    const { patch, toast } = setup({
-      patch: async () => {
-        throw new ApiError(400, { error: 'validation_failed', message: 'Invalid profile', details: [{ path: 'email', message: 'Enter a valid e-mail address.' }] });
-      },
-    });
+  it('"Edit profile" shows the contacts\' profile form (ProfileEditor) in a dialog, which closes when the form is done', async () => {
+    const { load } = setup();
     fireEvent.click(await screen.findByRole('button', { name: 'Edit profile' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit profile' });
-    fireEvent.change(within(dialog).getByRole('textbox', { name: /Company/ }), { target: { value: 'Acme Research' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(patch).toHaveBeenCalledWith('/v1/users/7', { company: 'Acme Research' }, expect.anything()));
-    expect(await within(dialog).findByText('Enter a valid e-mail address.')).toBeTruthy();
-    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ tone: 'error', titleKey: 'preferences:profile.saveFailedTitle', messageKey: 'preferences:profile.checkFields' }));
-    expect(screen.getByRole('dialog', { name: 'Edit profile' })).toBeTruthy();
+    expect(await within(dialog).findByRole('form', { name: 'Stand-in profile form' })).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(1);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
-  it('a save that fails otherwise says it in the server\'s words, or asks to try again', async () => {
-    const { toast } = setup({ patch: async () => Promise.reject(new ApiError(409, { error: 'conflict', message: 'E-mail already in use' })) });
+  it('a form with changes is the panel\'s unsaved form: leaving asks, and saving through the guard closes the dialog', async () => {
+    setup();
     fireEvent.click(await screen.findByRole('button', { name: 'Edit profile' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit profile' });
-    fireEvent.change(within(dialog).getByRole('textbox', { name: /Company/ }), { target: { value: 'Acme Research' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(toast).toHaveBeenCalledWith(expect.objectContaining({ titleKey: 'preferences:profile.saveFailedTitle', message: 'E-mail already in use' })));
+    expect(preferencesState.unsaved).toBeNull();
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Type something' }));
+    await waitFor(() => expect(preferencesState.unsaved?.panel).toBe('profile'));
+    await act(async () => void (await preferencesState.unsaved!.save()));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(preferencesState.unsaved).toBeNull();
+  });
+
+  it('&modal=edit (the own contact\'s "Edit profile") opens the dialog with the panel, and leaves the address', async () => {
+    const { router } = setup('?panel=profile&modal=edit');
+    expect(await screen.findByRole('dialog', { name: 'Edit profile' })).toBeTruthy();
+    await waitFor(() => expect(router.state.location.search).toEqual({ panel: 'profile' }));
+    expect(screen.getByRole('dialog', { name: 'Edit profile' })).toBeTruthy();
   });
 });

@@ -1,12 +1,15 @@
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Button } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Api, Session, useKernel, useService } from '../../../../kernel';
+import { ProfileEditor } from '../../../../contracts';
 import type { Profile } from '../../../../wire/profile';
 import type { AvailabilityRegionList, E911Address } from '../../../../wire/profileExtras';
 import { loadProfileExtras, type ProfileExtras } from '../../api';
 import { log } from '../../log';
+import { PREFERENCES_PATH, type ProfileModal } from '../../state';
 import { ProfileEditModal } from './ProfileEditModal';
 import { ProfilePhotoModal } from './ProfilePhotoModal';
 
@@ -17,7 +20,10 @@ export function ProfilePanel() {
   // The session's copy, loaded at sign-in and kept fresh app-wide (profileSync.ts); a save or a new photo updates it.
   const profile = useSnapshot(useService(Session).profile) as Profile;
   const [extras, setExtras] = useState<ProfileExtras | null>(null);
-  const [modal, setModal] = useState<'edit' | 'photo' | null>(null);
+  const [modal, setModal] = useState<ProfileModal | null>(null);
+  useAskedModal(setModal);
+  // The form is the contacts' (ProfileEditor): without that plugin there is nothing to edit with.
+  const canEdit = kernel.has(ProfileEditor);
   const heading = useRef<HTMLHeadingElement>(null);
   const headingId = useId();
   useEffect(() => {
@@ -51,19 +57,35 @@ export function ProfilePanel() {
         <Fact label={t('profile.extension')} value={profile.extension} />
       </dl>
       <div className="prefs-actions">
-        <Button className="btn primary" onPress={() => setModal('edit')}>
-          {t('profile.edit')}
-        </Button>
+        {canEdit && (
+          <Button className="btn primary" onPress={() => setModal('edit')}>
+            {t('profile.edit')}
+          </Button>
+        )}
         <Button className="btn" onPress={() => setModal('photo')}>
           {t('profile.uploadPhoto')}
         </Button>
       </div>
       <E911 value={extras?.e911} />
       <Region value={extras?.regions} />
-      {modal === 'edit' && <ProfileEditModal profile={profile} onClose={() => setModal(null)} />}
+      {modal === 'edit' && canEdit && <ProfileEditModal onClose={() => setModal(null)} />}
       {modal === 'photo' && <ProfilePhotoModal hasPhoto={!!profile.avatar_href} onClose={() => setModal(null)} />}
     </section>
   );
+}
+
+/**
+ * A dialog asked for in the address (`&modal=edit`, as the own contact's "Edit profile" leads here)
+ * opens, and leaves the address, so that a reload or Back does not open it again.
+ */
+function useAskedModal(open: (m: ProfileModal) => void): void {
+  const asked = (useSearch({ strict: false }) as { modal?: ProfileModal }).modal;
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!asked) return;
+    open(asked);
+    void navigate({ to: PREFERENCES_PATH, search: { panel: 'profile' }, replace: true });
+  }, [asked, open, navigate]);
 }
 
 function Fact({ label, value }: { label: string; value: string | null }) {
