@@ -148,6 +148,37 @@ test.describe('preferences ▸ audio and calling', () => {
       await page.keyboard.press('Space');
       await saveByKeyboard(page);
 
+      // The panel's tabs: switching with an unsaved change asks first (Cancel stays, Discard goes without it).
+      const tabs = page.getByRole('tablist', { name: 'Calling settings' });
+      const inbound = tabs.getByRole('tab', { name: 'Inbound dialing' });
+      await expect(inbound).toHaveAttribute('aria-selected', 'true');
+      await tabUntilFocused(page, dnd);
+      await page.keyboard.press('Space');
+      await expect(dnd).toBeChecked();
+      await page.keyboard.press('Shift+Tab');
+      await expect(inbound).toBeFocused();
+      await page.keyboard.press('ArrowRight');
+      const modal = page.getByRole('alertdialog', { name: 'Unsaved changes' });
+      await expect(modal).toBeVisible();
+      await tabUntilFocused(page, modal.getByRole('button', { name: 'Cancel' }));
+      await page.keyboard.press('Enter');
+      await expect(modal).toBeHidden();
+      await expect(inbound).toHaveAttribute('aria-selected', 'true');
+      await expect(dnd).toBeChecked();
+      // The list's tab stop is the tab the arrow moved to; Enter asks for it again.
+      await tabUntilFocused(page, tabs.getByRole('tab', { name: 'Click to dial' }));
+      await page.keyboard.press('Enter');
+      await tabUntilFocused(page, modal.getByRole('button', { name: 'Discard' }));
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(/tab=click-dial/);
+      await expect(page.getByRole('tabpanel', { name: 'Click to dial' }).getByRole('button', { name: 'Open phone links here' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Save', exact: true })).toHaveCount(0);
+      await axeLightAndDark(page, 'calling, click to dial');
+      await tabUntilFocused(page, tabs.getByRole('tab', { name: 'Click to dial' }));
+      await page.keyboard.press('ArrowLeft');
+      await expect(page).toHaveURL(/tab=inbound-dialing/);
+      await expect(dnd).not.toBeChecked();
+
       // Test connection: a real call to the echo number, progress while it runs, then the verdict and figures.
       const run = page.getByRole('button', { name: 'Test connection' });
       await tabUntilFocused(page, run);

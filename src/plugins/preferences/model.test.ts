@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SessionInfo } from '../../kernel';
 import { PASSWORD_REUSED_MESSAGE, passwordChecks, passwordStrong } from '../../wire/password';
 import { panelsFor, passwordForm, shownPanel, type PanelRow } from './model';
-import { panelSearch } from './state';
+import { panelSearch, placeOf } from './state';
 import en from './strings/en.json';
 
 const Nothing = () => null;
@@ -61,5 +61,16 @@ describe('panel registry', () => {
     expect(panelSearch({ panel: 'password' })).toEqual({ panel: 'password' });
     expect(panelSearch({ panel: 'nope' })).toEqual({});
     expect(panelSearch({ panel: 3 })).toEqual({});
+  });
+  it('&tab= keeps one of the Calling panel\'s tabs, on that panel only', () => {
+    expect(panelSearch({ panel: 'calling', tab: 'click-dial' })).toEqual({ panel: 'calling', tab: 'click-dial' });
+    expect(panelSearch({ panel: 'calling', tab: 'nope' })).toEqual({ panel: 'calling' });
+    expect(panelSearch({ panel: 'general', tab: 'click-dial' })).toEqual({ panel: 'general' });
+  });
+  it('tells a tab switch of the Calling panel from staying put (the unsaved-changes guard asks on the first)', () => {
+    expect(placeOf({ panel: 'calling' }, 'profile')).toBe(placeOf({ panel: 'calling', tab: 'inbound-dialing' }, 'profile'));
+    expect(placeOf({ panel: 'calling' }, 'profile')).not.toBe(placeOf({ panel: 'calling', tab: 'click-dial' }, 'profile'));
+    expect(placeOf({}, 'profile')).toBe(placeOf({ panel: 'profile' }, 'profile'));
+    expect(placeOf({ panel: 'general' }, 'profile')).not.toBe(placeOf({ panel: 'audio' }, 'profile'));
   });
 });

@@ -15,11 +15,28 @@ export const isPanelId = (v: unknown): v is PanelId => (PANEL_IDS as readonly un
 export const PROFILE_MODALS = ['edit', 'photo'] as const;
 export type ProfileModal = (typeof PROFILE_MODALS)[number];
 
+/** The Calling panel's tabs (`&tab=`), the specification's order; find-me comes with inbound routes' next step. */
+export const CALLING_TABS = ['inbound-dialing', 'click-dial'] as const;
+export type CallingTab = (typeof CALLING_TABS)[number];
+
+export type PreferencesSearch = {
+  panel?: PanelId;
+  modal?: ProfileModal;
+  tab?: CallingTab;
+};
+
 /** `?panel=` keeps a known panel id; anything else is dropped, and the screen shows its first panel. */
-export function panelSearch(search: Record<string, unknown>): { panel?: PanelId; modal?: ProfileModal } {
+export function panelSearch(search: Record<string, unknown>): PreferencesSearch {
   if (!isPanelId(search.panel)) return {};
   const modal = search.panel === 'profile' ? PROFILE_MODALS.find((m) => m === search.modal) : undefined;
-  return modal ? { panel: search.panel, modal } : { panel: search.panel };
+  const tab = search.panel === 'calling' ? CALLING_TABS.find((t) => t === search.tab) : undefined;
+  return { panel: search.panel, ...(modal && { modal }), ...(tab && { tab }) };
+}
+
+/** Where in the screen a search leads: the panel, and the Calling panel's tab (its first when none is named). */
+export function placeOf(search: PreferencesSearch, firstPanel: PanelId | undefined): string {
+  const panel = search.panel ?? firstPanel;
+  return panel === 'calling' ? `${panel}/${search.tab ?? CALLING_TABS[0]}` : String(panel);
 }
 
 /** What the open panel's form would lose if the user left now (see ui/usePanelForm.ts). */

@@ -4,7 +4,7 @@ import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { Session, useService } from '../../../kernel';
 import { panelsFor, panelTitleKey, shownPanel } from '../model';
-import { preferencesState, PREFERENCES_PATH, type PanelId } from '../state';
+import { placeOf, preferencesState, PREFERENCES_PATH, type PanelId, type PreferencesSearch } from '../state';
 import { strings } from '../strings';
 import { PANELS } from './registry';
 import { SaveChangesModal } from './SaveChangesModal';
@@ -27,7 +27,9 @@ function Screen() {
   const shown = shownPanel(panels, asked);
   // Leaving the panel, by any way that navigates, while its form has unsaved changes.
   const blocker = useBlocker({
-    shouldBlockFn: ({ current, next }) => !!preferencesState.unsaved && (current.pathname !== next.pathname || (panelOf(current.search) ?? shown?.id) !== (panelOf(next.search) ?? panels[0]?.id)),
+    // Another panel, or another tab of the Calling panel.
+    shouldBlockFn: ({ current, next }) =>
+      !!preferencesState.unsaved && (current.pathname !== next.pathname || placeOf({ panel: shown?.id, ...(current.search as PreferencesSearch) }, panels[0]?.id) !== placeOf(next.search as PreferencesSearch, panels[0]?.id)),
     enableBeforeUnload: () => !!preferencesState.unsaved,
     withResolver: true,
   });

@@ -1,11 +1,13 @@
 import { useEffect, useId, useState } from 'react';
-import { Button, Label, ProgressBar, Switch } from 'react-aria-components';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { Button, Label, ProgressBar, Switch, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { TelephonyApi, type ConnectionTestOutcome, type ConnectionTestProgress, type ForwardingState } from '../../../../contracts';
 import { useKernel, useService } from '../../../../kernel';
 import { loadUcSettings, saveUcSettings } from '../../api';
 import { testFigures } from '../../audio';
 import { log } from '../../log';
+import { CALLING_TABS, PREFERENCES_PATH, type CallingTab, type PreferencesSearch } from '../../state';
 import { PanelForm } from '../PanelForm';
 import { useSave } from '../useSave';
 
@@ -49,7 +51,6 @@ function CallingForm({ saved, destination, onSaved }: { saved: Calling; destinat
   const [draft, setDraft] = useState(saved);
   const dirty = (Object.keys(draft) as (keyof Calling)[]).some((k) => draft[k] !== saved[k]);
   const set = <K extends keyof Calling>(k: K, v: Calling[K]) => (setDraft((d) => ({ ...d, [k]: v })), setStatus(null));
-  const clickDialId = useId();
 
   const { form, setStatus } = useSave('calling', {
     dirty,
@@ -71,30 +72,43 @@ function CallingForm({ saved, destination, onSaved }: { saved: Calling; destinat
     },
   });
 
+  const tab = (useSearch({ strict: false }) as PreferencesSearch).tab ?? CALLING_TABS[0];
+  const navigate = useNavigate();
   return (
-    <PanelForm {...form}>
-      <Switch className="prefs-switch" isSelected={draft.dnd} onChange={(v) => set('dnd', v)}>
-        <span className="prefs-switch-track" aria-hidden="true" />
-        {t('calling.dnd')}
-      </Switch>
-      <Switch className="prefs-switch" isSelected={draft.forwardAlways} isDisabled={!destination && !saved.forwardAlways} onChange={(v) => set('forwardAlways', v)}>
-        <span className="prefs-switch-track" aria-hidden="true" />
-        {destination ? t('calling.forwardTo', { to: destination }) : t('calling.forwardAlways')}
-      </Switch>
-      {!destination && <p className="prefs-status">{t('calling.noDestination')}</p>}
-      <Switch className="prefs-switch" isSelected={draft.autoRecord} onChange={(v) => set('autoRecord', v)}>
-        <span className="prefs-switch-track" aria-hidden="true" />
-        {t('calling.autoRecord')}
-      </Switch>
-      <section className="prefs-section" aria-labelledby={clickDialId}>
-        <h3 id={clickDialId}>{t('calling.clickDial')}</h3>
-        <p className="prefs-status">{t('calling.clickDialHint')}</p>
-        <div>
-          <Button className="btn" onPress={() => void kernel.run('telephony.phoneLinks', {}, 'button')}>
-            {t('calling.phoneLinks')}
-          </Button>
-        </div>
-      </section>
+    <PanelForm {...form} hideSave={tab !== 'inbound-dialing'}>
+      {/* The tab is in the address: switching with unsaved changes asks first, as leaving the panel does. */}
+      <Tabs selectedKey={tab} onSelectionChange={(key) => void navigate({ to: PREFERENCES_PATH, search: { panel: 'calling', tab: key as CallingTab } })} className="prefs-subtabs">
+        <TabList aria-label={t('calling.tabs.label')} className="prefs-subtab-list">
+          {CALLING_TABS.map((id) => (
+            <Tab key={id} id={id} className="prefs-subtab">
+              {t(`calling.tabs.${id}`)}
+            </Tab>
+          ))}
+        </TabList>
+        <TabPanel id="inbound-dialing" className="prefs-subtab-panel">
+          <Switch className="prefs-switch" isSelected={draft.dnd} onChange={(v) => set('dnd', v)}>
+            <span className="prefs-switch-track" aria-hidden="true" />
+            {t('calling.dnd')}
+          </Switch>
+          <Switch className="prefs-switch" isSelected={draft.forwardAlways} isDisabled={!destination && !saved.forwardAlways} onChange={(v) => set('forwardAlways', v)}>
+            <span className="prefs-switch-track" aria-hidden="true" />
+            {destination ? t('calling.forwardTo', { to: destination }) : t('calling.forwardAlways')}
+          </Switch>
+          {!destination && <p className="prefs-status">{t('calling.noDestination')}</p>}
+          <Switch className="prefs-switch" isSelected={draft.autoRecord} onChange={(v) => set('autoRecord', v)}>
+            <span className="prefs-switch-track" aria-hidden="true" />
+            {t('calling.autoRecord')}
+          </Switch>
+        </TabPanel>
+        <TabPanel id="click-dial" className="prefs-subtab-panel">
+          <p className="prefs-status">{t('calling.clickDialHint')}</p>
+          <div>
+            <Button className="btn" onPress={() => void kernel.run('telephony.phoneLinks', {}, 'button')}>
+              {t('calling.phoneLinks')}
+            </Button>
+          </div>
+        </TabPanel>
+      </Tabs>
       <ConnectionTest />
     </PanelForm>
   );
