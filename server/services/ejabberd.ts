@@ -1,6 +1,8 @@
+import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { chmod, chown, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { loadOrCreateSecret, makeServiceDirs, mucHost, SECRET_NAMES, serviceDirs, type ServicesConfig } from './layout';
 import type { ServiceDefinition } from './manager';
 import { ejabberdPgDatabase, preparePgDatabase } from './ejabberd-pg';
@@ -9,6 +11,8 @@ import { xmppApi } from './xmpp-api';
 import { ATTACHMENT_MAX_TOTAL_BYTES } from '../../src/wire/media';
 
 const SYSTEM_EJABBERDCTL = '/usr/sbin/ejabberdctl';
+/** Our ejabberd module: SQLite pragmas ejabberd has no option for (see the file). */
+const SQLITE_MODULE_SOURCE = path.join(import.meta.dirname, 'mod_uc_sqlite.erl');
 
 /**
  * The account ejabberd runs as when we are root: Debian's package creates `ejabberd` (its script
@@ -188,7 +192,7 @@ modules:
     access_max_user_messages: max_user_offline_messages
   mod_ping: {}
   mod_privacy: {}
-  mod_private: {}
+  mod_private: {}${cfg.databaseUrl ? '' : '\n  mod_uc_sqlite: {}'}
   mod_roster:
     versioning: true
   mod_stream_mgmt:
@@ -238,6 +242,20 @@ async function ejabberdctlCopy(): Promise<string> {
 
 const isRoot = () => process.getuid?.() === 0;
 
+/**
+ * Compiles our module into the config folder and puts that on the VM's code path (vm.args, which
+ * Debian's script passes as -args_file; it resets ERL_LIBS itself). About 0.2 s with erlc, which
+ * comes with ejabberd (erlang-base).
+ */
+async function buildModules(dirs: ReturnType<typeof serviceDirs>): Promise<string[]> {
+  const ebin = path.join(dirs.conf, 'ebin');
+  await mkdir(ebin, { recursive: true });
+  await promisify(execFile)('erlc', ['-o', ebin, SQLITE_MODULE_SOURCE]);
+  const vmArgs = path.join(dirs.conf, 'vm.args');
+  await writeFile(vmArgs, `-pa ${JSON.stringify(ebin)}\n`, { mode: 0o600 });
+  return [ebin, path.join(ebin, 'mod_uc_sqlite.beam'), vmArgs];
+}
+
 /** Gives the service account its own folder (and nothing above it: see layout's linkExternalServiceDir). */
 async function handOver(dirs: ReturnType<typeof serviceDirs>, files: string[]): Promise<void> {
   if (!isRoot()) return;
@@ -265,11 +283,12 @@ export const ejabberd: ServiceDefinition = {
     await writeFile(jwk, JSON.stringify({ kty: 'oct', alg: 'HS256', k: secret.toString('base64url') }), { mode: 0o600 });
     await writeFile(path.join(dirs.conf, 'ejabberd.yml'), ejabberdYaml(cfg, { jwk, dataDir: dirs.data, uploadDir: uploadDir(dirs) }), { mode: 0o600 });
     await writeFile(path.join(dirs.conf, 'ejabberdctl.cfg'), ejabberdctlCfg(cfg, dirs), { mode: 0o600 });
+    const moduleFiles = await buildModules(dirs);
     const ctl = path.join(dirs.conf, 'ejabberdctl');
     await writeFile(ctl, await ejabberdctlCopy(), { mode: 0o755 });
     const cookie = path.join(dirs.root, '.erlang.cookie');
     await writeFile(cookie, (await loadOrCreateSecret(cfg.runtimeDir, 'erlang.cookie', 24)).toString('hex').toUpperCase(), { mode: 0o400 });
-    await handOver(dirs, [jwk, path.join(dirs.conf, 'ejabberd.yml'), path.join(dirs.conf, 'ejabberdctl.cfg'), cookie]);
+    await handOver(dirs, [jwk, path.join(dirs.conf, 'ejabberd.yml'), path.join(dirs.conf, 'ejabberdctl.cfg'), cookie, ...moduleFiles]);
 
     const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dirs.root, LANG: 'C.UTF-8' };
     const ctlArgs = ['--config-dir', dirs.conf, 'foreground'];

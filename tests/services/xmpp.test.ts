@@ -4,7 +4,9 @@
  * (slixmpp over TCP), MucSub delivery to an offline member, MAM paging.
  */
 import { randomUUID } from 'node:crypto';
+import { open, readFile } from 'node:fs/promises';
 import net from 'node:net';
+import path from 'node:path';
 import { decodeJwt, jwtVerify } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { XmppTokenResponse } from '../../src/wire/services';
@@ -12,6 +14,7 @@ import { buildApp } from '../../server/app';
 import { hashPassword } from '../../server/auth/passwords';
 import { xmppProvisioning } from '../../server/chat/routes';
 import { mucHost, xmppJwtSecret } from '../../server/services/ejabberd';
+import { serviceDirs } from '../../server/services/layout';
 import { xmppApi } from '../../server/services/xmpp-api';
 import { provisionAll } from '../../server/services/xmpp-provision';
 import { mintXmppToken } from '../../server/services/xmpp-token';
@@ -201,6 +204,17 @@ describe('message archive (MAM)', () => {
     expect(older.complete).toBe(true);
     expect(older.first).toBe(older.messages[0]!.id);
     expect(older.last).toBe(older.messages[4]!.id);
+  });
+
+  it('is written in SQLite WAL mode with synchronous=NORMAL: a message is one append, no fsync in its delivery', async () => {
+    const dirs = serviceDirs(api.cfg.runtimeDir, 'ejabberd');
+    const header = Buffer.alloc(20);
+    const db = await open(path.join(dirs.data, 'ejabberd.db'), 'r');
+    await db.read(header, 0, 20, 0).finally(() => db.close());
+    // File format write/read versions: 2 = WAL (1 = the rollback journal, SQLite's default).
+    expect([header[18], header[19]]).toEqual([2, 2]);
+    // synchronous is per connection, not in the file: the module reports what it read back.
+    expect(await readFile(path.join(dirs.log, 'ejabberd.log'), 'utf8')).toContain('mod_uc_sqlite: journal_mode=wal synchronous=1');
   });
 });
 
