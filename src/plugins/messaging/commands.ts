@@ -1,4 +1,5 @@
 import i18next from 'i18next';
+import { subscribe } from 'valtio';
 import { command, defineCommands, Navigation, option, type CommandContext, type CommandRow, type Enablement, type WhenFn } from '../../kernel';
 import type { PresenceState } from '../../contracts';
 import { ROLE } from '../../wire/roles';
@@ -137,6 +138,28 @@ export const messagingTable = {
   insertEmoji: { keywords: ['emoji', 'smiley', 'emoticon', 'reaction'], enabled: composing, run: () => compose('emoji') },
   attachFile: { keywords: ['attach', 'file', 'upload', 'picture', 'photo', 'image', 'video', 'document'], enabled: composing, run: () => compose('attach') },
 } as const satisfies Record<string, CommandRow>;
+
+/** What the rows above read to be enabled and to offer their choices (kept next to them). */
+function commandInputs(): unknown[] {
+  const out: unknown[] = [chat.status, chat.open, chat.contacts];
+  for (const s of Object.values(chat.sessions)) out.push(s.jid, s.type, s.name, s.muted, s.unread > 0);
+  return out;
+}
+
+/**
+ * Calls `onChange` when something the commands read changed. A message, a receipt, a chat state or
+ * a keystroke in a message box changes none of it: each used to re-render every menu, bound button
+ * and the palette of the frame, the larger part of painting a message that arrives (bench/chat.ts).
+ */
+export function subscribeCommandInputs(onChange: () => void): () => void {
+  let last = commandInputs();
+  return subscribe(chat, () => {
+    const now = commandInputs();
+    if (now.length === last.length && now.every((v, i) => v === last[i])) return;
+    last = now;
+    onChange();
+  });
+}
 
 /** Rows without a run (the engine's work, the chat sound) run in the chat chunk, with its strings. */
 export const messagingCommands = defineCommands('messaging', messagingTable, {

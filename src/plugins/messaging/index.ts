@@ -1,9 +1,8 @@
 import { Mail, MessageSquare } from 'lucide-react';
-import { subscribe } from 'valtio';
 import { definePlugin, provide, Session, toDisposable } from '../../kernel';
 import { MessagingApi, PresenceApi } from '../../contracts';
 import { chatChunk } from './chunk';
-import { hasChat, messagingCommands } from './commands';
+import { hasChat, messagingCommands, subscribeCommandInputs } from './commands';
 import { chatsSearch, textsSearch } from './search';
 import { messagingApi, presenceApi } from './service';
 import { chat, CHAT_PATH, resetChat, ROOM_NEW_PATH, ROOM_PATH, useUnread } from './state';
@@ -56,7 +55,7 @@ export const messagingPlugin = definePlugin({
   searchProviders: [textsSearch, chatsSearch],
   activate(ctx) {
     // Chat commands read the connection and the sessions (mute, pin, leave, mark read).
-    ctx.commandsRead((onChange) => subscribe(chat, onChange));
+    ctx.commandsRead(subscribeCommandInputs);
     if (ctx.services.maybe(Session)?.config.messaging.enabled !== true) {
       chat.status = 'disabled';
       return toDisposable(resetChat);
