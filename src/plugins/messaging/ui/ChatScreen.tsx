@@ -1,5 +1,5 @@
 import { useNavigate, useParams, useRouterState } from '@tanstack/react-router';
-import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, GridList, GridListItem, Input, Menu, MenuItem, MenuTrigger, Popover, SearchField, ToggleButton, ToggleButtonGroup, type Key } from 'react-aria-components';
 import { useSnapshot } from 'valtio';
 import { useKernel } from '../../../kernel';
@@ -10,6 +10,7 @@ import { chat, chatPath, CHAT_PATH, ROOM_NEW_PATH, roomPath, type ChatSessionSta
 import { Composer } from './Composer';
 import { MessageLog } from './MessageLog';
 import { MessageMedia } from './MessageMedia';
+import { reuseRows, type SessionRow } from './sessionRows';
 import { useChatT } from './useChatT';
 import './chat.css';
 
@@ -33,33 +34,10 @@ function peerOf(x: { jid: string; type: ChatSessionState['type']; members: reado
 
 function SessionsBar({ selected }: { selected: string | null }) {
   const t = useChatT();
-  const s = useSnapshot(chat);
   const navigate = useNavigate();
   const [group, setGroup] = useState<SessionGroup>('all');
   const [term, setTerm] = useState('');
-  // Pinned first, then recent; closed chats leave the bar until something new arrives (or a search finds them).
-  const list = useMemo(() => {
-    const found = filterSessions(
-      // Only what the bar shows (not `...x`): the typed input and the peer's chat states must not re-render it.
-      Object.values(s.sessions).map((x) => ({
-        jid: x.jid,
-        type: x.type,
-        name: x.name,
-        subject: x.subject,
-        unread: x.unread,
-        muted: x.muted,
-        lastActivity: x.lastActivity,
-        last: x.messages.at(-1),
-        members: x.type === 'groupchat' ? x.members.map((m) => m.name) : [x.name],
-        people: x.members,
-        roster: rosterGroupOf(s.rosterGroups, x.jid),
-      })),
-      group,
-      term,
-    );
-    const shown = term.trim() ? found : found.filter((x) => x.roster !== 'closed');
-    return [...shown.filter((x) => x.roster === 'pin'), ...shown.filter((x) => x.roster !== 'pin')];
-  }, [s.sessions, s.rosterGroups, group, term]);
+  // The filters do not read chat: a message that arrives re-renders the list below, not them.
   return (
     <section className="list-pane chat-bar" aria-labelledby="chat-bar-heading">
       <h2 id="chat-bar-heading" className="visually-hidden">
@@ -83,43 +61,89 @@ function SessionsBar({ selected }: { selected: string | null }) {
           {t('chat.newGroup')}
         </Button>
       </div>
-      {list.length === 0 ? (
-        <p className="empty-state">{Object.keys(s.sessions).length ? t('chat.noMatch') : t('chat.empty')}</p>
-      ) : (
-        <GridList
-          aria-label={t('chat.sessions')}
-          className="list"
-          selectionMode="single"
-          selectedKeys={selected ? [selected] : []}
-          onAction={(k: Key) => void navigate({ to: chatPath(String(k)) })}
-        >
-          {list.map((x) => {
-            const last = x.last;
-            return (
-              <GridListItem key={x.jid} id={x.jid} textValue={x.name} className={`row chat-row${x.unread ? ' unread' : ''}`}>
-                <div className="row-main">
-                  <span className="row-primary">{x.name}</span>
-                  <span className="row-secondary">
-                    {uiKind(x.type, x.members.length) === 'gchat' ? <span>{t('chat.gchat', { count: x.members.length })}</span> : <PresenceTag p={s.presence[peerOf({ ...x, members: x.people }, s.me)]} />}
-                    {last ? ` · ${last.mine ? t('chat.you') + ': ' : ''}${messagePreview(last).slice(0, 80)}` : ''}
-                  </span>
-                </div>
-                {x.roster === 'pin' && <span className="row-meta">{t('chat.pinned')}</span>}
-                {x.muted && <span className="row-meta">{t('chat.muted')}</span>}
-                <SessionActions session={x} pinned={x.roster === 'pin'} />
-                {x.unread > 0 && !x.muted && (
-                  <span className="badge" aria-label={t('chat.unread', { count: x.unread })}>
-                    <span aria-hidden="true">{x.unread > 99 ? '99+' : x.unread}</span>
-                  </span>
-                )}
-              </GridListItem>
-            );
-          })}
-        </GridList>
-      )}
+      <SessionList selected={selected} group={group} term={term} />
     </section>
   );
 }
+
+function SessionList({ selected, group, term }: { selected: string | null; group: SessionGroup; term: string }) {
+  const t = useChatT();
+  const s = useSnapshot(chat);
+  const cache = useRef(new Map<string, SessionRow>());
+  const previous = useRef<SessionRow[]>([]);
+  // Pinned first, then recent; closed chats leave the bar until something new arrives (or a search finds them).
+  const list = useMemo(() => {
+    const built = reuseRows(
+      cache.current,
+      // Only what the bar shows (not `...x`): the typed input and the peer's chat states must not re-render it.
+      Object.values(s.sessions).map((x) => ({
+        id: x.jid,
+        jid: x.jid,
+        type: x.type,
+        name: x.name,
+        subject: x.subject,
+        unread: x.unread,
+        muted: x.muted,
+        lastActivity: x.lastActivity,
+        last: x.messages.at(-1),
+        members: x.type === 'groupchat' ? x.members.map((m) => m.name) : [x.name],
+        people: x.members,
+        roster: rosterGroupOf(s.rosterGroups, x.jid),
+        presence: s.presence[peerOf(x, s.me)],
+      })),
+    );
+    cache.current = built.cache;
+    const found = filterSessions(built.rows, group, term);
+    const shown = term.trim() ? found : found.filter((x) => x.roster !== 'closed');
+    const next = [...shown.filter((x) => x.roster === 'pin'), ...shown.filter((x) => x.roster !== 'pin')];
+    // A receipt or a message's archive id changes no row: the same list, nothing rendered again.
+    if (next.length === previous.current.length && next.every((r, i) => r === previous.current[i])) return previous.current;
+    return (previous.current = next);
+  }, [s.sessions, s.rosterGroups, s.presence, s.me, group, term]);
+  // Behind what is urgent: a message that arrives is painted in the open conversation first, its
+  // row here (preview, order) in the render after, which that frame need not wait for.
+  const shownList = useDeferredValue(list);
+  if (list.length === 0) return <p className="empty-state">{Object.keys(s.sessions).length ? t('chat.noMatch') : t('chat.empty')}</p>;
+  return <SessionGrid list={shownList} selected={selected} />;
+}
+
+/** The list itself, rendered again only for another list or selection (not for the urgent render of a change). */
+const SessionGrid = memo(function SessionGrid({ list, selected }: { list: SessionRow[]; selected: string | null }) {
+  const t = useChatT();
+  const navigate = useNavigate();
+  return (
+    <GridList
+      aria-label={t('chat.sessions')}
+      className="list"
+      selectionMode="single"
+      selectedKeys={selected ? [selected] : []}
+      onAction={(k: Key) => void navigate({ to: chatPath(String(k)) })}
+      items={list}
+      // Rows are rendered per row object (see reuseRows): again only for one that changed, or new words.
+      dependencies={[t]}
+    >
+      {(x) => (
+        <GridListItem id={x.jid} textValue={x.name} className={`row chat-row${x.unread ? ' unread' : ''}`}>
+          <div className="row-main">
+            <span className="row-primary">{x.name}</span>
+            <span className="row-secondary">
+              {uiKind(x.type, x.members.length) === 'gchat' ? <span>{t('chat.gchat', { count: x.members.length })}</span> : <PresenceTag p={x.presence} />}
+              {x.last ? ` · ${x.last.mine ? t('chat.you') + ': ' : ''}${messagePreview(x.last).slice(0, 80)}` : ''}
+            </span>
+          </div>
+          {x.roster === 'pin' && <span className="row-meta">{t('chat.pinned')}</span>}
+          {x.muted && <span className="row-meta">{t('chat.muted')}</span>}
+          <SessionActions session={x} pinned={x.roster === 'pin'} />
+          {x.unread > 0 && !x.muted && (
+            <span className="badge" aria-label={t('chat.unread', { count: x.unread })}>
+              <span aria-hidden="true">{x.unread > 99 ? '99+' : x.unread}</span>
+            </span>
+          )}
+        </GridListItem>
+      )}
+    </GridList>
+  );
+});
 
 /** The message box re-renders for what it shows (its text, the connection), not for the peer's chat states. */
 const MessageBox = memo(Composer);
