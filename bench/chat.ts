@@ -18,9 +18,12 @@
  *   machine clock for both. Also p95. With UC_BENCH_VERBOSE each message's path is printed: Enter →
  *   alice's WebSocket send → bob's WebSocket receive → bob's DOM → bob's frame.
  *
+ * - chat_loadavg: the machine's 1-minute load average when the sends ended (the figures' context).
+ *
  * Starts its own ejabberd (port base 34000) and API server (18880) with a fresh runtime folder under
  * runtime/bench-chat, and stops them by PID when done.
  */
+import { loadavg } from 'node:os';
 import { expect, type Page } from '@playwright/test';
 import { StropheClient } from '../tests/services/peers/xmpp_strophe';
 import { percentile, round1 } from './measure';
@@ -251,6 +254,7 @@ export async function benchChat(): Promise<Record<string, number>> {
       chat_send_to_peer_render_p50_ms: round1(percentile(renders, 50)),
       chat_send_to_peer_render_p95_ms: round1(percentile(renders, 95)),
       chat_open_session_2000_msgs_ms: round1(percentile(opens, 50)),
+      chat_loadavg: Math.round(loadavg()[0]! * 100) / 100,
     };
   });
 }
