@@ -70,7 +70,7 @@ export class Messages {
     const id = newMessageId();
     if (media) body = media.url;
     const msg: ChatMessage = { id, stanzaId: null, from: chat.me, body, timestamp: Date.now(), delayed: false, archived: false, mine: true, status: null, media: media ?? null };
-    s.messages = mergeMessages(s.messages, [msg]);
+    this.sessions.merge(s, [msg]);
     s.lastActivity = msg.timestamp;
     s.input = '';
     this.clearPaused(s.jid);

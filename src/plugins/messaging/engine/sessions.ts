@@ -82,12 +82,25 @@ export class Sessions {
     if (!msgs.length) return;
     // Our own message back from the server (the archive, a room's echo): the copy on screen learns it arrived.
     for (const m of msgs) if (m.mine && m.status && s.messages.some((x) => x.id === m.id)) this.setStatus(s, m.id, m.status);
-    s.messages = mergeMessages(s.messages, msgs);
+    this.merge(s, msgs);
     s.lastActivity = Math.max(s.lastActivity, s.messages.at(-1)?.timestamp ?? 0);
     // Room archive ids belong to the room's archive, never the user's catch-up position.
     if (s.type === 'chat') for (const m of msgs) if (m.stanzaId) this.events.archived(m.stanzaId);
     if (recount) this.recount(s);
     else s.unread = unreadCount(s.messages, s.readPosition);
+  }
+
+  /**
+   * One new message after the newest, as nearly every live one is, is appended in place: a merged
+   * copy is a new array, which valtio wraps again item by item and every snapshot copies, per
+   * message, as long as the conversation is.
+   */
+  merge(s: ChatSessionState, msgs: readonly ChatMessage[]): void {
+    const m = msgs[0]!;
+    const newest = s.messages.at(-1);
+    const known = (x: ChatMessage) => x.id === m.id || (m.stanzaId !== null && x.stanzaId === m.stanzaId);
+    if (msgs.length === 1 && (!newest || newest.timestamp <= m.timestamp) && !s.messages.some(known)) s.messages.push(m);
+    else s.messages = mergeMessages(s.messages, msgs);
   }
 
   setStatus(s: ChatSessionState, id: string, status: MessageStatus): void {
