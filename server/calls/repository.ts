@@ -1,16 +1,48 @@
 /** How a user's incoming calls are routed (do-not-disturb, forwarding) and the extensions they may be forwarded to. */
 import type { ForwardSetting, ForwardType } from '../../src/wire/calling';
+import type { FindMe, InboundRoutes } from '../../src/wire/inbound';
 import type { Queryable } from '../db/types';
 
 export interface RoutingRow {
   do_not_disturb: boolean;
   forward_always: ForwardSetting | null;
   forward_default: ForwardSetting | null;
+  inbound_routes: InboundRoutes | null;
+  find_me: FindMe | null;
 }
 
 export async function callRouting(db: Queryable, userId: number): Promise<RoutingRow> {
-  const { rows } = await db.query<RoutingRow>('SELECT do_not_disturb, forward_always, forward_default FROM user_call_routing WHERE user_id = $1', [userId]);
-  return rows[0] ?? { do_not_disturb: false, forward_always: null, forward_default: null };
+  const { rows } = await db.query<RoutingRow>('SELECT do_not_disturb, forward_always, forward_default, inbound_routes, find_me FROM user_call_routing WHERE user_id = $1', [userId]);
+  return rows[0] ?? { do_not_disturb: false, forward_always: null, forward_default: null, inbound_routes: null, find_me: null };
+}
+
+/** Saves the inbound rules or the find-me list (already checked and resolved). */
+export async function setRoutingJson(db: Queryable, userId: number, column: 'inbound_routes' | 'find_me', value: InboundRoutes | FindMe): Promise<void> {
+  await db.query(
+    `INSERT INTO user_call_routing (user_id, ${column}) VALUES ($1, $2::jsonb)
+     ON CONFLICT (user_id) DO UPDATE SET ${column} = EXCLUDED.${column}, updated_at = now()`,
+    [userId, JSON.stringify(value)],
+  );
+}
+
+export interface ExtensionGroup {
+  id: number;
+  name: string;
+  extensions: string[];
+}
+
+/** The organisation's extension groups, with their members' extensions, by name. */
+export async function extensionGroups(db: Queryable, organizationId: number): Promise<ExtensionGroup[]> {
+  const { rows } = await db.query<ExtensionGroup>(
+    `SELECT g.id, g.name, coalesce(array_agg(u.extension ORDER BY u.extension) FILTER (WHERE u.extension IS NOT NULL), '{}') AS extensions
+       FROM extension_groups g
+       LEFT JOIN extension_group_members m ON m.group_id = g.id
+       LEFT JOIN users u ON u.id = m.user_id AND u.organization_id = g.organization_id AND u.extension IS NOT NULL
+      WHERE g.organization_id = $1
+      GROUP BY g.id ORDER BY lower(g.name), g.id`,
+    [organizationId],
+  );
+  return rows;
 }
 
 export async function setDoNotDisturb(db: Queryable, userId: number, on: boolean): Promise<void> {

@@ -9,15 +9,17 @@ import { loadOrCreateSecret, SECRET_NAMES } from '../services/layout';
 import { startVoicemailBox } from '../voicemail/deposit';
 import { voicemailNotifier } from '../voicemail/notify';
 import { CallEventQuery, recordCallEvent, SipNumber } from './call-events';
+import { ROUTE_EVENTS } from './decision';
 import { routingDecision } from './routing';
 
 const RouteQuery = z.object({
   callee: SipNumber,
   /**
-   * `unanswered`: the callee is offline, busy, declined or did not answer. `voicemail`: the caller
+   * `unanswered`: the callee is offline, busy, declined or did not answer (`busy`, `noanswer`,
+   * `offline` say which; `huntfailed`: no find-me location answered). `voicemail`: the caller
    * dialled the extension followed by * (a transfer to voicemail does that).
    */
-  on: z.optional(z.enum(['unanswered', 'voicemail'])),
+  on: z.optional(z.enum([...ROUTE_EVENTS.filter((e) => e !== 'incoming'), 'voicemail'])),
 });
 
 /**

@@ -8,3 +8,4 @@ export * from './analytics';
 export * from './services';
 export * from './calling';
 export * from './recording';
+export * from './inbound';
