@@ -12,6 +12,7 @@ import type { RouteContext } from './context';
 // Features: server/<feature>/{routes,repository}.ts, as the client's plugins.
 import { registerAnalyticsRoutes } from './analytics/routes';
 import { registerAuthRoutes } from './auth/routes';
+import { registerInboundRoutes } from './calls/inbound';
 import { registerBroadRoutes } from './calls/routes';
 import { registerRecordingRoutes } from './calls/recording-routes';
 import { registerXmppRoutes } from './chat/routes';
@@ -131,6 +132,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerDeviceRoutes(app, ctx);
   registerSipInternalRoutes(app, ctx);
   registerBroadRoutes(app, ctx);
+  registerInboundRoutes(app, ctx);
   registerRecordingRoutes(app, ctx);
   registerAnalyticsRoutes(app, ctx);
   registerVoicemailRoutes(app, ctx);

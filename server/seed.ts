@@ -327,6 +327,13 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
          FROM users WHERE extension IS NOT NULL AND extension <> ''
        ON CONFLICT (user_id) DO UPDATE SET forward_default = EXCLUDED.forward_default`,
     );
+    // One extension group, so that a rule can ring a group (GET /v1/broad/destinations lists it).
+    await tx.query(
+      `WITH g AS (INSERT INTO extension_groups (organization_id, name) SELECT organization_id, 'Sales team' FROM users WHERE username = 'olivia' RETURNING id, organization_id)
+       INSERT INTO extension_group_members (group_id, user_id)
+       SELECT g.id, u.id FROM g JOIN users u ON u.organization_id = g.organization_id WHERE u.username = ANY($1::text[])`,
+      [['alice', 'bob', 'carol']],
+    );
     return { seeded: true, users: users.length, historyRows: historyRows.length };
   });
 }

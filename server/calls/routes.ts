@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
 import {
-  DestinationsResponse,
   DoNotDisturb,
   FORWARD_TYPES,
   ForwardSetting,
@@ -16,6 +15,8 @@ import type { Queryable } from '../db/types';
 import type { RouteContext } from '../context';
 import { callRouting, colleaguesWithExtension, extensionOf, extensionUser, setDoNotDisturb, setForward } from './repository';
 import { IdParam } from '../../src/wire/common';
+import type { DestinationsCatalogue } from '../../src/wire/inbound';
+import { destinationTypes } from './inbound';
 
 const ForwardTypeParam = z.object({ type: z.enum(FORWARD_TYPES) });
 
@@ -103,7 +104,7 @@ export function registerBroadRoutes(app: FastifyInstance, { db, requireUserId, r
     return saved;
   });
 
-  app.get('/v1/broad/destinations', async (request): Promise<DestinationsResponse> => {
+  app.get('/v1/broad/destinations', async (request): Promise<DestinationsCatalogue> => {
     const me = await requireViewer(request);
     const { userId } = me;
     // Colleagues with an extension; an outside number is typed, not listed.
@@ -115,6 +116,7 @@ export function registerBroadRoutes(app: FastifyInstance, { db, requireUserId, r
         ...(box ? [box] : []),
         ...rows.map((u): Destination => ({ destination_type: 'ext', destination_id: String(u.id), destination_name: u.name, destination_parameter: u.extension })),
       ],
+      types: await destinationTypes(db, me),
     };
   });
 }

@@ -1,4 +1,5 @@
 import type { ForwardSetting } from '../../src/wire/calling';
+import { IdParam } from '../../src/wire/common';
 import type { FindMe, InboundRoute, InboundRoutes } from '../../src/wire/inbound';
 import type { Queryable } from '../db/types';
 import { RING_TIME_MS } from '../services/kamailio';
@@ -17,7 +18,7 @@ interface CalleeRow {
 }
 
 /** An id a rule may store (a user or group id): digits that fit PostgreSQL's integer. */
-const storedId = (v: string | null): v is string => !!v && /^[0-9]{1,9}$/.test(v);
+const storedId = (v: string | null): v is string => IdParam.safeParse({ id: v }).success;
 
 /** Every rule of the callee, and what their box, ext and group values name: two or three queries. */
 export async function calleeRules(db: Queryable, callee: string): Promise<CalleeRules | null> {

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { DESTINATION_TYPES, ROUTABLE_NUMBER, type DestinationType } from './calling';
+import { DESTINATION_TYPES, DestinationsResponse, ROUTABLE_NUMBER, type DestinationType } from './calling';
 
 /** Ring times a rule or a find-me location may use, in seconds (the specification's 5…30). */
 export const RING_TIMES = [5, 10, 15, 20, 25, 30] as const;
@@ -123,6 +123,13 @@ export const DestinationTypeInfo = z.object({
   options: z.nullable(z.array(z.object({ value: z.string(), name: z.string(), number: z.nullable(z.string()) }))),
 });
 export type DestinationTypeInfo = z.infer<typeof DestinationTypeInfo>;
+
+/**
+ * `GET /v1/broad/destinations`: `items` are the forwards' destinations (own box, colleagues), as
+ * before; `types` lists every destination type of the specification with what it can route to here.
+ */
+export const DestinationsCatalogue = z.extend(DestinationsResponse, { types: z.array(DestinationTypeInfo) });
+export type DestinationsCatalogue = z.infer<typeof DestinationsCatalogue>;
 
 /**
  * The calling-save errors of the specification, as detail messages: a select-list drop with no
