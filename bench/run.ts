@@ -19,7 +19,8 @@
  * Issue 17: initial_js_gzip_kb ≤ 200 and login_js_gzip_kb ≤ 100 (bench/bundle.ts, BUNDLE_BUDGETS): a
  * figure over its budget is printed as such and the run exits with 1.
  * `npm run bench -- bundle` runs only the benches whose name contains the word (palette, bundle,
- * contacts, media, xmpp, sip, calls, chat, echo).
+ * contacts, media, routing, xmpp, sip, calls, chat, echo).
+ * Issue 20: route_decision_p95_ms ≤ 5 (bench/routing.ts), the API's answer to Kamailio for a routed call.
  */
 import { execFileSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
@@ -33,6 +34,7 @@ import { benchContacts } from './contacts';
 import { benchEcho } from './echo';
 import { benchMedia } from './media';
 import { benchPalette } from './palette';
+import { benchRouting } from './routing';
 import { benchSip } from './sip';
 import { benchXmpp } from './xmpp';
 
@@ -63,6 +65,7 @@ const benches: [string, () => Promise<Record<string, number>>][] = [
   ],
   ['contacts', () => benchContacts(build(), join(root, 'runtime'))],
   ['media', () => benchMedia(build(), join(root, 'runtime'))],
+  ['routing', () => benchRouting(join(root, 'runtime'))],
   ['xmpp', () => benchXmpp()],
   ['sip', () => benchSip()],
   ['calls', () => benchCalls()],
