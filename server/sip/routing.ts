@@ -1,6 +1,5 @@
 import type { ForwardSetting } from '../../src/wire/calling';
-import { IdParam } from '../../src/wire/common';
-import type { FindMe, InboundRoute, InboundRoutes } from '../../src/wire/inbound';
+import type { FindMe, InboundRoutes } from '../../src/wire/inbound';
 import type { Queryable } from '../db/types';
 import { RING_TIME_MS } from '../services/kamailio';
 import type { VoicemailBox } from '../voicemail/deposit';
@@ -8,61 +7,32 @@ import { decideRoute, encodeDecision, type CalleeRules, type Decision, type Rout
 import { isExtension } from './extension';
 
 interface CalleeRow {
-  organization_id: number;
   extension: string;
-  do_not_disturb: boolean | null;
+  do_not_disturb: boolean;
   forward_always: ForwardSetting | null;
   forward_default: ForwardSetting | null;
   inbound_routes: InboundRoutes | null;
   find_me: FindMe | null;
+  /** User id → extension of the users the rules' box and ext values name. */
+  users: Record<string, string> | null;
+  /** Group id → its members' extensions, for the rules' group values. */
+  groups: Record<string, string[]> | null;
 }
 
-/** An id a rule may store (a user or group id): digits that fit PostgreSQL's integer. */
-const storedId = (v: string | null): v is string => IdParam.safeParse({ id: v }).success;
-
-/** Every rule of the callee, and what their box, ext and group values name: two or three queries. */
 export async function calleeRules(db: Queryable, callee: string): Promise<CalleeRules | null> {
   if (!isExtension(callee)) return null;
-  const { rows } = await db.query<CalleeRow>(
-    `SELECT u.organization_id, u.extension, r.do_not_disturb, r.forward_always, r.forward_default, r.inbound_routes, r.find_me
-       FROM users u LEFT JOIN user_call_routing r ON r.user_id = u.id
-      WHERE u.extension = $1 ORDER BY u.id LIMIT 1`,
-    [callee],
-  );
-  const row = rows[0];
+  // The query is the database function of migration 041 (a cached plan: Kamailio waits for it).
+  const row = (await db.query<{ rules: CalleeRow | null }>('SELECT call_routing_rules($1) AS rules', [callee])).rows[0]?.rules;
   if (!row) return null;
-  const routes: InboundRoute[] = [
-    ...(row.inbound_routes ? Object.values(row.inbound_routes) : []),
-    ...(row.find_me ? [row.find_me.afterHoursNextStep, row.find_me.simultaneous_next_step] : []),
-  ];
-  const userIds = routes.filter((r) => r.drop === 'box' || r.drop === 'ext').map((r) => r.value).filter(storedId);
-  const groupIds = routes.filter((r) => r.drop === 'group').map((r) => r.value).filter(storedId);
-  const [users, groups] = await Promise.all([
-    userIds.length
-      ? db.query<{ id: string; extension: string }>(
-        `SELECT id::text AS id, extension FROM users WHERE organization_id = $1 AND id = ANY($2::int[]) AND extension IS NOT NULL`,
-        [row.organization_id, userIds],
-      )
-      : { rows: [] },
-    groupIds.length
-      ? db.query<{ id: string; extensions: string[] }>(
-        `SELECT g.id::text AS id, array_agg(u.extension) AS extensions
-           FROM extension_groups g JOIN extension_group_members m ON m.group_id = g.id
-           JOIN users u ON u.id = m.user_id AND u.organization_id = g.organization_id AND u.extension IS NOT NULL
-          WHERE g.organization_id = $1 AND g.id = ANY($2::int[]) GROUP BY g.id`,
-        [row.organization_id, groupIds],
-      )
-      : { rows: [] },
-  ]);
   return {
     extension: row.extension,
-    dnd: row.do_not_disturb ?? false,
+    dnd: row.do_not_disturb,
     forwardAlways: row.forward_always,
     forwardDefault: row.forward_default,
     inbound: row.inbound_routes,
     findMe: row.find_me,
-    extensions: new Map(users.rows.map((u) => [u.id, u.extension])),
-    groups: new Map(groups.rows.map((g) => [g.id, g.extensions])),
+    extensions: new Map(Object.entries(row.users ?? {})),
+    groups: new Map(Object.entries(row.groups ?? {})),
     timeZone: null,
   };
 }

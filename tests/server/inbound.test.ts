@@ -118,6 +118,19 @@ describe.each(backends)('inbound rules, find-me and destinations ($name)', (back
     expect((await call('GET', '/v1/broad/inbound', alice)).body).toEqual(rules({}));
   });
 
+  it('rules stored by an older server or by hand that name nothing (junk ids, other organisations) leave the call ringing, never a failure', async () => {
+    const junk = rules({
+      routeAlways: { drop: 'ext', value: '99999999999999', phoneTime: null },
+      routeBusy: { drop: 'box', value: 'abc', phoneTime: null },
+      routeNoAnswer: { drop: 'group', value: '-1', phoneTime: null },
+      routeOffline: { drop: 'ext', value: id.rita!, phoneTime: null },
+    });
+    await t.db.query(`UPDATE user_call_routing SET inbound_routes = $2::jsonb, forward_default = NULL WHERE user_id = $1`, [Number(id.alice), JSON.stringify(junk)]);
+    expect(await routingDecision(t.db, '1001')).toBe('ring');
+    for (const on of ['busy', 'noanswer', 'offline'] as const) expect(await routingDecision(t.db, '1001', on)).toBe('none');
+    await call('PUT', '/v1/broad/inbound', alice, rules({}));
+  });
+
   const findMe = (over: Partial<FindMe> = {}): FindMe => ({
     ...DEFAULT_FIND_ME,
     ring_strategy: 'simultaneous',

@@ -19,3 +19,43 @@ CREATE TABLE extension_group_members (
   PRIMARY KEY (group_id, user_id)
 );
 CREATE INDEX extension_group_members_user_idx ON extension_group_members (user_id);
+
+-- Kamailio's routing question names the callee by extension alone, at every call and failure: an
+-- index, so that it never reads every user (users_org_extension_key leads with the organisation).
+CREATE INDEX users_extension_idx ON users (extension) WHERE extension IS NOT NULL;
+
+-- Everything the routing decision needs about a callee (server/sip/routing.ts), as one JSON value:
+-- the callee's rules and what their box, ext and group values name in the callee's organisation.
+-- A PL/pgSQL function because its plan is cached by the session: planning the query each time
+-- cost more than running it (embedded PostgreSQL: ~2 ms against ~0.2 ms), at every call. The ids
+-- are looked up with = ANY (ARRAY(…)): a cached generic plan does not know how few there are, and
+-- with IN (SELECT …) it read every user (1.2 ms against 0.9 ms with 1000 users).
+CREATE FUNCTION call_routing_rules(callee text) RETURNS jsonb LANGUAGE plpgsql STABLE AS $$
+DECLARE
+  result jsonb;
+BEGIN
+  WITH c AS (
+    SELECT u.organization_id, u.extension, r.do_not_disturb, r.forward_always, r.forward_default, r.inbound_routes, r.find_me
+      FROM users u LEFT JOIN user_call_routing r ON r.user_id = u.id
+     WHERE u.extension = callee ORDER BY u.id LIMIT 1
+  ), refs AS (
+    SELECT x->>'drop' AS drop, (x->>'value')::int AS id
+      FROM c, jsonb_array_elements(jsonb_build_array(
+        c.inbound_routes->'routeAlways', c.inbound_routes->'routeBusy', c.inbound_routes->'routeNoAnswer',
+        c.inbound_routes->'routeOffline', c.find_me->'afterHoursNextStep', c.find_me->'simultaneous_next_step')) x
+     WHERE x->>'drop' IN ('box', 'ext', 'group') AND x->>'value' ~ '^[0-9]{1,9}$'
+  )
+  SELECT jsonb_build_object(
+    'extension', c.extension, 'do_not_disturb', coalesce(c.do_not_disturb, false),
+    'forward_always', c.forward_always, 'forward_default', c.forward_default,
+    'inbound_routes', c.inbound_routes, 'find_me', c.find_me,
+    'users', (SELECT jsonb_object_agg(u.id::text, u.extension) FROM users u
+               WHERE u.id = ANY (ARRAY(SELECT id FROM refs WHERE drop <> 'group')) AND u.organization_id = c.organization_id AND u.extension IS NOT NULL),
+    'groups', (SELECT jsonb_object_agg(g.id::text, (SELECT coalesce(jsonb_agg(u.extension), '[]'::jsonb) FROM extension_group_members m
+                 JOIN users u ON u.id = m.user_id AND u.organization_id = g.organization_id AND u.extension IS NOT NULL WHERE m.group_id = g.id))
+                FROM extension_groups g WHERE g.id = ANY (ARRAY(SELECT id FROM refs WHERE drop = 'group')) AND g.organization_id = c.organization_id))
+    INTO result
+    FROM c;
+  RETURN result;
+END
+$$;
