@@ -91,6 +91,26 @@ describe('inbound rules through the real Kamailio', () => {
     }
   });
 
+  it('routeNoAnswer: unanswered within the ring time, the call rings the colleague instead', async () => {
+    // A busy rule too, which must not be the one that acts: the proxy says which failure it met.
+    await setRules('bob', { routeNoAnswer: toCarol, routeBusy: { drop: 'busy', value: null, phoneTime: null } });
+    await phones.bob!.setIncoming('ring');
+    try {
+      const [bobRings, carolRings] = [await rings('bob'), await rings('carol')];
+      const key = await phones.alice!.call('1002');
+      // Bob's phone rings for the ring time (25 s), then carol's rings and answers.
+      const confirmed = await phones.alice!.waitFor(key, 'confirmed', 45_000);
+      expect(confirmed.confirmed).toBe(true);
+      expect(await rings('bob')).toBe(bobRings + 1);
+      expect(await rings('carol')).toBe(carolRings + 1);
+      await phones.alice!.hangup(key);
+      await phones.alice!.waitFor(key, 'ended');
+    } finally {
+      await phones.bob!.setIncoming('answer');
+      await setRules('bob', {});
+    }
+  }, 60_000);
+
   it('routeOffline: a call to someone with no phone registered rings the colleague', async () => {
     // olivia (1000) has no phone in this test.
     await setRules('olivia', { routeOffline: toCarol });

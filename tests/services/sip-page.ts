@@ -125,7 +125,7 @@ export class SipPage {
     return this.page.evaluate(([k, t]) => window.sipPage.dtmf(k, t), [key, tones] as const);
   }
 
-  setIncoming(mode: 'answer' | 'busy' | 'decline'): Promise<void> {
+  setIncoming(mode: 'answer' | 'busy' | 'decline' | 'ring'): Promise<void> {
     return this.page.evaluate((m) => window.sipPage.setIncoming(m), mode);
   }
 

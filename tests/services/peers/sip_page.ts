@@ -39,8 +39,8 @@ export interface SipPageApi {
   /** Sends DTMF in the media (RFC 4733 events through rtpengine), with the product's timing. */
   /** Resolves once the tones are queued: after the call's media can carry them. */
   dtmf(key: string, tones: string): Promise<void>;
-  /** How incoming calls are met from now on: answered (the default), refused with 486 Busy Here, or declined (603). */
-  setIncoming(mode: 'answer' | 'busy' | 'decline'): void;
+  /** How incoming calls are met from now on: answered (the default), refused with 486 Busy Here, declined (603), or left ringing. */
+  setIncoming(mode: IncomingMode): void;
   /** From now on the call sends a pure tone of `hz` instead of the (fake) microphone. */
   sendTone(key: string, hz: number): Promise<void>;
   /** The loudest frequency of what the call receives now, and its level in dB (−Infinity: silence). */
@@ -62,7 +62,8 @@ let domain = '';
 const sessions = new Map<string, { session: RTCSession; state: PageSessionState; waiters: Array<() => void> }>();
 const incomingWaiters: Array<(s: PageSessionState) => void> = [];
 let counter = 0;
-let incomingMode: 'answer' | 'busy' | 'decline' = 'answer';
+type IncomingMode = 'answer' | 'busy' | 'decline' | 'ring';
+let incomingMode: IncomingMode = 'answer';
 let lastOutgoingCallId = '';
 let audio: AudioContext | null = null;
 const analysers = new Map<string, AnalyserNode>();
@@ -151,7 +152,7 @@ window.sipPage = {
       const state = track(e.session, 'incoming', e.request.getHeader('Call-ID'));
       if (incomingMode === 'busy') e.session.terminate({ status_code: 486, reason_phrase: 'Busy Here' });
       else if (incomingMode === 'decline') e.session.terminate({ status_code: 603, reason_phrase: 'Decline' });
-      else e.session.answer({ mediaConstraints: MEDIA, pcConfig: PC_CONFIG });
+      else if (incomingMode === 'answer') e.session.answer({ mediaConstraints: MEDIA, pcConfig: PC_CONFIG });
       for (const w of incomingWaiters.splice(0)) w(state);
     });
     return deadline<void>(timeoutMs, 'registration', (done, fail) => {
