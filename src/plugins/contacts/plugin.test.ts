@@ -4,8 +4,8 @@ import { allFeatures, Api, definePlugin, Dialogs, Kernel, Navigation, Notificati
 import { ContactsApi, MeetingsApi, MessagingApi, TelephonyApi } from '../../contracts';
 import { CONTACTS_REFRESH_MS, indexRowFromTsv, indexRowToTsv, type ContactIndexRow, type ContactWire } from '../../wire/contacts';
 import { DELETE_CONFIRM_PREF, toggleFavorite } from './api';
-import { directory, entriesFromTsv, filterDirectory, inGroup, matcher, toEntry } from './directory';
 import { contactQueries } from './queryCache';
+import { directory, directorySearch, entriesFromTsv, filterDirectory, inGroup, matcher, narrows, toEntry } from './directory';
 import { contactsPlugin } from './index';
 // The commands' lazy chunk, in before the tests: a first run would otherwise wait for its import.
 import './lazy';
@@ -397,6 +397,21 @@ describe('directory filters', () => {
     expect(entries).toHaveLength(12_001);
     expect(entries[12_000]).toMatchObject({ id: 'p12001', name: 'N 12000', numbers: [], favorite: false });
     expect(await entriesFromTsv('')).toEqual([]);
+  });
+
+  it('typed key by key, each term finds what a search of the whole directory finds', () => {
+    const many = Array.from({ length: 3000 }, (_, i) =>
+      toEntry([`p${i}`, `${['Ann', 'Bo', 'Cy'][i % 3]} Lee${i}`, i % 4 ? `+1 (415) 555-${String(i).padStart(4, '0')}` : '', `x${i}@y.example`, i % 5 ? 'Acme' : '', i % 7 ? 0 : 1, i % 2 ? 'personal' : 'User']),
+    );
+    const search = directorySearch();
+    const typed = ['lee12', '415 555-01', '(4', '(415) 5', 'acme x', 'ann', 'annx', 'an', 'x1@', '  lee 3', '5', '55'];
+    for (const group of ['all', 'favorites', 'phones'] as const)
+      for (const term of typed)
+        for (let i = 0; i <= term.length; i++) expect(search(many, group, term.slice(0, i))).toEqual(filterDirectory(many, group, term.slice(0, i)));
+    expect(narrows('lee', 'lee1')).toBe(true);
+    expect(narrows('lee1', 'lee')).toBe(false);
+    // "(" matched no digits: "(4" finds numbers with a 4 that "(" alone did not.
+    expect(narrows('(', '(4')).toBe(false);
   });
 
   // How fast is the bench's figure (contacts_search_50k_p95_ms), not a timed test that a busy machine fails.

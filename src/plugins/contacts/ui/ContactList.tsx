@@ -17,7 +17,6 @@ export interface ContactListProps {
   checked: readonly string[];
   /** Checkboxes appear once one contact is chosen. */
   showChecks: boolean;
-  busy: boolean;
   listRef: RefObject<HTMLDivElement | null>;
   onSelect(id: string): void;
   onActivate(id: string): void;
@@ -29,7 +28,7 @@ export interface ContactListProps {
  * grid itself holds focus and points at the active row with aria-activedescendant; arrows,
  * Page Up/Down, Home/End move, Enter opens, Space ticks the row's checkbox.
  */
-export function ContactList({ rows, selectedId, checked, showChecks, busy, listRef, onSelect, onActivate, onToggleCheck }: ContactListProps) {
+export function ContactList({ rows, selectedId, checked, showChecks, listRef, onSelect, onActivate, onToggleCheck }: ContactListProps) {
   const { t } = useTranslation('contacts');
   const noName = t('noName');
   const nameOf = (r: DirEntry) => r.name || noName;
@@ -41,7 +40,6 @@ export function ContactList({ rows, selectedId, checked, showChecks, busy, listR
       label={t('list.label')}
       idPrefix="contact-row-"
       className="list contacts-list"
-      busy={busy}
       rowLabel={(r) => [nameOf(r), r.favorite ? t('favorite.on') : '', secondaryOf(r), r.source === 'User' ? t('source.User') : ''].filter(Boolean).join(', ')}
       rowClassName={() => 'row contacts-row'}
       cellClassName="contacts-cell"
