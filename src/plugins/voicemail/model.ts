@@ -95,17 +95,30 @@ export function timestampKind(iso: string, now: Date): TimestampKind {
   return 'date';
 }
 
+/**
+ * Intl formatters by locale and style: making one costs a thousand times more than using it, and
+ * each visible row asks for two (its time and its duration) on every keystroke of the search.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+function formatter<F extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, make: () => F): F {
+  let f = formatters.get(key) as F | undefined;
+  if (!f) formatters.set(key, (f = make()));
+  return f;
+}
+const dateFormat = (locale: string, style: 'time' | 'weekday' | 'date') =>
+  formatter(`${locale}|${style}`, () => new Intl.DateTimeFormat(locale, style === 'time' ? { timeStyle: 'short' } : style === 'weekday' ? { weekday: 'long' } : { dateStyle: 'medium' }));
+
 export function formatTimestamp(iso: string, now: Date, locale: string, yesterday: string): string {
   const d = new Date(iso);
   switch (timestampKind(iso, now)) {
     case 'time':
-      return new Intl.DateTimeFormat(locale, { timeStyle: 'short' }).format(d);
+      return dateFormat(locale, 'time').format(d);
     case 'yesterday':
       return yesterday;
     case 'weekday':
-      return new Intl.DateTimeFormat(locale, { weekday: 'long' }).format(d);
+      return dateFormat(locale, 'weekday').format(d);
     default:
-      return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(d);
+      return dateFormat(locale, 'date').format(d);
   }
 }
 
@@ -116,7 +129,7 @@ export function durationParts(seconds: number): { value: number; unit: 'second' 
 
 export function formatDuration(seconds: number, locale: string): string {
   const { value, unit } = durationParts(seconds);
-  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'short' }).format(value);
+  return formatter(`${locale}|${unit}`, () => new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'short' })).format(value);
 }
 
 /** Player clock: m:ss. */
