@@ -14,6 +14,33 @@ const OPTIONS = { intraMode: 1, intraIns: 1, interIns: Infinity } as const;
 const UNIVERSAL = { unicode: true, interSplit: "[^\\p{L}\\d']+", intraSplit: '\\p{Ll}\\p{Lu}', intraBound: '\\p{L}\\d|\\d\\p{L}|\\p{Ll}\\p{Lu}', intraChars: "[\\p{L}\\d']", intraContr: "'\\p{L}{1,2}\\b" } as const;
 const ASCII = /^[\x00-\x7f]*$/;
 
+const TERMS = /[^a-z\d]+/;
+const PARTS = /[^\d]+|\d+/g;
+
+/**
+ * Whether every string uFuzzy's filter finds for `next` it also finds for `prev` (the previous
+ * keystroke's needle), so that `next` need only test `prev`'s hits. Holds when `next` adds terms or
+ * letters to `prev`'s last term, except where uFuzzy's rules for a short term change with its
+ * length: 1–2 letters match exactly, 3 allow a swap, 4 a swap or an insertion, 5 and more one error
+ * of any kind (its intraRules); "abc" does not find "abdc", which "abcd" finds with an insertion.
+ * Digits always match exactly. Quotes, apostrophes (contractions) and non-ASCII are not narrowed.
+ */
+export function narrows(prev: string, next: string): boolean {
+  if (!prev || !next.startsWith(prev) || !ASCII.test(next) || /["'-]/.test(next)) return false;
+  const a = prev.toLowerCase().split(TERMS).filter(Boolean);
+  const b = next.toLowerCase().split(TERMS).filter(Boolean);
+  if (!a.length) return false;
+  const n = a.length - 1;
+  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return false;
+  const was = a[n]!.match(PARTS)!;
+  const now = b[n]!.match(PARTS)!;
+  const k = was.length - 1;
+  for (let i = 0; i < k; i++) if (was[i] !== now[i]) return false;
+  const [p, q] = [was[k]!, now[k]!];
+  if (p === q || /^\d/.test(p)) return q.startsWith(p);
+  return q.startsWith(p) && (p.length >= 5 || q.length <= 2);
+}
+
 /**
  * Fuzzy matcher over a prebuilt haystack. uFuzzy filters 50,000 strings in a few milliseconds,
  * typo-tolerant within terms and across term order. A query in plain ASCII is matched against the
@@ -29,6 +56,8 @@ export class PaletteMatcher<T> {
   private readonly lowered = new Map<string[], string[]>();
 
   private readonly outOfOrderMaxTerms: number;
+  /** The last needle's in-order hits (all of them): the next keystroke's needle may only test these. */
+  private last: { hay: string[]; needle: string; idxs: number[] } | null = null;
 
   constructor(
     readonly entries: readonly IndexEntry<T>[],
@@ -57,7 +86,9 @@ export class PaletteMatcher<T> {
     const ascii = ASCII.test(needle);
     const uf = ascii ? this.latin : this.universal;
     const hay = ascii ? this.plain : this.haystack;
-    let idxs = uf.filter(hay, needle);
+    const narrowed = this.last && this.last.hay === hay && narrows(this.last.needle, needle) ? this.last.idxs : undefined;
+    let idxs = uf.filter(hay, needle, narrowed);
+    this.last = idxs ? { hay, needle, idxs } : null;
     if (!idxs || idxs.length === 0) {
       const terms = needle.split(/\s+/).length;
       if (terms < 2 || terms > this.outOfOrderMaxTerms) return [];

@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { allFeatures, definePlugin, Kernel, type PaletteEntity } from '../../src/kernel';
-import { PaletteMatcher } from '../../src/palette/matcher';
+import { narrows, PaletteMatcher } from '../../src/palette/matcher';
 import { nextMissingArg, PaletteIndex, type ListedEntity } from '../../src/palette/model';
 
 async function setup() {
@@ -106,6 +106,35 @@ describe('matcher at scale', () => {
     const m = new PaletteMatcher(entries);
     expect(m.search('smithers')[0]).toBe(-1);
     expect(m.search('s', 10)).toHaveLength(10);
+  });
+});
+
+describe('matcher typed key by key', () => {
+  // Each keystroke may test only the previous keystroke's hits (narrows): it must find exactly what
+  // a search of everything finds, typos and short-term rules included.
+  const FIRST = ['Alice', 'Abdul', 'Bob', 'Carol', 'Garcia', 'Gracia', 'Martin', 'Marin', 'Matrin', 'Smith', 'Smtih', 'Johnson', 'Jonhson', 'Lee', 'Leo'];
+  const LAST = ['Martinez', 'Garcias', 'Acme', 'Acne', 'Smithers', 'Stone', 'Lees', 'Abdc', 'Abcd'];
+  let seed = 7;
+  const rnd = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+  const pick = <T,>(a: readonly T[]) => a[Math.floor(rnd() * a.length)]!;
+  const entries = Array.from({ length: 4000 }, (_, i) => ({ text: `${pick(FIRST)} ${pick(LAST)} +1 415 ${String(i).padStart(4, '0')}${rnd() < 0.3 ? ` ${pick(LAST)}co` : ''}`, ref: i }));
+  const queries = ['martin garcia', 'matrin', 'smith acme', 'abcd', 'abdc', 'johnson', 'lee 415 01', 'alice', 'acne smithers', '415 5', 'garcias co', 'marinez', 'a1b2', 'leo"s', "lee's", 'ali-ce', 'gârcia'];
+  it('finds what a fresh search finds, for every prefix of every query', () => {
+    const typed = new PaletteMatcher(entries, { outOfOrderMaxTerms: 2 });
+    for (const q of queries)
+      for (let i = 1; i <= q.length; i++) expect(typed.search(q.slice(0, i), 100), q.slice(0, i)).toEqual(new PaletteMatcher(entries, { outOfOrderMaxTerms: 2 }).search(q.slice(0, i), 100));
+  });
+  it('narrows only where uFuzzy cannot find more for the longer needle', () => {
+    expect(narrows('martin', 'martin g')).toBe(true);
+    expect(narrows('smith', 'smithe')).toBe(true);
+    expect(narrows('41', '415')).toBe(true);
+    expect(narrows('a', 'ab')).toBe(true);
+    // "abc" allows a swap, "abcd" also an insertion: "abdc" is found by the second only.
+    expect(narrows('abc', 'abcd')).toBe(false);
+    expect(narrows('ab', 'abc')).toBe(false);
+    expect(narrows('abcd', 'abcde')).toBe(false);
+    expect(narrows('smith', 'smit')).toBe(false);
+    expect(narrows('lee', "lee'")).toBe(false);
   });
 });
 
