@@ -53,7 +53,7 @@ export class PaletteMatcher<T> {
   private readonly universal = new uFuzzy({ ...OPTIONS, ...UNIVERSAL });
   private readonly haystack: string[];
   private readonly plain: string[];
-  private readonly lowered = new Map<string[], string[]>();
+  private readonly lowered: Map<string[], string[]>;
 
   private readonly outOfOrderMaxTerms: number;
   /** The last needle's in-order hits (all of them): the next keystroke's needle may only test these. */
@@ -61,11 +61,21 @@ export class PaletteMatcher<T> {
 
   constructor(
     readonly entries: readonly IndexEntry<T>[],
-    opts: { outOfOrderMaxTerms?: number } = {},
+    opts: { outOfOrderMaxTerms?: number; like?: PaletteMatcher<unknown> | null } = {},
   ) {
     this.outOfOrderMaxTerms = opts.outOfOrderMaxTerms ?? 3;
-    this.haystack = entries.map((e) => e.text);
-    this.plain = uFuzzy.latinize(this.haystack);
+    const like = opts.like;
+    if (like && like.haystack.length === entries.length && entries.every((e, i) => e.text === like.haystack[i])) {
+      // The same texts as an earlier matcher's (the palette opened again over the same 50,000
+      // contacts): its prepared haystacks serve, without latinising and lower-casing them again.
+      this.haystack = like.haystack;
+      this.plain = like.plain;
+      this.lowered = like.lowered;
+    } else {
+      this.haystack = entries.map((e) => e.text);
+      this.plain = uFuzzy.latinize(this.haystack);
+      this.lowered = new Map();
+    }
   }
 
   get size(): number {

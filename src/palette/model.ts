@@ -31,6 +31,9 @@ const VERB_ROWS = 8;
 /** What t() gives back for a key without a string: the key is not loaded (yet). */
 const MISSING = '\u0000missing';
 
+/** The entity matcher of the last opening: the next opening reuses its prepared text when the entities are the same. */
+let lastEntityMatcher: PaletteMatcher<RootRef> | null = null;
+
 /** The searchable index of one palette opening: every visible command and every provider's entities. */
 export class PaletteIndex {
   /*
@@ -105,7 +108,7 @@ export class PaletteIndex {
     this.commandMatcher = new PaletteMatcher(commandEntries);
     // Out-of-order over entities only for two terms ("martin alice"): permutations of more terms
     // over a large directory cost more than a keystroke may.
-    this.entityMatcher = new PaletteMatcher(entries, { outOfOrderMaxTerms: 2 });
+    this.entityMatcher = lastEntityMatcher = new PaletteMatcher(entries, { outOfOrderMaxTerms: 2, like: lastEntityMatcher });
   }
 
   enablement(command: CommandContribution): Enablement {

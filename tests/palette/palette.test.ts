@@ -1,5 +1,6 @@
 import i18next from 'i18next';
-import { describe, expect, it } from 'vitest';
+import uFuzzy from '@leeoniya/ufuzzy';
+import { describe, expect, it, vi } from 'vitest';
 import { allFeatures, definePlugin, Kernel, type PaletteEntity } from '../../src/kernel';
 import { narrows, PaletteMatcher } from '../../src/palette/matcher';
 import { nextMissingArg, PaletteIndex, type ListedEntity } from '../../src/palette/model';
@@ -135,6 +136,23 @@ describe('matcher typed key by key', () => {
     expect(narrows('abcd', 'abcde')).toBe(false);
     expect(narrows('smith', 'smit')).toBe(false);
     expect(narrows('lee', "lee'")).toBe(false);
+  });
+});
+
+describe('matcher over the same entities again', () => {
+  it('reuses the prepared text of the last matcher when the texts are the same, and finds the same', () => {
+    const entries = Array.from({ length: 3000 }, (_, i) => ({ text: `Zoë Müller ${i} Ångström`, ref: i }));
+    const first = new PaletteMatcher(entries);
+    const latinize = vi.spyOn(uFuzzy, 'latinize');
+    try {
+      const again = new PaletteMatcher(entries.map((e) => ({ ...e })), { like: first });
+      expect(latinize).not.toHaveBeenCalled();
+      for (const q of ['zoe', 'muller 12', 'angstrom 299', 'Zoë', 'x']) expect(again.search(q, 50)).toEqual(first.search(q, 50));
+      new PaletteMatcher([...entries.slice(1), { text: 'Other', ref: -1 }], { like: first });
+      expect(latinize).toHaveBeenCalledTimes(1);
+    } finally {
+      latinize.mockRestore();
+    }
   });
 });
 
