@@ -58,21 +58,47 @@ export async function openScreenOnce(page: Page, path: string, screen: string): 
  * event to the frame that paints the list for the new term (the list pane's data-term).
  */
 export async function searchLatencies(page: Page, search: Locator, queries: readonly string[]): Promise<number[]> {
-  await page.evaluate(() => {
-    (window as unknown as { __benchKey: number }).__benchKey = 0;
-    addEventListener('keydown', (e) => void ((window as unknown as { __benchKey: number }).__benchKey = e.timeStamp), true);
-  });
   const out: number[] = [];
   for (const q of queries) {
     await search.fill('');
     await page.locator('.list-pane[data-term=""]').waitFor();
     await search.focus();
-    for (let i = 1; i <= q.length; i++) {
-      const painted = page.evaluate(waitPaintedScript(`document.querySelector('.list-pane')?.getAttribute('data-term') === ${JSON.stringify(q.slice(0, i))}`));
-      await page.keyboard.press(q[i - 1] === ' ' ? 'Space' : q[i - 1]!);
-      const t1 = (await painted) as number;
-      out.push(t1 - (await page.evaluate(() => (window as unknown as { __benchKey: number }).__benchKey)));
-    }
+    out.push(...(await typeTimed(page, q, (typed) => `document.querySelector('.list-pane')?.getAttribute('data-term') === ${JSON.stringify(typed)}`)));
+  }
+  return out;
+}
+
+/**
+ * Opens the command palette (Ctrl+K) once per query, types the query key by key and returns, per
+ * keystroke, the time from the key event to the frame that paints the results for the new query
+ * (the list's data-query); Escape closes it again.
+ */
+export async function paletteLatencies(page: Page, queries: readonly string[]): Promise<number[]> {
+  const out: number[] = [];
+  const dialog = page.getByRole('dialog', { name: 'Command palette' });
+  for (const q of queries) {
+    await page.keyboard.press('Control+k');
+    await page.locator('.palette-list[data-query=""]').waitFor();
+    out.push(...(await typeTimed(page, q, (typed) => `document.querySelector('.palette-list')?.getAttribute('data-query') === ${JSON.stringify(typed)}`)));
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+  }
+  return out;
+}
+
+/** Types `q` into the focused field key by key; per key, the time from its keydown to the frame that paints what `shown(typed)` tests. */
+async function typeTimed(page: Page, q: string, shown: (typed: string) => string): Promise<number[]> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __benchKey?: number };
+    if (w.__benchKey === undefined) addEventListener('keydown', (e) => void (w.__benchKey = e.timeStamp), true);
+    w.__benchKey = 0;
+  });
+  const out: number[] = [];
+  for (let i = 1; i <= q.length; i++) {
+    const painted = page.evaluate(waitPaintedScript(shown(q.slice(0, i))));
+    await page.keyboard.press(q[i - 1] === ' ' ? 'Space' : q[i - 1]!);
+    const t1 = (await painted) as number;
+    out.push(t1 - (await page.evaluate(() => (window as unknown as { __benchKey: number }).__benchKey)));
   }
   return out;
 }

@@ -173,6 +173,7 @@ export async function lookupsOf(rows: readonly DirEntry[]): Promise<Lookups> {
 }
 
 type Listener = () => void;
+export const DIRECTORY_LOADED = 'contacts:directory-loaded';
 
 export class Directory {
   entries: readonly DirEntry[] | null = null;
@@ -234,6 +235,8 @@ export class Directory {
         this.error = null;
         const rows = await entriesFromTsv(text);
         this.set(rows, await lookupsOf(rows));
+        // In the Performance panel's timings (and what the benchmark waits for): the directory is in.
+        performance.mark(DIRECTORY_LOADED);
       })
       .catch((err: unknown) => {
         this.error = err;
