@@ -58,7 +58,6 @@ function PaletteBody({ hotkeys, startCommand }: { hotkeys: HotkeyManager; startC
     return cmd && cmd.args?.length ? [{ kind: 'root' }, { kind: 'arg', command: cmd, argIndex: 0, args: {} }] : [{ kind: 'root' }];
   });
   const [query, setQuery] = useState('');
-  const [selected, setSelected] = useState('');
   // Keys typed while the palette was opening (store.ts): the start of the query, and maybe Enter.
   const enterAhead = useRef<string | null>(null);
   useEffect(() => {
@@ -79,16 +78,22 @@ function PaletteBody({ hotkeys, startCommand }: { hotkeys: HotkeyManager; startC
 
   const bindings = useMemo(() => new Map(hotkeys.effective().filter((e) => e.keys).map((e) => [e.hotkey.command, e.keys!])), [hotkeys]);
 
-  // Rows listed again for the same query and page (entities arriving, a store commands read
-  // changing) keep the row the user moved to; a new query or page starts at its first row.
-  const answered = useRef<{ query: string; page: PalettePage } | null>(null);
+  // New rows pick their selection in the same render (state adjusted while rendering), not in an
+  // effect: that cost every keystroke a second render and commit before its frame. Rows listed
+  // again for the same query and page (entities arriving, a store commands read changing) keep the
+  // row the user moved to; a new query or page starts at its first enabled row.
+  const [selection, setSelection] = useState<{ rows: readonly PaletteRow[] | null; query: string; page: PalettePage | null; key: string }>({ rows: null, query: '', page: null, key: '' });
+  let selected = selection.key;
+  if (selection.rows !== rows) {
+    const same = selection.query === query && selection.page === page;
+    if (!same || !rows.some((r) => r.key === selected && !isDisabled(r))) selected = rows.find((r) => !isDisabled(r))?.key ?? '';
+    setSelection({ rows, query, page, key: selected });
+  }
+  const setSelected = (key: string) => setSelection((s) => ({ ...s, key }));
   useEffect(() => {
-    const same = answered.current?.query === query && answered.current.page === page;
-    answered.current = { query, page };
-    const first = rows.find((r) => !isDisabled(r));
-    if (!same || !rows.some((r) => r.key === selected && !isDisabled(r))) setSelected(first?.key ?? '');
     if (enterAhead.current !== null && enterAhead.current === query) {
       enterAhead.current = null;
+      const first = rows.find((r) => !isDisabled(r));
       if (first) choose(first);
     }
     // choose is this render's; only the rows (and the query they answer) decide.
@@ -98,7 +103,8 @@ function PaletteBody({ hotkeys, startCommand }: { hotkeys: HotkeyManager; startC
   const virtual = useVirtualizer({ count: rows.length, getScrollElement: () => listRef.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
   useEffect(() => {
     const i = rows.findIndex((r) => r.key === selected);
-    if (i >= 0) virtual.scrollToIndex(i, { align: 'auto' });
+    // The first row of a list at its top is in view already: scrollToIndex would force a layout per keystroke to find that out.
+    if (i > 0 || (i === 0 && (virtual.scrollOffset ?? 0) > 0)) virtual.scrollToIndex(i, { align: 'auto' });
   }, [selected, rows, virtual]);
 
   const push = (p: PalettePage) => {

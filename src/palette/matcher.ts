@@ -56,8 +56,11 @@ export class PaletteMatcher<T> {
   private readonly lowered: Map<string[], string[]>;
 
   private readonly outOfOrderMaxTerms: number;
-  /** The last needle's in-order hits (all of them): the next keystroke's needle may only test these. */
-  private last: { hay: string[]; needle: string; idxs: number[] } | null = null;
+  /**
+   * The last needle's hits, all of them: in order, and, when it had none in order, in any order (ascending).
+   * The next keystroke's needle may only test these (narrows).
+   */
+  private last: { hay: string[]; needle: string; idxs: number[]; anyOrder?: number[] } | null = null;
 
   constructor(
     readonly entries: readonly IndexEntry<T>[],
@@ -96,15 +99,17 @@ export class PaletteMatcher<T> {
     const ascii = ASCII.test(needle);
     const uf = ascii ? this.latin : this.universal;
     const hay = ascii ? this.plain : this.haystack;
-    const narrowed = this.last && this.last.hay === hay && narrows(this.last.needle, needle) ? this.last.idxs : undefined;
-    let idxs = uf.filter(hay, needle, narrowed);
+    const prev = this.last && this.last.hay === hay && narrows(this.last.needle, needle) ? this.last : null;
+    let idxs = uf.filter(hay, needle, prev?.idxs);
     this.last = idxs ? { hay, needle, idxs } : null;
     if (!idxs || idxs.length === 0) {
       const terms = needle.split(/\s+/).length;
       if (terms < 2 || terms > this.outOfOrderMaxTerms) return [];
       // Terms out of order ("history missed") as a second chance; its ranking comes with it, because
-      // info() for the in-order needle cannot describe out-of-order hits.
-      const [outIdxs, outInfo, outOrder] = uf.search(hay, needle, 1, RANK_LIMIT);
+      // info() for the in-order needle cannot describe out-of-order hits. Each term narrows as in
+      // order does, so the previous needle's any-order hits hold all of this one's.
+      const [outIdxs, outInfo, outOrder] = uf.search(hay, needle, 1, RANK_LIMIT, prev?.anyOrder);
+      if (this.last) this.last.anyOrder = outIdxs ? [...outIdxs].sort((a, b) => a - b) : [];
       if (!outIdxs || outIdxs.length === 0) return [];
       if (outInfo && outOrder) return this.ranked(outInfo.idx, outOrder, limit);
       idxs = outIdxs;
