@@ -6,7 +6,7 @@
  */
 import { Api, toDisposable, type ApiClient, type Disposable, type PluginContext } from '../../kernel';
 import { CONTACTS_REFRESH_MS, indexRowFromTsv } from '../../wire/contactGroups';
-import type { ContactGroup, ContactIndexRow, ContactSource, ContactWire } from '../../wire/contacts';
+import type { ContactIndexRow, ContactSource, ContactWire } from '../../wire/contacts';
 import { log } from './log';
 
 export interface DirEntry {
@@ -43,74 +43,6 @@ export function toEntry(r: ContactIndexRow): DirEntry {
 export function entryFromContact(c: ContactWire): DirEntry {
   const numbers = c.phone_numbers.map((p) => p.number || p.extension || '').filter(Boolean).join(' ');
   return toEntry([c.id, c.name, numbers, c.emails[0]?.email ?? '', c.company, c.favorite ? 1 : 0, c.source]);
-}
-
-/** Which groups the directory can answer; Google/Microsoft only with a connected integration. */
-export function inGroup(e: DirEntry, group: ContactGroup): boolean {
-  switch (group) {
-    case 'all':
-      return true;
-    case 'user':
-    case 'company':
-      return e.source === 'User';
-    case 'personal':
-      return e.source === 'personal';
-    case 'google':
-      return e.source === 'google';
-    case 'favorites':
-      return e.favorite;
-    case 'phones':
-      return e.numbers.length > 0;
-    // Speed-dial targets and people in a meeting come from services that do not report any yet.
-    case 'speeddial':
-    case 'meeting':
-      return false;
-  }
-}
-
-/** What a term is matched as: lower-cased text, and the digits of a number-like term. */
-function normalise(term: string): { text: string; digits: string } {
-  const text = term.trim().toLowerCase();
-  return { text, digits: /^[\d\s()+.-]+$/.test(text) ? text.replace(/\D/g, '') : '' };
-}
-
-/** A term matches names, company and e-mail as a substring; digits (3+) also match any number. */
-export function matcher(term: string): (e: DirEntry) => boolean {
-  const { text: t, digits } = normalise(term);
-  if (!t) return () => true;
-  return (e) => e.hay.includes(t) || (digits !== '' && e.digits.includes(digits));
-}
-
-export function filterDirectory(entries: readonly DirEntry[], group: ContactGroup, term: string): DirEntry[] {
-  const m = matcher(term);
-  const out: DirEntry[] = [];
-  for (const e of entries) if (inGroup(e, group) && m(e)) out.push(e);
-  return out;
-}
-
-/**
- * Whether every entry `next` matches also matches `prev`: then `next` can filter `prev`'s rows
- * instead of the whole directory. Substrings hold that when the text grows around the old one;
- * digits only when the old term matched digits too (a bare "(" matched none).
- */
-export function narrows(prev: string, next: string): boolean {
-  const a = normalise(prev);
-  const b = normalise(next);
-  return b.text.includes(a.text) && (b.digits === '' || (a.digits !== '' && b.digits.includes(a.digits)));
-}
-
-/**
- * filterDirectory for a term typed key by key: a term that narrows the previous one filters the
- * previous rows (a few hundred after the first letters) rather than all 50,000 entries again.
- */
-export function directorySearch(): (entries: readonly DirEntry[], group: ContactGroup, term: string) => DirEntry[] {
-  let last: { entries: readonly DirEntry[]; group: ContactGroup; term: string; rows: DirEntry[] } | null = null;
-  return (entries, group, term) => {
-    const from = last && last.entries === entries && last.group === group && narrows(last.term, term) ? last.rows : entries;
-    const rows = from === entries ? filterDirectory(entries, group, term) : filterDirectory(from, 'all', term);
-    last = { entries, group, term, rows };
-    return rows;
-  };
 }
 
 /** Number → entry, by the last 10 digits (so +1 415… and 415… meet) and by short extensions. */

@@ -5,7 +5,8 @@ import { ContactsApi, MeetingsApi, MessagingApi, TelephonyApi } from '../../cont
 import { CONTACTS_REFRESH_MS, indexRowFromTsv, indexRowToTsv, type ContactIndexRow, type ContactWire } from '../../wire/contacts';
 import { DELETE_CONFIRM_PREF, toggleFavorite } from './api';
 import { contactQueries } from './queryCache';
-import { Directory, directory, directorySearch, entriesFromTsv, filterDirectory, inGroup, matcher, narrows, toEntry } from './directory';
+import { Directory, directory, entriesFromTsv, toEntry } from './directory';
+import { directorySearch, filterDirectory, inGroup, matcher, narrows } from './filter';
 import { contactsPlugin } from './index';
 // The commands' lazy chunk, in before the tests: a first run would otherwise wait for its import.
 import './lazy';

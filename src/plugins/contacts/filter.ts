@@ -1,0 +1,74 @@
+/**
+ * Searching the directory: the contacts screen's group filter and search term. Only the lazily
+ * loaded screen uses it, so it stays out of the first-screen bundle (directory.ts is in it).
+ */
+import type { ContactGroup } from '../../wire/contacts';
+import type { DirEntry } from './directory';
+
+/** Which groups the directory can answer; Google/Microsoft only with a connected integration. */
+export function inGroup(e: DirEntry, group: ContactGroup): boolean {
+  switch (group) {
+    case 'all':
+      return true;
+    case 'user':
+    case 'company':
+      return e.source === 'User';
+    case 'personal':
+      return e.source === 'personal';
+    case 'google':
+      return e.source === 'google';
+    case 'favorites':
+      return e.favorite;
+    case 'phones':
+      return e.numbers.length > 0;
+    // Speed-dial targets and people in a meeting come from services that do not report any yet.
+    case 'speeddial':
+    case 'meeting':
+      return false;
+  }
+}
+
+/** What a term is matched as: lower-cased text, and the digits of a number-like term. */
+function normalise(term: string): { text: string; digits: string } {
+  const text = term.trim().toLowerCase();
+  return { text, digits: /^[\d\s()+.-]+$/.test(text) ? text.replace(/\D/g, '') : '' };
+}
+
+/** A term matches names, company and e-mail as a substring; digits (3+) also match any number. */
+export function matcher(term: string): (e: DirEntry) => boolean {
+  const { text: t, digits } = normalise(term);
+  if (!t) return () => true;
+  return (e) => e.hay.includes(t) || (digits !== '' && e.digits.includes(digits));
+}
+
+export function filterDirectory(entries: readonly DirEntry[], group: ContactGroup, term: string): DirEntry[] {
+  const m = matcher(term);
+  const out: DirEntry[] = [];
+  for (const e of entries) if (inGroup(e, group) && m(e)) out.push(e);
+  return out;
+}
+
+/**
+ * Whether every entry `next` matches also matches `prev`: then `next` can filter `prev`'s rows
+ * instead of the whole directory. Substrings hold that when the text grows around the old one;
+ * digits only when the old term matched digits too (a bare "(" matched none).
+ */
+export function narrows(prev: string, next: string): boolean {
+  const a = normalise(prev);
+  const b = normalise(next);
+  return b.text.includes(a.text) && (b.digits === '' || (a.digits !== '' && b.digits.includes(a.digits)));
+}
+
+/**
+ * filterDirectory for a term typed key by key: a term that narrows the previous one filters the
+ * previous rows (a few hundred after the first letters) rather than all 50,000 entries again.
+ */
+export function directorySearch(): (entries: readonly DirEntry[], group: ContactGroup, term: string) => DirEntry[] {
+  let last: { entries: readonly DirEntry[]; group: ContactGroup; term: string; rows: DirEntry[] } | null = null;
+  return (entries, group, term) => {
+    const from = last && last.entries === entries && last.group === group && narrows(last.term, term) ? last.rows : entries;
+    const rows = from === entries ? filterDirectory(entries, group, term) : filterDirectory(from, 'all', term);
+    last = { entries, group, term, rows };
+    return rows;
+  };
+}
