@@ -16,6 +16,10 @@
  * the load a run had.
  * Issue 19: echo_test_rtt_ms, the round trip "Test connection" reports on loopback (the echoed
  * microphone sound's delay; no number budget): 168 on 2026-11-27 (bench/echo.ts).
+ * Issue 18 (search and paint, keystroke → rows painted in chromium, its 60 Hz frames included):
+ * contacts_search_50k_p95_ms ≤ 16, voicemail_search_10k_p95_ms ≤ 16, palette_paint_50k_p95_ms ≤ 16 (new:
+ * Ctrl+K, then each keystroke with 50,000 contacts loaded), contacts_directory_50k_longest_task_ms ≤ 50;
+ * the contacts and media benches print their load average (contacts_bench_loadavg, media_bench_loadavg).
  * Issue 17: initial_js_gzip_kb ≤ 200 and login_js_gzip_kb ≤ 100 (bench/bundle.ts, BUNDLE_BUDGETS): a
  * figure over its budget is printed as such and the run exits with 1.
  * `npm run bench -- bundle` runs only the benches whose name contains the word (palette, bundle,
