@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Api, Dialogs, Navigation, Notifications, Preferences, Session, type ServiceLookup, ApiError } from '../../kernel';
 import { voicemailFileName } from '../../wire/voicemail';
 import { deleteVoicemails, expandTranscript, refresh, setRead } from './api';
-import { clock, durationParts, filterVoicemails, formatDuration, formatTimestamp, fromV1, fromV2, needsTranscriptFetch, parseGroup, rateLimited, timestampKind } from './model';
+import { clock, durationParts, filterVoicemails, formatDuration, formatTimestamp, fromV1, fromV2, needsTranscriptFetch, narrowsTerm, parseGroup, rateLimited, timestampKind, voicemailSearch } from './model';
 import { player } from './player';
 import { vmState, type Voicemail } from './state';
 
@@ -41,6 +41,19 @@ describe('voicemail model', () => {
     expect(filterVoicemails(items, 'ALL', 'jonas').map((v) => v.id)).toEqual(['1']);
     expect(filterVoicemails(items, 'ALL', '(312) 555').map((v) => v.id)).toEqual(['2']);
     expect(filterVoicemails(items, 'ALL', 'INVOICE').map((v) => v.id)).toEqual(['2']);
+  });
+
+  it('typed key by key, each term finds what a search of every message finds', () => {
+    const many = Array.from({ length: 2000 }, (_, i) =>
+      vm({ id: String(i), status: i % 2 ? 'READ' : 'UNREAD', callerName: i % 3 ? `Grace ${i}` : null, callerNumber: `+1 (212) 555-${String(i).padStart(4, '0')}`, transcript: i % 5 ? `invoice ${i} from contoso` : null }),
+    );
+    const search = voicemailSearch();
+    for (const group of ['ALL', 'UNREAD'] as const)
+      for (const term of ['grace 12', '212 555', '(2', 'a1', 'invoice 1', 'contoso', 'x', 'co'])
+        for (let i = 0; i <= term.length; i++) expect(search(many, group, term.slice(0, i))).toEqual(filterVoicemails(many, group, term.slice(0, i)));
+    expect(narrowsTerm('gra', 'grac')).toBe(true);
+    // "a" matched no digits; "a1" finds every number with a 1.
+    expect(narrowsTerm('a', 'a1')).toBe(false);
   });
 
   it('refreshes at most once per 3000 ms', () => {

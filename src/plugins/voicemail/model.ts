@@ -55,16 +55,38 @@ function keysOf(v: Voicemail) {
   return k;
 }
 
+const normalise = (term: string) => {
+  const text = term.trim().toLowerCase();
+  return { text, digits: text.replace(/\D/g, '') };
+};
+
 /** The group filter and the search (name, any digits of the number, or transcript words). */
 export function filterVoicemails(items: readonly Voicemail[], group: VoicemailGroup, term: string): Voicemail[] {
-  const t = term.trim().toLowerCase();
-  const digits = t.replace(/\D/g, '');
+  const { text: t, digits } = normalise(term);
   return items.filter((v) => {
     if (group !== 'ALL' && v.status !== group) return false;
     if (!t) return true;
     const k = keysOf(v);
     return k.name.includes(t) || (digits !== '' && k.digits.includes(digits)) || k.text.includes(t);
   });
+}
+
+/** Whether every message `next` finds `prev` finds too: the text grows around the old one, and digits only extend digits. */
+export function narrowsTerm(prev: string, next: string): boolean {
+  const a = normalise(prev);
+  const b = normalise(next);
+  return b.text.includes(a.text) && (b.digits === '' || (a.digits !== '' && b.digits.includes(a.digits)));
+}
+
+/** filterVoicemails for a term typed key by key: a term that narrows the previous one filters the previous rows only. */
+export function voicemailSearch(): (items: readonly Voicemail[], group: VoicemailGroup, term: string) => Voicemail[] {
+  let last: { items: readonly Voicemail[]; group: VoicemailGroup; term: string; rows: Voicemail[] } | null = null;
+  return (items, group, term) => {
+    const from = last && last.items === items && last.group === group && narrowsTerm(last.term, term) ? last.rows : items;
+    const rows = filterVoicemails(from, group, term);
+    last = { items, group, term, rows };
+    return rows;
+  };
 }
 
 /** A refresh timer that drops requests closer together than the rate limit. */

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { snapshot, subscribe, useSnapshot } from 'valtio';
 import { Navigation, useKernel, useService } from '../../../kernel';
 import { requestRefresh } from '../api';
-import { filterVoicemails, GROUP_STORAGE_KEY, GROUPS, parseGroup } from '../model';
+import { GROUP_STORAGE_KEY, GROUPS, parseGroup, voicemailSearch } from '../model';
 import { strings } from '../strings';
 import { VoicemailDetail } from './VoicemailDetail';
 import { VoicemailList } from './VoicemailList';
@@ -44,7 +44,8 @@ function Screen() {
   // Filtered in the keystroke's own render: the rows paint in the frame the letter does (a
   // deferred value would paint them a frame later, and the filter costs a millisecond).
   const [term, setTerm] = useState('');
-  const rows = useMemo(() => (items ? filterVoicemails(items, group, term) : null), [items, group, term]);
+  const [search] = useState(voicemailSearch);
+  const rows = useMemo(() => (items ? search(items, group, term) : null), [items, group, term, search]);
   const selected = id ? items?.find((v) => v.id === id) : undefined;
   const listRef = useRef<HTMLDivElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
