@@ -67,7 +67,7 @@ export function benchContacts(distDir: string, runtimeRoot: string): Promise<Rec
       if (!total || Number(total.replace(/\D/g, '')) < COUNT) throw new Error(`contacts bench: expected ≥ ${COUNT} rows, the screen says "${total}"`);
       const keystrokes = await searchLatencies(page, page.getByRole('searchbox', { name: 'Search contacts' }), [...QUERIES, ...QUERIES]);
       const palette = await paletteLatencies(page, [...PALETTE_QUERIES, ...PALETTE_QUERIES]);
-      if (process.env.UC_BENCH_VERBOSE) console.log(`contacts search per key: ${keystrokes.map(round1).join(' ')}\npalette per key: ${palette.map(round1).join(' ')}`);
+      if (process.env.UC_BENCH_VERBOSE) console.log(`contacts opens: ${opens.map(round1).join(' ')}\ncontacts search per key: ${keystrokes.map(round1).join(' ')}\npalette per key: ${palette.map(round1).join(' ')}`);
       return {
         contacts_open_50k_ms: round1(percentile(opens, 50)),
         contacts_open_50k_first_ms: round1(opens[0]!),
