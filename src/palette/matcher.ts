@@ -53,7 +53,7 @@ export class PaletteMatcher<T> {
   private readonly universal = new uFuzzy({ ...OPTIONS, ...UNIVERSAL });
   private readonly haystack: string[];
   private readonly plain: string[];
-  private readonly lowered: Map<string[], string[]>;
+  private readonly lowered: Map<string[], Array<string | undefined>>;
 
   private readonly outOfOrderMaxTerms: number;
   /**
@@ -85,10 +85,13 @@ export class PaletteMatcher<T> {
     return this.entries.length;
   }
 
-  /** Lower-cased haystack for the cheap ranking of many hits, made when first needed. */
-  private lower(hay: string[]): string[] {
+  /**
+   * Lower-cased haystack for the cheap ranking of many hits, each text lower-cased when a ranking
+   * first reads it: all 50,000 at once made the first keystroke of an opening take a frame or more.
+   */
+  private lower(hay: string[]): Array<string | undefined> {
     let l = this.lowered.get(hay);
-    if (!l) this.lowered.set(hay, (l = hay.map((h) => h.toLocaleLowerCase())));
+    if (!l) this.lowered.set(hay, (l = new Array<string | undefined>(hay.length)));
     return l;
   }
 
@@ -124,7 +127,7 @@ export class PaletteMatcher<T> {
     const wordPrefix: T[] = [];
     const rest: T[] = [];
     for (const i of idxs) {
-      const h = lower[i]!;
+      const h = lower[i] ?? (lower[i] = hay[i]!.toLocaleLowerCase());
       const ref = this.entries[i]!.ref;
       if (h.startsWith(q)) prefix.push(ref);
       else if (h.includes(` ${q}`)) wordPrefix.push(ref);
