@@ -43,7 +43,7 @@ export class PhoneEngine {
 
   constructor(private readonly deps: EngineDeps) {
     this.microphone = new Microphone(deps);
-    this.calls = new CallTable(deps);
+    this.calls = new CallTable(deps, this.microphone);
     this.agent = new UserAgent(deps, this.calls, () => void this.registration.reserve(false));
     this.registration = new Registration(deps, this.agent, this.calls);
     this.dialler = new Dialler(deps, this.calls, {

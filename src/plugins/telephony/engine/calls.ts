@@ -4,7 +4,7 @@ import { dtmfDigits, type DtmfStep } from '../model/dialString';
 import { DTMF_GAP_MS, DTMF_TONE_MS } from '../model/tones';
 import { phone, type CallEnd, type CallRecord } from '../state';
 import { CAUSE, type EngineDeps, type OthersPolicy } from './deps';
-import { callOptions } from './microphone';
+import { callOptions, type WarmMicrophone } from './microphone';
 import type { NewSessionEvent, ReferEvent, ReplacesEvent, SessionEndEvent, SessionLike } from './types';
 import { log } from '../log';
 
@@ -65,7 +65,11 @@ export class CallTable {
   /** Told of every call that ends (a transfer or a 3-way call it was part of is undone). */
   private readonly endedHooks: Array<(c: CallRecord) => void> = [];
 
-  constructor(private readonly deps: CallDeps) {}
+  constructor(
+    private readonly deps: CallDeps,
+    /** Opened while a call rings, used by its answer (microphone.ts). */
+    private readonly warm?: WarmMicrophone,
+  ) {}
 
   session(id: string | undefined): SessionLike | undefined {
     return id ? this.sessions.get(id) : undefined;
@@ -235,6 +239,7 @@ export class CallTable {
     this.deps.notify.announce(this.deps.t('telephony:announce.incoming', { name }), 'assertive');
     this.deps.desktop?.incoming(id, name);
     this.reflectCalls();
+    this.warm?.ring();
   }
 
   private patch(id: string, change: Partial<CallRecord>): void {
@@ -318,6 +323,8 @@ export class CallTable {
     this.afterConnect.delete(id);
     this.clearCallTimers(id);
     this.deps.audio.detach(id);
+    // Unanswered: the microphone opened while it rang closes, unless another call still rings.
+    if (before === 'incoming' && !Object.values(phone.calls).some((o) => o.state === 'incoming')) this.warm?.release();
     this.reflectCalls();
     setTimeout(() => {
       if (phone.calls[id]?.state === 'none') delete phone.calls[id];
@@ -353,11 +360,32 @@ export class CallTable {
     }
     if (c.state === 'incoming') {
       this.transition(c.id, 'answer');
-      session.answer(callOptions());
+      this.answer(c.id, session);
     } else {
       session.unhold();
     }
     return true;
+  }
+
+  /** Answers with the microphone opened while the call rang, if there is one (else JsSIP opens one). */
+  private answer(id: string, session: SessionLike): void {
+    const warm = this.warm?.take();
+    if (!warm) return session.answer(callOptions());
+    void warm.then((stream) => {
+      const live = stream?.getAudioTracks().some((t) => t.readyState === 'live') ? stream : null;
+      if (phone.calls[id]?.state !== 'answering' || session.isEnded()) {
+        live?.getTracks().forEach((t) => t.stop());
+        return;
+      }
+      if (live) this.microphones.set(id, live);
+      try {
+        session.answer(live ? { ...callOptions(), mediaStream: live } : callOptions());
+      } catch (err) {
+        log.error('answer failed', err);
+        this.microphones.delete(id);
+        live?.getTracks().forEach((t) => t.stop());
+      }
+    });
   }
 
   decline(id = this.incomingId()): boolean {

@@ -162,3 +162,52 @@ describe('the microphone of an outgoing call', () => {
     expect(calls()).toHaveLength(0);
   });
 });
+
+describe('the microphone of an incoming call', () => {
+  const liveStream = () => {
+    const track = { kind: 'audio', enabled: true, readyState: 'live', stop: vi.fn() };
+    return { track, stream: { getAudioTracks: () => [track], getTracks: () => [track] } as unknown as MediaStream };
+  };
+
+  it('opens while the call rings; the answer uses it (no getUserMedia of its own) and the end of the call stops it', async () => {
+    const { track, stream } = liveStream();
+    const getUserMedia = vi.fn(async () => stream);
+    await started({ getUserMedia });
+    const s = h.ua().ring('1003');
+    expect(getUserMedia).toHaveBeenCalledTimes(1);
+    expect(getUserMedia).toHaveBeenCalledWith({ audio: PROCESSING, video: false });
+    expect(engine.accept()).toBe(true);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(s.answer).toHaveBeenCalledWith({ ...CALL_OPTIONS, mediaStream: stream });
+    expect(track.stop).not.toHaveBeenCalled();
+    s.end('ended', 'remote', 'Terminated');
+    expect(track.stop).toHaveBeenCalledTimes(1);
+  });
+
+  it('a call that is not answered closes it, and one that rings during another call opens none', async () => {
+    const { track, stream } = liveStream();
+    const getUserMedia = vi.fn(async () => stream);
+    await started({ getUserMedia });
+    h.ua().ring('1003').end('failed', 'remote', 'Canceled');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(track.stop).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(ENDED_CALL_LINGER_MS);
+
+    await engine.call('1002');
+    h.ua().sessions[0]!.emit('accepted', { originator: 'remote' });
+    const calledBefore = getUserMedia.mock.calls.length;
+    h.ua().ring('1004');
+    expect(getUserMedia).toHaveBeenCalledTimes(calledBefore);
+  });
+
+  it('answered with no microphone opened ahead (it failed), JsSIP opens one as before', async () => {
+    const getUserMedia = vi.fn(async () => {
+      throw new DOMException('Could not start audio source', 'NotReadableError');
+    });
+    await started({ getUserMedia });
+    const s = h.ua().ring('1003');
+    engine.accept();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(s.answer).toHaveBeenCalledWith(CALL_OPTIONS);
+  });
+});

@@ -24,13 +24,24 @@ export function callOptions(): CallOptions {
 
 export type MicrophoneDeps = Pick<EngineDeps, 'getUserMedia' | 'devices' | 'audio' | 'notify' | 'tones'>;
 
+/** A microphone opened ahead of the call that will use it: while the user dials, or while a call rings. */
+export interface WarmMicrophone {
+  /** A call rings: open the microphone now, so that answering does not wait for it. */
+  ring(): void;
+  /** The opened microphone, handed over to the call being answered (null: none was opened). */
+  take(): Promise<MediaStream | null> | null;
+  /** The ringing call went unanswered: close the microphone opened for it. */
+  release(): void;
+}
+
 /**
  * The microphone and speaker: the ones the user chose (remembered), the microphone each outgoing
- * call opens, the one opened ahead while the user dials, and switching devices during calls.
+ * call opens, the one opened ahead while the user dials or a call rings, and switching devices
+ * during calls.
  */
-export class Microphone {
-  /** The microphone opened ahead of a call being dialled (warm()). */
-  private warmed: { stream: Promise<MediaStream | null>; timer: ReturnType<typeof setTimeout> } | null = null;
+export class Microphone implements WarmMicrophone {
+  /** The microphone opened ahead of a call (warm(), ring()); a dialling one closes itself after WARM_MIC_MS. */
+  private warmed: { stream: Promise<MediaStream | null>; timer: ReturnType<typeof setTimeout> | null } | null = null;
   private disposed = false;
 
   constructor(private readonly deps: MicrophoneDeps) {
@@ -48,11 +59,9 @@ export class Microphone {
    */
   async open(): Promise<MediaStream | null | 'denied'> {
     if (!this.deps.getUserMedia) return null;
-    const warm = this.warmed;
+    const warm = this.take();
     if (warm) {
-      this.warmed = null;
-      clearTimeout(warm.timer);
-      const stream = await warm.stream;
+      const stream = await warm;
       if (stream?.getAudioTracks().some((t) => t.readyState === 'live')) return stream;
     }
     try {
@@ -76,12 +85,39 @@ export class Microphone {
     this.warmed = { stream, timer: setTimeout(() => this.dropWarm(), WARM_MIC_MS) };
   }
 
-  private dropWarm(): void {
+  /**
+   * A call rings (calls.ts): the microphone opens now, as the answer would otherwise start with
+   * getUserMedia (the largest part of answering, and on real devices often far longer than here).
+   * The browser shows the microphone in use while the call rings; nothing is sent until the user
+   * answers, and it closes if they do not (release()). Not while another call is in progress: that
+   * call's microphone is open, and answering opens one of its own as before.
+   */
+  ring(): void {
+    if (!this.deps.getUserMedia || this.disposed || phone.status !== 'ready') return;
+    if (Object.values(phone.calls).some((c) => c.state !== 'none' && c.state !== 'incoming')) return;
+    if (this.warmed) {
+      // Opened while dialling: it now waits for the ringing call, however long it rings.
+      if (this.warmed.timer) clearTimeout(this.warmed.timer);
+      this.warmed.timer = null;
+      return;
+    }
+    this.warmed = { stream: this.deps.getUserMedia(callOptions().mediaConstraints).catch(() => null), timer: null };
+  }
+
+  take(): Promise<MediaStream | null> | null {
     const w = this.warmed;
-    if (!w) return;
+    if (!w) return null;
     this.warmed = null;
-    clearTimeout(w.timer);
-    void w.stream.then((s) => s?.getTracks().forEach((t) => t.stop()));
+    if (w.timer) clearTimeout(w.timer);
+    return w.stream;
+  }
+
+  release(): void {
+    this.dropWarm();
+  }
+
+  private dropWarm(): void {
+    void this.take()?.then((s) => s?.getTracks().forEach((t) => t.stop()));
   }
 
   private save(): void {
