@@ -27,9 +27,24 @@
  * empty again. Starts its own rtpengine + Kamailio (port base 31000) and API server (31080) with
  * a fresh runtime folder under runtime/bench-calls, and stops them by PID when done.
  */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { percentile, round1 } from './measure';
 import { withBenchStack } from './stack';
+import { callTimeline, printMedians, printTimeline, TRACE_PROBE, type TraceEvent } from './callTrace';
+
+const TRACE = !!process.env.UC_BENCH_TRACE;
+/** UC_BENCH_PROFILE=1: CPU profiles (100 µs sampling) of both pages during the first measured call. */
+const PROFILE = !!process.env.UC_BENCH_PROFILE;
+
+async function startProfile(page: Page): Promise<() => Promise<unknown>> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+  await cdp.send('Profiler.start');
+  return async () => (await cdp.send('Profiler.stop')).profile;
+}
 
 const ROUNDS = 20;
 const WARMUP = 3;
@@ -100,6 +115,7 @@ const AUTO_ANSWER = `(() => {
     for (const b of document.querySelectorAll('section.call-dock button')) {
       if (b.textContent.trim() === 'Accept' && !b.dataset.benchPressed) {
         b.dataset.benchPressed = '1';
+        if (window.__traceMark) window.__traceMark('Accept pressed');
         b.click();
       }
     }
@@ -122,7 +138,13 @@ export async function login(page: Page, user: string): Promise<void> {
 
 const dock = (page: Page) => page.getByRole('region', { name: 'Current calls' });
 
-async function oneCall(alice: Page, bob: Page): Promise<{ invite: number; setup: number }> {
+/** Around the click (CPU profiles): started once the number is typed, ended at the ACK. */
+interface Around {
+  beforeClick(): Promise<void>;
+  afterAck(): Promise<void>;
+}
+
+async function oneCall(alice: Page, bob: Page, around?: Around): Promise<{ invite: number; setup: number }> {
   // Waited for without polling the page (Playwright's waitForFunction would run every frame meanwhile).
   await alice.evaluate(() => {
     const c = Object.assign(window.__call!, { click: null, invite: null, ok: false, ack: null });
@@ -132,8 +154,12 @@ async function oneCall(alice: Page, bob: Page): Promise<{ invite: number; setup:
   await number.clear();
   // Typed key by key at a brisk human pace (the dialpad opens the microphone at the first digit).
   await number.pressSequentially('1002', { delay: TYPING_DELAY_MS });
-  await alice.getByRole('button', { name: 'Call', exact: true }).click();
+  const call = alice.getByRole('button', { name: 'Call', exact: true });
+  await call.waitFor();
+  await around?.beforeClick();
+  await call.click();
   await alice.evaluate(() => window.__callDone);
+  await around?.afterAck();
   const marks = await alice.evaluate(() => window.__call!);
   // Both sides show the connected call's timer before it is ended.
   await expect(dock(alice)).toContainText(/00:00:\d\d/);
@@ -146,20 +172,43 @@ async function oneCall(alice: Page, bob: Page): Promise<{ invite: number; setup:
 
 export async function benchCalls(): Promise<Record<string, number>> {
   return withBenchStack({ name: 'calls', portBase: PORT_BASE, apiPort: API_PORT, services: SERVICES }, async (stack) => {
-    const alice = await (await stack.newContext(CALLER_PROBE)).newPage();
-    const bob = await (await stack.newContext(AUTO_ANSWER)).newPage();
+    const alice = await (await stack.newContext(TRACE ? `${TRACE_PROBE};${CALLER_PROBE}` : CALLER_PROBE)).newPage();
+    const bob = await (await stack.newContext(TRACE ? `${TRACE_PROBE};${AUTO_ANSWER}` : AUTO_ANSWER)).newPage();
     await login(alice, 'alice');
     await login(bob, 'bob');
 
     const invites: number[] = [];
     const setups: number[] = [];
+    const timelines: TraceEvent[][] = [];
+    const drain = async (page: Page, who: string) => (await page.evaluate(() => window.__trace!.splice(0))).map((e) => ({ ...e, who }));
     for (let i = 0; i < WARMUP + ROUNDS; i++) {
-      const r = await oneCall(alice, bob);
+      if (TRACE) await Promise.all([drain(alice, 'alice'), drain(bob, 'bob')]);
+      let around: Around | undefined;
+      if (PROFILE && i === WARMUP) {
+        let stops: Array<() => Promise<unknown>> = [];
+        around = {
+          beforeClick: async () => void (stops = await Promise.all([startProfile(alice), startProfile(bob)])),
+          afterAck: async () => {
+            const dir = join(import.meta.dirname, '..', 'runtime', 'bench-calls');
+            const [a, b] = await Promise.all(stops.map((stop) => stop()));
+            writeFileSync(join(dir, 'alice.cpuprofile'), JSON.stringify(a));
+            writeFileSync(join(dir, 'bob.cpuprofile'), JSON.stringify(b));
+            console.log(`CPU profiles of call ${i}: ${dir}/{alice,bob}.cpuprofile`);
+          },
+        };
+      }
+      const r = await oneCall(alice, bob, around);
+      if (TRACE) {
+        const tl = callTimeline([...(await drain(alice, 'alice')), ...(await drain(bob, 'bob'))]);
+        if (i >= WARMUP) timelines.push(tl);
+        if (i === WARMUP || i === WARMUP + 1) printTimeline(`call ${i}`, tl);
+      }
       if (process.env.UC_BENCH_VERBOSE) console.log(`call ${i}${i < WARMUP ? ' (warm-up)' : ''}: click→INVITE ${round1(r.invite)} ms, click→ACK ${round1(r.setup)} ms`);
       if (i < WARMUP) continue;
       invites.push(r.invite);
       setups.push(r.setup);
     }
+    if (TRACE) printMedians(timelines);
     return {
       call_click_to_invite_p50_ms: round1(percentile(invites, 50)),
       call_click_to_invite_p95_ms: round1(percentile(invites, 95)),

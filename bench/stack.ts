@@ -32,7 +32,9 @@ export async function withBenchStack<T>(o: BenchStackOptions, work: (stack: Benc
   const distDir = join(benchDir, 'dist');
   mkdirSync(benchDir, { recursive: true });
   // The client as it is now, built into a folder of its own (others may be using dist/).
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'error', '--outDir', distDir, '--emptyOutDir'], { cwd: root, stdio: 'inherit' });
+  // UC_BENCH_NO_MINIFY=1: readable function names in CPU profiles (UC_BENCH_PROFILE).
+  const minify = process.env.UC_BENCH_NO_MINIFY ? ['--minify', 'false'] : [];
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'error', '--outDir', distDir, '--emptyOutDir', ...minify], { cwd: root, stdio: 'inherit' });
   const runtimeDir = mkdtempSync(join(benchDir, 'run-'));
   const origin = `http://127.0.0.1:${o.apiPort}`;
   const cfg = readServicesConfig({ UC_PORT_BASE: String(o.portBase), UC_API_PORT: String(o.apiPort), UC_ORIGINS: origin }, runtimeDir);
