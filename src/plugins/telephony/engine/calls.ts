@@ -216,9 +216,11 @@ export class CallTable {
     session.on('replaces', (e: ReplacesEvent) => e.accept((next) => void this.replacing.add(next)));
     const name = nameOf(record);
     if (outgoing) {
-      // Shown once JsSIP hands the INVITE over (its 'sending' event): drawing the new call in the
-      // dock would otherwise take the main thread while the offer is being made, delaying the
-      // INVITE. A call that fails before that is shown then (finish()).
+      // Shown once JsSIP has handed the INVITE over: drawing the new call in the dock would
+      // otherwise take the main thread while the offer is being made, delaying the INVITE. JsSIP
+      // emits 'sending' just before it writes the INVITE to the socket, so the call (its store
+      // entry, announcement and ring-back) follows in a microtask, after the write. A call that
+      // fails before that is shown then (finish()).
       const publish = () => {
         if (!this.unpublished.delete(id)) return;
         phone.calls[id] = record;
@@ -226,7 +228,7 @@ export class CallTable {
         this.reflectCalls();
       };
       this.unpublished.set(id, { record, publish });
-      session.on('sending', publish);
+      session.on('sending', () => queueMicrotask(publish));
       return;
     }
     phone.calls[id] = record;

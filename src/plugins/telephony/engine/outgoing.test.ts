@@ -118,7 +118,7 @@ describe('outgoing calls', () => {
 });
 
 describe('placing a call', () => {
-  it('the call is shown once its INVITE leaves (not while the offer is made); one that fails before that is shown failed', async () => {
+  it('the call is shown once its INVITE has left (not while the offer is made); one that fails before that is shown failed', async () => {
     await started();
     h.ua().holdInvites = true;
     await engine.call('1002');
@@ -126,8 +126,13 @@ describe('placing a call', () => {
     // Meanwhile the line counts as busy: a second call is refused.
     await engine.call('1003');
     expect(h.ua().call).toHaveBeenCalledTimes(1);
+    // JsSIP writes the INVITE to the socket right after its 'sending' event: nothing of ours runs in between.
     h.ua().sessions[0]!.emit('sending', {});
+    expect(calls()).toHaveLength(0);
+    expect(h.tones.ringback).toBe(false);
+    await Promise.resolve();
     expect(only()).toMatchObject({ number: '1002', state: 'outgoing' });
+    expect(h.tones.ringback).toBe(true);
 
     await vi.advanceTimersByTimeAsync(0);
     h.ua().sessions[0]!.end('ended', 'remote', 'Terminated');
