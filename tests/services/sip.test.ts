@@ -204,6 +204,50 @@ describe.concurrent('registration through Kamailio over WebSocket (JsSIP in Node
     expect(outcome).toMatchObject({ registered: false, status: 403, answers: [401, 403] });
   });
 
+  it('a WebSocket registered as alice is not challenged for what it sends as alice; unregistered, or as bob, it is', async () => {
+    const creds = await credentials('alice');
+    const open = (register: boolean) =>
+      new JsSIP.UA({
+        sockets: [new JsSIP.WebSocketInterface(wsUrl)],
+        uri: creds.uri,
+        authorization_user: creds.authorization_user,
+        password: creds.password,
+        register,
+        register_expires: 300,
+        connection_recovery_min_interval: 60,
+      });
+    /** Status codes answering a MESSAGE to an extension nobody has (480 in the end), in order. */
+    const answers = async (ua: JsSIP.UA, fromUserName?: string): Promise<number[]> => {
+      const body = `probe-${process.pid}-${++uaCounter}`;
+      await new Promise<void>((resolve) => ua.sendMessage('sip:1099@uc.local', body, { fromUserName, eventHandlers: { succeeded: () => resolve(), failed: () => resolve() } }));
+      const callId = /^Call-ID: *(.+?)\r?$/im.exec(wire.find((m) => m.dir === 'out' && m.text.startsWith('MESSAGE ') && m.text.endsWith(body))!.text)![1];
+      return wire.filter((m) => m.dir === 'in' && m.text.startsWith('SIP/2.0 ') && m.text.includes(`Call-ID: ${callId}`)).map((m) => Number(m.text.slice(8, 11)));
+    };
+    const until = (ua: JsSIP.UA, event: 'registered' | 'unregistered' | 'connected') => new Promise<void>((resolve) => ua.once(event, () => resolve()));
+
+    const registered = open(true);
+    const anonymous = open(false);
+    try {
+      const ready = until(registered, 'registered');
+      registered.start();
+      await ready;
+      expect(await answers(registered)).toEqual([480]);
+      // Only as the user it registered as: as bob it is challenged, and alice's credentials do not make it bob.
+      expect(await answers(registered, '1002')).toEqual([407, 403]);
+      const gone = until(registered, 'unregistered');
+      registered.unregister();
+      await gone;
+      expect(await answers(registered)).toEqual([407, 480]);
+
+      const connected = until(anonymous, 'connected');
+      anonymous.start();
+      await connected;
+      expect(await answers(anonymous)).toEqual([407, 480]);
+    } finally {
+      await Promise.all([stopUa(registered), stopUa(anonymous)]);
+    }
+  });
+
   it('renews with fresh credentials on the same WebSocket (ua.set + register)', async () => {
     const first = mintSipCredentials(secret, '1001', api.cfg.domain, 120);
     const ua = new JsSIP.UA({
