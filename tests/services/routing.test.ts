@@ -50,6 +50,31 @@ describe('call routing and history through the real Kamailio', () => {
       .toEqual([['inbound', 'ANSWERED', '1001', expect.stringMatching(/^Alice /)]]);
   });
 
+  it('the answer reaches the caller without waiting for the API to store the call (which it still does)', async () => {
+    const query = api.db.query.bind(api.db);
+    const stored = async (callId: string) => (await query('SELECT 1 FROM call_history WHERE sip_call_id = $1', [callId])).rows.length;
+    // The API stores the call slowly this time (the first history row waits 1.9 s, under Kamailio's 2 s).
+    let slow = true;
+    api.db.query = (async (sql: string, params?: unknown[]) => {
+      if (slow && /INSERT INTO call_history/.test(sql)) {
+        slow = false;
+        await new Promise((resolve) => setTimeout(resolve, 1900));
+      }
+      return query(sql, params);
+    }) as typeof api.db.query;
+    try {
+      const key = await phones.alice!.call('1002');
+      const confirmed = await phones.alice!.waitFor(key, 'confirmed');
+      expect(await stored(confirmed.callId)).toBe(0);
+      await phones.alice!.hangup(key);
+      await phones.alice!.waitFor(key, 'ended');
+      await expect.poll(async () => (await historyOf('alice', confirmed.callId)).map((r) => [r.direction, r.disposition]), { timeout: 15_000 }).toEqual([['outbound', 'ANSWERED']]);
+      await expect.poll(async () => (await historyOf('bob', confirmed.callId)).map((r) => [r.direction, r.disposition]), { timeout: 15_000 }).toEqual([['inbound', 'ANSWERED']]);
+    } finally {
+      api.db.query = query;
+    }
+  });
+
   it('do-not-disturb: the caller gets busy, the phone never rings, and the callee sees a missed call', async () => {
     // Without voicemail as the default forward (tests/services/voicemail.test.ts has it on).
     expect((await put('bob', '/v1/broad/forwards/default', { enabled: false, destination: null })).statusCode).toBe(200);
