@@ -14,20 +14,18 @@
  *   no human reaction time), bob's microphone, answer and ICE gathering, and alice applying it.
  * - the same at p95 (call_click_to_invite_p95_ms, call_setup_p95_ms).
  *
- * Where click → INVITE went (in-page marks, 2 cores loaded by other test runs): press handling and
- * JsSIP's session + RTCPeerConnection ~15 ms; React drawing the new call in the dock ~15–30 ms, which
- * ran while the offer was being made; getUserMedia ~30–40 ms; createOffer + setLocalDescription
- * ~5–8 ms; host candidates ~3 ms, then ICE_SETTLE_MS (10 ms). The dock now draws an outgoing call
- * once its INVITE has left (PhoneEngine: JsSIP's `sending` event).
- *
- * Since the dialpad opens the microphone when the first digit is typed (PhoneEngine.warmMicrophone),
- * the number is typed key by key as a person would, so getUserMedia is no longer part of the click.
+ * Where the time goes, step by step (UC_BENCH_TRACE=1, bench/callTrace.ts), and what was done about
+ * it: docs/PERFORMANCE.md, "Calls". The dialpad opens the microphone when the first digit is typed
+ * and a ringing call opens the callee's (PhoneEngine.warmMicrophone, Microphone.ring), so the
+ * number is typed key by key as a person would; the callee here answers far sooner than a person,
+ * before its microphone is ready.
  *
  * 3 warm-up calls, then ROUNDS measured ones; between calls alice hangs up and both docks must be
  * empty again. Starts its own rtpengine + Kamailio (port base 31000) and API server (31080) with
  * a fresh runtime folder under runtime/bench-calls, and stops them by PID when done.
  */
 import { writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { percentile, round1 } from './measure';
@@ -177,6 +175,7 @@ export async function benchCalls(): Promise<Record<string, number>> {
     await login(alice, 'alice');
     await login(bob, 'bob');
 
+    const loadStart = loadavg()[0]!;
     const invites: number[] = [];
     const setups: number[] = [];
     const timelines: TraceEvent[][] = [];
@@ -214,6 +213,9 @@ export async function benchCalls(): Promise<Record<string, number>> {
       call_click_to_invite_p95_ms: round1(percentile(invites, 95)),
       call_setup_p50_ms: round1(percentile(setups, 50)),
       call_setup_p95_ms: round1(percentile(setups, 95)),
+      // What else the machine was doing: the 1-minute load average at the start and at the end of the calls.
+      calls_loadavg_start: round1(loadStart),
+      calls_loadavg_end: round1(loadavg()[0]!),
     };
   });
 }
