@@ -200,14 +200,19 @@ export async function benchCalls(): Promise<Record<string, number>> {
       if (TRACE) {
         const tl = callTimeline([...(await drain(alice, 'alice')), ...(await drain(bob, 'bob'))]);
         if (i >= WARMUP) timelines.push(tl);
-        if (i === WARMUP || i === WARMUP + 1) printTimeline(`call ${i}`, tl);
+        if (i === WARMUP) printTimeline(`call ${i}`, tl);
       }
       if (process.env.UC_BENCH_VERBOSE) console.log(`call ${i}${i < WARMUP ? ' (warm-up)' : ''}: click→INVITE ${round1(r.invite)} ms, click→ACK ${round1(r.setup)} ms`);
       if (i < WARMUP) continue;
       invites.push(r.invite);
       setups.push(r.setup);
     }
-    if (TRACE) printMedians(timelines);
+    if (TRACE) {
+      // The slowest setups too: what the median hides.
+      const setupOf = (tl: TraceEvent[]) => (tl.findLast((e) => e.who === 'alice' && e.name.startsWith('send ACK'))?.t ?? 0) - tl[0]!.t;
+      for (const tl of [...timelines].sort((a, b) => setupOf(b) - setupOf(a)).slice(0, 2)) printTimeline(`a slow one (${round1(setupOf(tl))} ms)`, tl);
+      printMedians(timelines);
+    }
     return {
       call_click_to_invite_p50_ms: round1(percentile(invites, 50)),
       call_click_to_invite_p95_ms: round1(percentile(invites, 95)),

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_AUDIO } from '../model/audioConstraints';
 import { ENDED_CALL_LINGER_MS } from '../model/callState';
 import { phone } from '../state';
-import { CALL_OPTIONS, WARM_MIC_MS } from './microphone';
+import { CALL_OPTIONS, RING_MIC_DELAY_MS, WARM_MIC_MS } from './microphone';
 import type { PhoneEngine } from './PhoneEngine';
 import type { Harness } from './test-fakes';
 import { calls, engineTests } from './test-engine';
@@ -169,11 +169,13 @@ describe('the microphone of an incoming call', () => {
     return { track, stream: { getAudioTracks: () => [track], getTracks: () => [track] } as unknown as MediaStream };
   };
 
-  it('opens while the call rings; the answer uses it (no getUserMedia of its own) and the end of the call stops it', async () => {
+  it('opens while the call rings (once the ring has started); the answer uses it (no getUserMedia of its own) and the end of the call stops it', async () => {
     const { track, stream } = liveStream();
     const getUserMedia = vi.fn(async () => stream);
     await started({ getUserMedia });
     const s = h.ua().ring('1003');
+    expect(getUserMedia).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(RING_MIC_DELAY_MS);
     expect(getUserMedia).toHaveBeenCalledTimes(1);
     expect(getUserMedia).toHaveBeenCalledWith({ audio: PROCESSING, video: false });
     expect(engine.accept()).toBe(true);
@@ -188,7 +190,9 @@ describe('the microphone of an incoming call', () => {
     const { track, stream } = liveStream();
     const getUserMedia = vi.fn(async () => stream);
     await started({ getUserMedia });
-    h.ua().ring('1003').end('failed', 'remote', 'Canceled');
+    const first = h.ua().ring('1003');
+    await vi.advanceTimersByTimeAsync(RING_MIC_DELAY_MS);
+    first.end('failed', 'remote', 'Canceled');
     await vi.advanceTimersByTimeAsync(0);
     expect(track.stop).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(ENDED_CALL_LINGER_MS);
@@ -197,7 +201,19 @@ describe('the microphone of an incoming call', () => {
     h.ua().sessions[0]!.emit('accepted', { originator: 'remote' });
     const calledBefore = getUserMedia.mock.calls.length;
     h.ua().ring('1004');
+    await vi.advanceTimersByTimeAsync(RING_MIC_DELAY_MS);
     expect(getUserMedia).toHaveBeenCalledTimes(calledBefore);
+  });
+
+  it('answered before it was due to open, the answer opens it as it always did, and none opens later', async () => {
+    const { stream } = liveStream();
+    const getUserMedia = vi.fn(async () => stream);
+    await started({ getUserMedia });
+    const s = h.ua().ring('1003');
+    engine.accept();
+    expect(s.answer).toHaveBeenCalledWith(CALL_OPTIONS);
+    await vi.advanceTimersByTimeAsync(RING_MIC_DELAY_MS);
+    expect(getUserMedia).not.toHaveBeenCalled();
   });
 
   it('answered with no microphone opened ahead (it failed), JsSIP opens one as before', async () => {
@@ -206,6 +222,7 @@ describe('the microphone of an incoming call', () => {
     });
     await started({ getUserMedia });
     const s = h.ua().ring('1003');
+    await vi.advanceTimersByTimeAsync(RING_MIC_DELAY_MS);
     engine.accept();
     await vi.advanceTimersByTimeAsync(0);
     expect(s.answer).toHaveBeenCalledWith(CALL_OPTIONS);
