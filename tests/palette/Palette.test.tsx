@@ -77,9 +77,12 @@ it('lists an entity whose strings arrive while the palette is open, by its words
   expect(screen.queryByText(/entity/)).toBeNull();
 });
 
-it('lists the entities a plugin builds while it settles, when the palette opened before it had', async () => {
-  const panels: PaletteEntity[] = [];
-  let settle!: () => void;
+/**
+ * A palette over a plugin that lists `panels` and is still settling (as preferences is just after
+ * sign-in); `settled()` resolves once its work after the first screen has started, and ends it.
+ */
+function settlingPlugin(panels: PaletteEntity[]) {
+  let settle: (() => void) | undefined;
   const kernel = new Kernel({ features: allFeatures(true), mac: false });
   kernel.load([
     definePlugin({
@@ -94,12 +97,21 @@ it('lists the entities a plugin builds while it settles, when the palette opened
       <Palette hotkeys={new HotkeyManager(kernel)} />
     </KernelProvider>,
   );
+  return {
+    started: () => vi.waitFor(() => expect(settle).toBeTypeOf('function')),
+    settle: () => act(async () => settle!()),
+  };
+}
+
+it('lists the entities a plugin builds while it settles, when the palette opened before it had', async () => {
+  const panels: PaletteEntity[] = [];
+  const plugin = settlingPlugin(panels);
   await act(async () => openPalette());
   act(() => void fireEvent.change(screen.getByRole('combobox'), { target: { value: 'profile' } }));
   expect(screen.queryAllByRole('option')).toEqual([]);
-  await vi.waitFor(() => expect(settle).toBeTypeOf('function'));
+  await plugin.started();
   panels.push({ id: 'prefs:profile', label: 'Preferences ▸ Profile', actions: [] });
-  await act(async () => settle());
+  await plugin.settle();
   expect(screen.getByRole('option', { name: /Preferences ▸ Profile/ })).toBeTruthy();
 });
 
@@ -108,32 +120,18 @@ it('keeps the row the user moved to when the rows are listed again for the same 
     { id: 'prefs:a', label: 'Profile photo', actions: [] },
     { id: 'prefs:b', label: 'Profile details', actions: [] },
   ];
-  let settle!: () => void;
-  const kernel = new Kernel({ features: allFeatures(true), mac: false });
-  kernel.load([
-    definePlugin({
-      id: 'p',
-      titleKey: 'v:vm',
-      searchProviders: [{ id: 'panels', kindKey: 'v:vm', items: () => panels }],
-      activate: (ctx) => ctx.afterFirstScreen((settled) => void (settle = settled), { settles: true }),
-    }),
-  ]);
-  render(
-    <KernelProvider kernel={kernel}>
-      <Palette hotkeys={new HotkeyManager(kernel)} />
-    </KernelProvider>,
-  );
+  const plugin = settlingPlugin(panels);
   await act(async () => openPalette());
   const input = screen.getByRole('combobox');
   act(() => void fireEvent.change(input, { target: { value: 'profile' } }));
-  await vi.waitFor(() => expect(settle).toBeTypeOf('function'));
+  await plugin.started();
   const selectedName = () => screen.getAllByRole('option').find((o) => o.getAttribute('aria-selected') === 'true')?.textContent;
   const first = selectedName();
   act(() => void fireEvent.keyDown(input, { key: 'ArrowDown' }));
   const moved = selectedName();
   expect(moved).not.toBe(first);
   panels.unshift({ id: 'prefs:c', label: 'Profile sharing', actions: [] });
-  await act(async () => settle());
+  await plugin.settle();
   expect(screen.getByRole('option', { name: /Profile sharing/ })).toBeTruthy();
   expect(selectedName()).toBe(moved);
   // A new query starts at its first row.
