@@ -22,7 +22,7 @@ import type { Viewer } from '../auth/viewer';
 import type { RouteContext } from '../context';
 import type { Queryable } from '../db/types';
 import { ApiError, forbidden, parseOrThrow } from '../errors';
-import { callRouting, colleaguesWithExtension, extensionGroups, extensionUser, setRoutingJson } from './repository';
+import { callRouting, colleaguesWithExtension, extensionGroups, extensionUser, isExtensionGroupOf, setRoutingJson } from './repository';
 
 /** The specification: viewing the calling rules needs permission too (limited-access users see a notice). */
 export const NOT_AUTHORIZED_TO_VIEW = 'You are not authorized to view calling settings';
@@ -60,8 +60,7 @@ async function resolveRoute(db: Queryable, me: Viewer, r: InboundRoute, path: st
     }
     case 'group': {
       const id = storedId(r.value);
-      const { rows } = id === null ? { rows: [] } : await db.query('SELECT 1 FROM extension_groups WHERE id = $1 AND organization_id = $2', [id, me.organizationId]);
-      if (rows.length === 0) return at('ERROR_GROUP');
+      if (id === null || !(await isExtensionGroupOf(db, me.organizationId, id))) return at('ERROR_GROUP');
       return { drop: 'group', value: String(id), phoneTime: null };
     }
     case 'phone':

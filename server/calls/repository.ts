@@ -45,6 +45,12 @@ export async function extensionGroups(db: Queryable, organizationId: number): Pr
   return rows;
 }
 
+/** Whether group `id` is one of the organisation's (a rule may only name its own organisation's groups). */
+export async function isExtensionGroupOf(db: Queryable, organizationId: number, id: number): Promise<boolean> {
+  const { rows } = await db.query('SELECT 1 FROM extension_groups WHERE id = $1 AND organization_id = $2', [id, organizationId]);
+  return rows.length > 0;
+}
+
 export async function setDoNotDisturb(db: Queryable, userId: number, on: boolean): Promise<void> {
   await db.query(
     `INSERT INTO user_call_routing (user_id, do_not_disturb) VALUES ($1, $2)
