@@ -30,6 +30,15 @@ function server(count: number) {
   return { fetcher, asked, answer, fail };
 }
 
+/** A list showing 'recents' over a server of `count` calls, fake timers on; nothing answered yet. */
+function showing(count: number) {
+  vi.useFakeTimers();
+  const s = server(count);
+  const list = new HistoryListLoader();
+  list.show('recents', s.fetcher);
+  return { s, list };
+}
+
 afterEach(() => {
   clearHistoryCache();
   vi.useRealTimers();
@@ -37,10 +46,7 @@ afterEach(() => {
 
 describe('the history list', () => {
   it('is pending, then shows the first 50 and loads the next 50 on demand', async () => {
-    vi.useFakeTimers();
-    const s = server(120);
-    const list = new HistoryListLoader();
-    list.show('recents', s.fetcher);
+    const { s, list } = showing(120);
     expect(list.current).toMatchObject({ isPending: true, isSuccess: false, data: undefined });
     expect(await s.answer()).toBe(0);
     expect(list.current).toMatchObject({ isPending: false, isSuccess: true, isPlaceholderData: false, hasNextPage: true });
@@ -53,10 +59,7 @@ describe('the history list', () => {
   });
 
   it('keeps the previous rows, marked as such, while another filter loads', async () => {
-    vi.useFakeTimers();
-    const s = server(10);
-    const list = new HistoryListLoader();
-    list.show('recents', s.fetcher);
+    const { s, list } = showing(10);
     await s.answer();
     list.show('missed', s.fetcher);
     expect(list.current).toMatchObject({ isPending: false, isPlaceholderData: true });
@@ -66,10 +69,7 @@ describe('the history list', () => {
   });
 
   it('shows a list seen in the last 30 s at once without asking, and asks again after that', async () => {
-    vi.useFakeTimers();
-    const s = server(10);
-    const list = new HistoryListLoader();
-    list.show('recents', s.fetcher);
+    const { s, list } = showing(10);
     await s.answer();
     list.show('missed', s.fetcher);
     await s.answer();
@@ -82,10 +82,7 @@ describe('the history list', () => {
   });
 
   it('asks again for every page shown when the history changed (a call ended)', async () => {
-    vi.useFakeTimers();
-    const s = server(120);
-    const list = new HistoryListLoader();
-    list.show('recents', s.fetcher);
+    const { s, list } = showing(120);
     await s.answer();
     void list.fetchNextPage();
     await s.answer();
@@ -99,10 +96,7 @@ describe('the history list', () => {
   });
 
   it('retries once after a second; a second failure without rows offers the retry, and rows already shown stay', async () => {
-    vi.useFakeTimers();
-    const s = server(10);
-    const list = new HistoryListLoader();
-    list.show('recents', s.fetcher);
+    const { s, list } = showing(10);
     await s.fail();
     expect(s.asked).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(RETRY_MS);
@@ -120,10 +114,7 @@ describe('the history list', () => {
   });
 
   it('forgets every list when the user signs out', async () => {
-    vi.useFakeTimers();
-    const s = server(10);
-    const list = new HistoryListLoader();
-    list.show('recents', s.fetcher);
+    const { s, list } = showing(10);
     await s.answer();
     clearHistoryCache();
     const next = new HistoryListLoader();
