@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Button, FieldError, Input, Label, ListBox, ListBoxItem, Popover, Select, SelectValue, TextField } from 'react-aria-components';
+import { Button, FieldError, Input, Label, TextField } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { LOG_LEVELS, LogStore, useService, type LogLevel, type LogSettings } from '../../../../kernel';
 import { enteredMaxSizeMb, MAX_MAX_SIZE_MB, MIN_MAX_SIZE_MB } from '../../../../kernel/lazy';
 import { log } from '../../log';
+import { ChoiceSelect } from '../ChoiceSelect';
 import { PanelForm } from '../PanelForm';
 import { useSave } from '../useSave';
 
@@ -75,22 +76,14 @@ function LoggingForm({ saved, onSaved, persistent }: { saved: LogSettings; onSav
   return (
     <PanelForm {...form}>
       {!persistent && <p className="prefs-hint">{t('logging.pageOnly')}</p>}
-      <Select className="prefs-group" selectedKey={level} onSelectionChange={(k) => (setLevel(k as LogLevel), setStatus(null))}>
-        <Label className="prefs-label">{t('logging.level')}</Label>
-        <Button className="prefs-select">
-          <SelectValue />
-          <span aria-hidden="true">▾</span>
-        </Button>
-        <Popover className="popover">
-          <ListBox className="menu">
-            {LOG_LEVELS.map((l) => (
-              <ListBoxItem key={l} id={l} className="menu-item" textValue={t(`logging.levels.${l}`)}>
-                {t(`logging.levels.${l}`)}
-              </ListBoxItem>
-            ))}
-          </ListBox>
-        </Popover>
-      </Select>
+      <ChoiceSelect
+        className="prefs-group"
+        labelClassName="prefs-label"
+        label={t('logging.level')}
+        options={LOG_LEVELS.map((l) => ({ id: l, text: t(`logging.levels.${l}`) }))}
+        selectedKey={level}
+        onChange={(k) => (setLevel(k), setStatus(null))}
+      />
       <TextField
         className="field"
         value={size}

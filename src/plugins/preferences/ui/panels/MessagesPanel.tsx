@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue, Switch } from 'react-aria-components';
+import { Button, Switch } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { Preferences, Session, useKernel, useService } from '../../../../kernel';
 import { desktopNotificationsAllowed, NOTICE_KINDS, NOTICES_OFF_PREFERENCE, type NoticeKind } from '../../../../kernel/lazy';
@@ -7,6 +7,7 @@ import { CUTOFF_KINDS, type CutoffKind } from '../../../../wire/texts';
 import { loadUcSettings, saveUcSettings } from '../../api';
 import { log } from '../../log';
 import { cutoffChoices, cutoffDraft, cutoffsToSave, isNever, noticeSwitches, noticesOffValue, type CutoffDraft, type NoticeSwitches } from '../../messages';
+import { ChoiceSelect } from '../ChoiceSelect';
 import { PanelForm } from '../PanelForm';
 import { useSave } from '../useSave';
 
@@ -145,22 +146,14 @@ function CutoffSelect({ kind, value, onChange }: { kind: CutoffKind; value: numb
   const { t } = useTranslation('preferences');
   const label = (days: number) => (isNever(days) ? t('messages.never') : CHOICE_KEYS[days] ? t(`messages.choice.${CHOICE_KEYS[days]}`) : t('messages.customDays', { n: days }));
   return (
-    <Select className="prefs-field" selectedKey={value ?? null} onSelectionChange={(k) => typeof k === 'number' && onChange(k)} isRequired>
-      <Label>{t(`messages.kinds.${kind}`)}</Label>
-      <Button className="prefs-select">
-        <SelectValue />
-        <span aria-hidden="true">▾</span>
-      </Button>
-      <Popover className="popover">
-        <ListBox className="menu">
-          {cutoffChoices(value).map((days) => (
-            <ListBoxItem key={days} id={days} className="menu-item" textValue={label(days)}>
-              {label(days)}
-            </ListBoxItem>
-          ))}
-        </ListBox>
-      </Popover>
-    </Select>
+    <ChoiceSelect
+      className="prefs-field"
+      label={t(`messages.kinds.${kind}`)}
+      options={cutoffChoices(value).map((days) => ({ id: days, text: label(days) }))}
+      selectedKey={value ?? null}
+      onChange={onChange}
+      isRequired
+    />
   );
 }
 
