@@ -9,6 +9,18 @@ export interface IndexEntry<T> {
 /** Above this many hits, ranking (uFuzzy's info+sort) costs more than it is worth; we rank cheaply. */
 const RANK_LIMIT = 2000;
 
+/** How many needles' hits are kept for the next keystrokes (up to 50,000 indexes each). */
+const RECENT_NEEDLES = 16;
+
+interface Hits {
+  hay: string[];
+  needle: string;
+  /** Every in-order hit, ascending. */
+  idxs: number[];
+  /** Every any-order hit, ascending, when there was no in-order hit and the second chance ran. */
+  anyOrder?: number[];
+}
+
 const OPTIONS = { intraMode: 1, intraIns: 1, interIns: Infinity } as const;
 /** uFuzzy's universal variant (its README): letters of any script, a little slower than Latin only. */
 const UNIVERSAL = { unicode: true, interSplit: "[^\\p{L}\\d']+", intraSplit: '\\p{Ll}\\p{Lu}', intraBound: '\\p{L}\\d|\\d\\p{L}|\\p{Ll}\\p{Lu}', intraChars: "[\\p{L}\\d']", intraContr: "'\\p{L}{1,2}\\b" } as const;
@@ -57,10 +69,13 @@ export class PaletteMatcher<T> {
 
   private readonly outOfOrderMaxTerms: number;
   /**
-   * The last needle's hits, all of them: in order, and, when it had none in order, in any order (ascending).
-   * The next keystroke's needle may only test these (narrows).
+   * Recent needles' hits, newest first, shared with the matchers built later over the same texts.
+   * A needle tests only the hits of the smallest earlier needle it narrows: not just the previous
+   * keystroke's, because one keystroke searches twice ("call le" and the verb's "le") and the two
+   * searches evicted each other's hits, and a term that grows past 2 letters ("martin gar") narrows
+   * from the needle before that term ("martin") though not from "martin ga".
    */
-  private last: { hay: string[]; needle: string; idxs: number[]; anyOrder?: number[] } | null = null;
+  private readonly recent: Hits[];
 
   constructor(
     readonly entries: readonly IndexEntry<T>[],
@@ -74,10 +89,12 @@ export class PaletteMatcher<T> {
       this.haystack = like.haystack;
       this.plain = like.plain;
       this.lowered = like.lowered;
+      this.recent = like.recent;
     } else {
       this.haystack = entries.map((e) => e.text);
       this.plain = uFuzzy.latinize(this.haystack);
       this.lowered = new Map();
+      this.recent = [];
     }
   }
 
@@ -102,17 +119,21 @@ export class PaletteMatcher<T> {
     const ascii = ASCII.test(needle);
     const uf = ascii ? this.latin : this.universal;
     const hay = ascii ? this.plain : this.haystack;
-    const prev = this.last && this.last.hay === hay && narrows(this.last.needle, needle) ? this.last : null;
+    const prev = this.narrowest(hay, needle, (h) => h.idxs);
     let idxs = uf.filter(hay, needle, prev?.idxs);
-    this.last = idxs ? { hay, needle, idxs } : null;
+    const hits: Hits | null = idxs ? { hay, needle, idxs } : null;
+    if (hits) this.remember(hits);
     if (!idxs || idxs.length === 0) {
       const terms = needle.split(/\s+/).length;
       if (terms < 2 || terms > this.outOfOrderMaxTerms) return [];
       // Terms out of order ("history missed") as a second chance; its ranking comes with it, because
       // info() for the in-order needle cannot describe out-of-order hits. Each term narrows as in
-      // order does, so the previous needle's any-order hits hold all of this one's.
-      const [outIdxs, outInfo, outOrder] = uf.search(hay, needle, 1, RANK_LIMIT, prev?.anyOrder);
-      if (this.last) this.last.anyOrder = outIdxs ? [...outIdxs].sort((a, b) => a - b) : [];
+      // order does, so an earlier needle's any-order hits hold all of this one's; so do the hits
+      // of a one-term needle that one of this needle's terms narrows ("call" for "call le": a
+      // text holding the terms in any order holds "call").
+      const anyOrder = this.narrowest(hay, needle, (h) => h.anyOrder) ?? this.narrowestTerm(hay, needle);
+      const [outIdxs, outInfo, outOrder] = uf.search(hay, needle, 1, RANK_LIMIT, anyOrder);
+      if (hits) hits.anyOrder = outIdxs ? [...outIdxs].sort((a, b) => a - b) : [];
       if (!outIdxs || outIdxs.length === 0) return [];
       if (outInfo && outOrder) return this.ranked(outInfo.idx, outOrder, limit);
       idxs = outIdxs;
@@ -135,6 +156,34 @@ export class PaletteMatcher<T> {
       if (prefix.length >= limit) break;
     }
     return [...prefix, ...wordPrefix, ...rest].slice(0, limit);
+  }
+
+  /** The smallest `pick` of the remembered needles that `needle` narrows (see narrows). */
+  private narrowest(hay: string[], needle: string, pick: (h: Hits) => number[] | undefined): { idxs: number[] } | null {
+    let best: number[] | undefined;
+    for (const h of this.recent) {
+      const idxs = pick(h);
+      if (idxs && h.hay === hay && (!best || idxs.length < best.length) && narrows(h.needle, needle)) best = idxs;
+    }
+    return best ? { idxs: best } : null;
+  }
+
+  /** The smallest hits of a remembered one-term needle that one of `needle`'s terms narrows. */
+  private narrowestTerm(hay: string[], needle: string): number[] | undefined {
+    const terms = needle.split(/\s+/);
+    let best: number[] | undefined;
+    for (const h of this.recent) {
+      if (h.hay !== hay || /\s/.test(h.needle) || (best && h.idxs.length >= best.length)) continue;
+      if (terms.some((t) => narrows(h.needle, t))) best = h.idxs;
+    }
+    return best;
+  }
+
+  private remember(hits: Hits): void {
+    const at = this.recent.findIndex((h) => h.hay === hits.hay && h.needle === hits.needle);
+    if (at >= 0) this.recent.splice(at, 1);
+    this.recent.unshift(hits);
+    if (this.recent.length > RECENT_NEEDLES) this.recent.pop();
   }
 
   private ranked(idx: readonly number[], order: readonly number[], limit: number): T[] {

@@ -125,6 +125,21 @@ describe('matcher typed key by key', () => {
     for (const q of queries)
       for (let i = 1; i <= q.length; i++) expect(typed.search(q.slice(0, i), 100), q.slice(0, i)).toEqual(new PaletteMatcher(entries, { outOfOrderMaxTerms: 2 }).search(q.slice(0, i), 100));
   });
+  it('finds what a fresh search finds when two searches interleave key by key, as "call le" and its verb\'s "le" do', () => {
+    const typed = new PaletteMatcher(entries, { outOfOrderMaxTerms: 2 });
+    const fresh = (q: string) => new PaletteMatcher(entries, { outOfOrderMaxTerms: 2 }).search(q, 100);
+    for (const q of ['call lee', 'acme smith', 'smithers alice', 'martin garcias', 'stone 415 0']) {
+      const verb = q.slice(q.indexOf(' ') + 1);
+      for (let i = 1; i <= q.length; i++) {
+        expect(typed.search(q.slice(0, i), 100), q.slice(0, i)).toEqual(fresh(q.slice(0, i)));
+        if (i > q.length - verb.length) expect(typed.search(verb.slice(0, i - (q.length - verb.length)), 100)).toEqual(fresh(verb.slice(0, i - (q.length - verb.length))));
+      }
+    }
+    // A later matcher over the same texts starts from these hits, and still finds the same.
+    const again = new PaletteMatcher(entries.map((e) => ({ ...e })), { outOfOrderMaxTerms: 2, like: typed });
+    for (const q of ['ma', 'mar', 'martin', 'martin g', 'martin gar', 'lees smith', 'call le']) expect(again.search(q, 100), q).toEqual(fresh(q));
+  });
+
   it('narrows only where uFuzzy cannot find more for the longer needle', () => {
     expect(narrows('martin', 'martin g')).toBe(true);
     expect(narrows('smith', 'smithe')).toBe(true);
