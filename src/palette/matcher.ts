@@ -131,7 +131,7 @@ export class PaletteMatcher<T> {
       // order does, so an earlier needle's any-order hits hold all of this one's; so do the hits
       // of a one-term needle that one of this needle's terms narrows ("call" for "call le": a
       // text holding the terms in any order holds "call").
-      const anyOrder = this.narrowest(hay, needle, (h) => h.anyOrder) ?? this.narrowestTerm(hay, needle);
+      const anyOrder = this.narrowest(hay, needle, (h) => h.anyOrder)?.idxs ?? this.narrowestTerm(hay, needle);
       const [outIdxs, outInfo, outOrder] = uf.search(hay, needle, 1, RANK_LIMIT, anyOrder);
       if (hits) hits.anyOrder = outIdxs ? [...outIdxs].sort((a, b) => a - b) : [];
       if (!outIdxs || outIdxs.length === 0) return [];

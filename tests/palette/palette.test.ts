@@ -140,6 +140,15 @@ describe('matcher typed key by key', () => {
     for (const q of ['ma', 'mar', 'martin', 'martin g', 'martin gar', 'lees smith', 'call le']) expect(again.search(q, 100), q).toEqual(fresh(q));
   });
 
+  it('finds terms typed out of order key by key ("smith ali" finds Alice Smith), from the previous keys\' any-order hits', () => {
+    const people = Array.from({ length: 300 }, (_, i) => ({ text: `${['Alice', 'Bob', 'Carol'][i % 3]} ${['Smith', 'Stone'][i % 2]} +1 415 ${1000 + i}`, ref: i }));
+    const typed = new PaletteMatcher(people, { outOfOrderMaxTerms: 2 });
+    for (const q of ['smith a', 'smith al', 'smith ali', 'smith alic', 'stone bo', 'stone bob']) {
+      expect(typed.search(q, 100), q).toEqual(new PaletteMatcher(people, { outOfOrderMaxTerms: 2 }).search(q, 100));
+      expect(typed.search(q, 100).length, q).toBeGreaterThan(0);
+    }
+  });
+
   it('narrows only where uFuzzy cannot find more for the longer needle', () => {
     expect(narrows('martin', 'martin g')).toBe(true);
     expect(narrows('smith', 'smithe')).toBe(true);
