@@ -119,9 +119,9 @@ export class PaletteMatcher<T> {
     const ascii = ASCII.test(needle);
     const uf = ascii ? this.latin : this.universal;
     const hay = ascii ? this.plain : this.haystack;
-    const prev = this.narrowest(hay, needle, (h) => h.idxs);
-    let idxs = uf.filter(hay, needle, prev?.idxs);
-    const hits: Hits | null = idxs ? { hay, needle, idxs } : null;
+    const same = this.recent.find((h) => h.hay === hay && h.needle === needle);
+    let idxs = same ? same.idxs : uf.filter(hay, needle, this.narrowest(hay, needle, (h) => h.idxs)?.idxs);
+    const hits: Hits | null = same ?? (idxs ? { hay, needle, idxs } : null);
     if (hits) this.remember(hits);
     if (!idxs || idxs.length === 0) {
       const terms = needle.split(/\s+/).length;
@@ -179,11 +179,18 @@ export class PaletteMatcher<T> {
     return best;
   }
 
+  /**
+   * Newest first; one-letter needles stay (at most one per letter or digit): every opening's first
+   * keystroke is one, and it is the costliest, its hits being most of the texts.
+   */
   private remember(hits: Hits): void {
-    const at = this.recent.findIndex((h) => h.hay === hits.hay && h.needle === hits.needle);
+    const at = this.recent.indexOf(hits);
     if (at >= 0) this.recent.splice(at, 1);
     this.recent.unshift(hits);
-    if (this.recent.length > RECENT_NEEDLES) this.recent.pop();
+    let longer = 0;
+    for (let i = 0; i < this.recent.length; i++) {
+      if (this.recent[i]!.needle.length > 1 && ++longer > RECENT_NEEDLES) this.recent.splice(i--, 1);
+    }
   }
 
   private ranked(idx: readonly number[], order: readonly number[], limit: number): T[] {
