@@ -34,6 +34,7 @@ import { registerVoicemailRoutes } from './voicemail/routes';
 import { readServicesConfig, type ServicesConfig } from './services/layout';
 import { readUccSettings, type UccSettings } from './settings';
 import { registerSpa, spaFallback } from './spa';
+import { registerSpeedDialRoutes } from './speed-dial/routes';
 
 export interface AppOptions {
   db: Db;
@@ -133,6 +134,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerSipInternalRoutes(app, ctx);
   registerBroadRoutes(app, ctx);
   registerInboundRoutes(app, ctx);
+  registerSpeedDialRoutes(app, ctx);
   registerRecordingRoutes(app, ctx);
   registerAnalyticsRoutes(app, ctx);
   registerVoicemailRoutes(app, ctx);

@@ -334,6 +334,18 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
        SELECT g.id, u.id FROM g JOIN users u ON u.organization_id = g.organization_id WHERE u.username = ANY($1::text[])`,
       [['alice', 'bob', 'carol']],
     );
+    // Speed dials: the organisation's shared ones (the owner's) and a few of alice's and bob's own.
+    await tx.query(
+      `INSERT INTO speed_dials (organization_id, user_id, visibility, position, shortcut, dial_string, label)
+       SELECT u.organization_id, u.id, d.visibility, d.position, d.shortcut, d.dial_string, d.label
+         FROM (VALUES ('olivia', 'shared', 0, 10, '4155550100', 'Conference line'),
+                      ('olivia', 'shared', 1, 11, '1003', 'IT helpdesk (Carol)'),
+                      ('alice', 'personal', 0, 1, '1002', 'Bob Martinez'),
+                      ('alice', 'personal', 1, 2, '1001*', 'My voicemail'),
+                      ('bob', 'personal', 0, 12, '1001', 'Alice Nguyen'))
+              AS d (username, visibility, position, shortcut, dial_string, label)
+         JOIN users u ON u.username = d.username`,
+    );
     return { seeded: true, users: users.length, historyRows: historyRows.length };
   });
 }

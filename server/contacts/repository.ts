@@ -218,6 +218,9 @@ const CONTACT_SELECT = `
 // LIKE '%…%' (escaped) so the trigram index serves terms of three characters or more.
 const CONTACT_SEARCH = `($3 = '' OR c.search_text LIKE $5 OR ($4 <> '' AND c.search_digits LIKE $6))`;
 
+/** The dial strings of the speed dials the viewer ($1, in organisation $2) can dial: their own and the shared ones. */
+const DIALLABLE = `SELECT d.dial_string FROM speed_dials d WHERE d.organization_id = $2 AND (d.user_id = $1 OR d.visibility = 'shared')`;
+
 export interface IntegrationFlags {
   google: boolean;
   microsoft: boolean;
@@ -240,8 +243,13 @@ function groupParts(group: ContactGroup, integrations: IntegrationFlags): { user
       const sources = ["'personal'", ...(integrations.google ? ["'google'"] : []), ...(integrations.microsoft ? ["'microsoft'"] : [])];
       return { users: 'true', contacts: `c.source IN (${sources.join(', ')})` };
     }
-    // Speed-dial targets and people in a meeting come from other services; none is known here yet.
+    // Colleagues and contacts a speed dial the viewer can dial calls (its number is theirs, exactly).
     case 'speeddial':
+      return {
+        users: `(u.extension IN (${DIALLABLE}) OR EXISTS (SELECT 1 FROM user_phone_numbers p WHERE p.user_id = u.id AND p.search_digits IN (${DIALLABLE})))`,
+        contacts: `EXISTS (${DIALLABLE} AND position(E'\\n' || d.dial_string || E'\\n' IN E'\\n' || c.search_digits || E'\\n') > 0)`,
+      };
+    // People in a meeting come from the meetings service; none is known here yet.
     case 'meeting':
       return { users: null, contacts: null };
   }
