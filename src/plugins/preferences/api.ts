@@ -3,6 +3,7 @@ import { AvatarResponse } from '../../wire/contacts';
 import { AvailabilityRegionList, E911Address } from '../../wire/profileExtras';
 import { Profile } from '../../wire/profile';
 import { UcSettings, type UcSettingKey } from '../../wire/ucSettings';
+import { DestinationsCatalogue, FindMe, InboundRoutes, type DestinationTypeInfo } from '../../wire/inbound';
 import { THEME_STORAGE_KEY, type ThemeChoice } from './state';
 
 const settingsPath = (services: ServiceLookup) => `/v1/users/${services.get(Session).userId}/settings/uc`;
@@ -90,3 +91,28 @@ export async function removeOwnPhoto(services: ServiceLookup): Promise<void> {
   await services.get(Api).delete(`/v1/users/${session.userId}/avatar`);
   await session.refreshProfile();
 }
+
+/** The inbound rules, the find-me list and what each destination type can route to here. */
+export interface CallingRules {
+  inbound: InboundRoutes;
+  findMe: FindMe;
+  types: DestinationTypeInfo[];
+}
+
+/** Rejects with the kernel's ApiError (a 403 for a user not allowed to see them). */
+export async function loadCallingRules(services: ServiceLookup): Promise<CallingRules> {
+  const api = services.get(Api);
+  const [inbound, findMe, catalogue] = await Promise.all([
+    api.get('/v1/broad/inbound', undefined, InboundRoutes),
+    api.get('/v1/broad/find-me', undefined, FindMe),
+    api.get('/v1/broad/destinations', undefined, DestinationsCatalogue),
+  ]);
+  return { inbound, findMe, types: catalogue.types };
+}
+
+/** The server's answer is what was stored (a number reduced to what is dialled). */
+export const saveInbound = (services: ServiceLookup, routes: InboundRoutes): Promise<InboundRoutes> => services.get(Api).put('/v1/broad/inbound', routes, InboundRoutes);
+
+export const loadFindMe = (services: ServiceLookup): Promise<FindMe> => services.get(Api).get('/v1/broad/find-me', undefined, FindMe);
+
+export const saveFindMe = (services: ServiceLookup, findMe: FindMe): Promise<FindMe> => services.get(Api).put('/v1/broad/find-me', findMe, FindMe);

@@ -1,11 +1,17 @@
 import i18next from 'i18next';
-import { command, defineCommands, HomePage, Navigation, option, type CommandContext, type CommandRow } from '../../kernel';
-import { PREFERENCES_PATH, THEMES, type PanelId } from './state';
+import { command, defineCommands, HomePage, Navigation, option, type CommandContext, type CommandRow, type WhenFn } from '../../kernel';
+import { RING_STRATEGIES } from '../../wire/inbound';
+import { ROLE } from '../../wire/roles';
+import { PREFERENCES_PATH, THEMES, type CallingTab, type PanelId } from './state';
 
 const goTo = (ctx: CommandContext, panel?: string) => ctx.services.get(Navigation).navigate(PREFERENCES_PATH, panel ? { search: { panel } } : undefined);
 
 /** The screens the user may choose as home: the navigation entries they reach, named as the rail names them. */
 const homeOptions = (_q: string, ctx: CommandContext) => (ctx.services.maybe(HomePage)?.choices(ctx.context) ?? []).map((c) => option(c.path, i18next.t(c.titleKey), c.path));
+const goToCalling = (ctx: CommandContext, tab: CallingTab) => ctx.services.get(Navigation).navigate(PREFERENCES_PATH, { search: { panel: 'calling', tab } });
+// Limited-access users may neither view nor change the calling rules (the server refuses both).
+const mayRoute: WhenFn = (ctx) => ctx.roleId !== ROLE.LIMITED_ACCESS;
+const strategyOptions = () => RING_STRATEGIES.map((s) => option(s, i18next.t(`preferences:findMeStrategies.${s}`), s));
 const themeOptions = () => THEMES.map((t) => option(t, i18next.t(`preferences:themes.${t}`), t));
 
 /*
@@ -24,6 +30,13 @@ export const preferencesTable = {
   show: command({ listed: 'never', given: { id: 'string' }, run: (ctx, args) => goTo(ctx, args.id) }),
   changeHomePage: { keywords: ['start', 'landing'], args: [{ name: 'path', titleKey: 'preferences:commands.chooseHomePage', kind: 'choice', options: homeOptions }] },
   changeTheme: { keywords: ['dark', 'light', 'appearance', 'colour', 'color'], args: [{ name: 'theme', titleKey: 'preferences:commands.chooseTheme', kind: 'choice', options: themeOptions }] },
+  openInboundRoutes: { keywords: ['forwarding', 'busy', 'no answer', 'offline', 'voicemail'], when: mayRoute, run: (ctx) => goToCalling(ctx, 'inbound-dialing') },
+  openFindMe: { keywords: ['follow me', 'locations', 'mobile'], when: mayRoute, run: (ctx) => goToCalling(ctx, 'find-me') },
+  setFindMeStrategy: {
+    keywords: ['follow me', 'sequential', 'simultaneous', 'ring'],
+    when: mayRoute,
+    args: [{ name: 'strategy', titleKey: 'preferences:commands.chooseFindMeStrategy', kind: 'choice', options: strategyOptions }],
+  },
 } as const satisfies Record<string, CommandRow>;
 
 export const preferencesCommands = defineCommands('preferences', preferencesTable, {

@@ -1,11 +1,12 @@
 import i18next from 'i18next';
 import { ref } from 'valtio';
 import { Notifications, Session, type LazyRuns, type PaletteEntity, type ServiceLookup } from '../../kernel';
-import { adoptSavedTheme, saveHomePage, saveTheme } from './api';
+import { adoptSavedTheme, loadFindMe, saveFindMe, saveHomePage, saveTheme } from './api';
 import type { preferencesTable } from './commands';
 import { log } from './log';
 import { panelsFor, panelTitleKey } from './model';
 import { keepProfileFresh } from './profileSync';
+import { saveFailure } from './routing';
 import { palette, resetPreferencesState } from './state';
 import { strings } from './strings';
 import { PANELS } from './ui/registry';
@@ -58,5 +59,23 @@ export const runs: LazyRuns<typeof preferencesTable> = {
     if (!args.theme) return;
     await saveTheme(ctx.services, args.theme);
     saved(ctx.services);
+  },
+  // Only the strategy changes: the rest of find-me is saved back as the server holds it.
+  setFindMeStrategy: async (ctx, args) => {
+    if (!args.strategy) return;
+    const notify = ctx.services.get(Notifications);
+    try {
+      const now = await loadFindMe(ctx.services);
+      if (now.ring_strategy !== args.strategy) await saveFindMe(ctx.services, { ...now, ring_strategy: args.strategy });
+      saved(ctx.services);
+    } catch (err) {
+      log.error('saving the find-me strategy', err);
+      const f = saveFailure(err);
+      notify.toast(
+        f.kind === 'notAuthorized'
+          ? { tone: 'error', titleKey: 'preferences:calling.notAuthorized', messageKey: 'preferences:calling.contactAdmin' }
+          : { tone: 'error', titleKey: 'preferences:calling.saveFailed', ...(f.message ? { message: f.message } : { messageKey: 'preferences:calling.tryAgain' }) },
+      );
+    }
   },
 };

@@ -15,8 +15,8 @@ export const isPanelId = (v: unknown): v is PanelId => (PANEL_IDS as readonly un
 export const PROFILE_MODALS = ['edit', 'photo'] as const;
 export type ProfileModal = (typeof PROFILE_MODALS)[number];
 
-/** The Calling panel's tabs (`&tab=`), the specification's order; find-me comes with inbound routes' next step. */
-export const CALLING_TABS = ['inbound-dialing', 'click-dial'] as const;
+/** The Calling panel's tabs (`&tab=`), the specification's order. */
+export const CALLING_TABS = ['inbound-dialing', 'find-me', 'click-dial'] as const;
 export type CallingTab = (typeof CALLING_TABS)[number];
 
 export type PreferencesSearch = {

@@ -14,6 +14,8 @@ export interface SaveOptions {
   dirty: boolean;
   /** False while what was typed cannot be saved (a cut-off missing, a size that is not a number): Save stays off. */
   ready?: boolean;
+  /** Runs before `store`: false stops the save, the panel showing why at its fields (nothing is logged). */
+  check?: () => boolean;
   /** Stores the draft; a throw is a failed save (logged as `logAs`, the panel says "not saved"). */
   store: () => Promise<void>;
   discard: () => void;
@@ -25,13 +27,13 @@ export interface SaveOptions {
  * (usePanelForm), in one place. Spread `form` on the PanelForm; `setStatus` is for the panel's
  * other actions, and `null` clears the line once the user edits again.
  */
-export function useSave(panel: PanelId, { dirty, ready = true, store, discard, logAs }: SaveOptions) {
+export function useSave(panel: PanelId, { dirty, ready = true, check, store, discard, logAs }: SaveOptions) {
   const { t } = useTranslation('preferences');
   const [saving, setSaving] = useState(false);
   const [status, setStatus] = useState<PanelStatus | null>(null);
 
   const save = async (): Promise<boolean> => {
-    if (!ready) return false;
+    if (!ready || (check && !check())) return false;
     setSaving(true);
     try {
       await store();

@@ -8,6 +8,9 @@ import { loadUcSettings, saveUcSettings } from '../../api';
 import { testFigures } from '../../audio';
 import { log } from '../../log';
 import { CALLING_TABS, PREFERENCES_PATH, type CallingTab, type PreferencesSearch } from '../../state';
+import { FindMeTab } from '../calling/FindMeTab';
+import { InboundRules } from '../calling/InboundRules';
+import { useCallingRules } from '../calling/useCallingRules';
 import { PanelForm } from '../PanelForm';
 import { useSave } from '../useSave';
 
@@ -18,8 +21,8 @@ interface Calling {
 }
 
 /**
- * Do-not-disturb, forward-always and recording every call, saved together; opening phone links
- * here and the connection test act at once. Inbound routes and find-me come with their own tabs.
+ * Do-not-disturb, forward-always, recording every call, the inbound rules and find-me, saved
+ * together; opening phone links here and the connection test act at once.
  */
 export function CallingPanel() {
   const { t } = useTranslation('preferences');
@@ -49,12 +52,14 @@ function CallingForm({ saved, destination, onSaved }: { saved: Calling; destinat
   const kernel = useKernel();
   const api = useService(TelephonyApi);
   const [draft, setDraft] = useState(saved);
-  const dirty = (Object.keys(draft) as (keyof Calling)[]).some((k) => draft[k] !== saved[k]);
+  const rules = useCallingRules();
+  const dirty = (Object.keys(draft) as (keyof Calling)[]).some((k) => draft[k] !== saved[k]) || rules.dirty;
   const set = <K extends keyof Calling>(k: K, v: Calling[K]) => (setDraft((d) => ({ ...d, [k]: v })), setStatus(null));
 
   const { form, setStatus } = useSave('calling', {
     dirty,
-    discard: () => setDraft(saved),
+    check: rules.check,
+    discard: () => (setDraft(saved), rules.discard()),
     logAs: 'saving calling settings',
     store: async () => {
       // Each part saves on its own: what was saved before a failure stays saved, and shown so.
@@ -69,13 +74,14 @@ function CallingForm({ saved, destination, onSaved }: { saved: Calling; destinat
       }
       if (draft.autoRecord !== saved.autoRecord) now.autoRecord = (await saveUcSettings(kernel, { auto_record_audio: draft.autoRecord })).auto_record_audio;
       onSaved(now);
+      await rules.store();
     },
   });
 
   const tab = (useSearch({ strict: false }) as PreferencesSearch).tab ?? CALLING_TABS[0];
   const navigate = useNavigate();
   return (
-    <PanelForm {...form} hideSave={tab !== 'inbound-dialing'}>
+    <PanelForm {...form} hideSave={tab === 'click-dial'}>
       {/* The tab is in the address: switching with unsaved changes asks first, as leaving the panel does. */}
       <Tabs selectedKey={tab} onSelectionChange={(key) => void navigate({ to: PREFERENCES_PATH, search: { panel: 'calling', tab: key as CallingTab } })} className="prefs-subtabs">
         <TabList aria-label={t('calling.tabs.label')} className="prefs-subtab-list">
@@ -99,6 +105,10 @@ function CallingForm({ saved, destination, onSaved }: { saved: Calling; destinat
             <span className="prefs-switch-track" aria-hidden="true" />
             {t('calling.autoRecord')}
           </Switch>
+          <InboundRules rules={rules} />
+        </TabPanel>
+        <TabPanel id="find-me" className="prefs-subtab-panel">
+          <FindMeTab rules={rules} />
         </TabPanel>
         <TabPanel id="click-dial" className="prefs-subtab-panel">
           <p className="prefs-status">{t('calling.clickDialHint')}</p>

@@ -1,0 +1,36 @@
+import { useTranslation } from 'react-i18next';
+import { INBOUND_RULES } from '../../../../wire/inbound';
+import { fieldProblems } from '../../routing';
+import { RouteForm } from './RouteForm';
+import { RulesPending, SaveFailureNotice } from './RulesNotices';
+import type { CallingRulesState } from './useCallingRules';
+
+/** The four inbound rules, one form each, below the calling switches. */
+export function InboundRules({ rules }: { rules: CallingRulesState }) {
+  const { t } = useTranslation('preferences');
+  const { inbound } = rules;
+  return (
+    <section className="prefs-section" aria-label={t('calling.route.title')}>
+      <h3>{t('calling.route.title')}</h3>
+      {rules.load !== 'ready' || !inbound ? (
+        <RulesPending load={rules.load} />
+      ) : (
+        <>
+          <p className="prefs-hint">{t('calling.route.hint')}</p>
+          {INBOUND_RULES.map((rule) => (
+            <RouteForm
+              key={rule}
+              slot={rule}
+              route={inbound[rule]}
+              onChange={(r) => rules.setInbound({ ...inbound, [rule]: r })}
+              types={rules.types}
+              selfId={rules.selfId}
+              problems={fieldProblems(rules.problems, rule)}
+            />
+          ))}
+          <SaveFailureNotice failure={rules.failure} />
+        </>
+      )}
+    </section>
+  );
+}
