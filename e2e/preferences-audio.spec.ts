@@ -165,17 +165,21 @@ test.describe('preferences ▸ audio and calling', () => {
       await expect(modal).toBeHidden();
       await expect(inbound).toHaveAttribute('aria-selected', 'true');
       await expect(dnd).toBeChecked();
-      // The list's tab stop is the tab the arrow moved to; Enter asks for it again.
-      await tabUntilFocused(page, tabs.getByRole('tab', { name: 'Click to dial' }));
+      // The list's tab stop is the tab the arrow moved to (Find me); Enter asks for it again.
+      await tabUntilFocused(page, tabs.getByRole('tab', { name: 'Find me' }));
       await page.keyboard.press('Enter');
       await tabUntilFocused(page, modal.getByRole('button', { name: 'Discard' }));
       await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(/tab=find-me/);
+      // Nothing unsaved now: the next tab opens without asking.
+      await tabUntilFocused(page, tabs.getByRole('tab', { name: 'Find me' }));
+      await page.keyboard.press('ArrowRight');
       await expect(page).toHaveURL(/tab=click-dial/);
       await expect(page.getByRole('tabpanel', { name: 'Click to dial' }).getByRole('button', { name: 'Open phone links here' })).toBeVisible();
       await expect(page.getByRole('button', { name: 'Save', exact: true })).toHaveCount(0);
       await axeLightAndDark(page, 'calling, click to dial');
       await tabUntilFocused(page, tabs.getByRole('tab', { name: 'Click to dial' }));
-      await page.keyboard.press('ArrowLeft');
+      await page.keyboard.press('Home');
       await expect(page).toHaveURL(/tab=inbound-dialing/);
       await expect(dnd).not.toBeChecked();
 
