@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { INBOUND_RULES } from '../../../../wire/inbound';
 import { fieldProblems } from '../../routing';
@@ -9,9 +10,10 @@ import type { CallingRulesState } from './useCallingRules';
 export function InboundRules({ rules }: { rules: CallingRulesState }) {
   const { t } = useTranslation('preferences');
   const { inbound } = rules;
+  const headingId = useId();
   return (
-    <section className="prefs-section" aria-label={t('calling.route.title')}>
-      <h3>{t('calling.route.title')}</h3>
+    <section className="prefs-section" aria-labelledby={headingId}>
+      <h3 id={headingId}>{t('calling.route.title')}</h3>
       {rules.load !== 'ready' || !inbound ? (
         <RulesPending load={rules.load} />
       ) : (

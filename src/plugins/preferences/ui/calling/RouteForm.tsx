@@ -32,7 +32,9 @@ export function RouteForm({
   const { t } = useTranslation('preferences');
   const legendId = useId();
   const fields = fieldsFor(route.drop);
-  const shown = types.filter((x) => !exclude.includes(x.type));
+  // What can be chosen first; the rest after, greyed out with why (never offered as working).
+  const offered = types.filter((x) => !exclude.includes(x.type));
+  const shown = [...offered.filter((x) => x.available), ...offered.filter((x) => !x.available)];
   const problem = (field: RouteField) => (problems[field] ? t(`calling.problems.${problems[field]}`) : undefined);
   const typeName = (type: DestinationType) => t(`calling.types.${type}`);
   const reason = (x: DestinationTypeInfo) => t(`calling.unavailable.${x.type}`, { defaultValue: x.reason ?? '' });
