@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from './csp-guard';
-import { expectNoAxeViolations, loginByKeyboard, tabUntilFocused } from './fixtures';
+import { expectNoAxeViolations, loginByKeyboard, openPalette, tabUntilFocused } from './fixtures';
 
 // A user no other spec signs in as: this spec saves their inbound rules and find-me list.
 const USER = 'thabo.nkosi';
@@ -166,6 +166,30 @@ test.describe('preferences ▸ calling ▸ inbound routes and find-me', () => {
     await expect(location(page, 2).getByRole('textbox', { name: 'Number' })).toHaveValue('+14155550199');
     await expect(page.getByRole('radio', { name: 'All at once' })).toBeChecked();
     await expect(page.getByRole('group', { name: 'Start', exact: true }).getByRole('spinbutton', { name: /hour/i })).toHaveAttribute('aria-valuenow', '8');
+  });
+
+  test('the palette: Calling ▸ Find-me opens the tab, Find-me ▸ Ring strategy saves at once', async ({ page }) => {
+    await loginByKeyboard(page, USER);
+    await openPalette(page);
+    await page.keyboard.type('Calling Find-me');
+    await expect(page.getByRole('option').first()).toHaveAccessibleName(/^Calling ▸ Find-me/);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/panel=calling&tab=find-me|tab=find-me&panel=calling/);
+    // The previous test saved "all at once".
+    await expect(page.getByRole('radio', { name: 'All at once' })).toBeChecked();
+
+    await openPalette(page);
+    await page.keyboard.type('Find-me Ring strategy');
+    await expect(page.getByRole('option').first()).toHaveAccessibleName(/^Find-me ▸ Ring strategy/);
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('one after');
+    await expect(page.getByRole('option').first()).toHaveAccessibleName(/^Ring one after another/);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('region', { name: 'Notifications' }).getByText('Saved')).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('radio', { name: 'One after another' })).toBeChecked();
+    // Only the strategy changed: the list is as it was.
+    await expect(location(page, 1)).toHaveAccessibleName('Location 1: Desk');
   });
 
   test('axe on both tabs in light and dark; a limited-access user sees the no-permission notice instead of the rules', async ({ page, browser, baseURL }) => {
