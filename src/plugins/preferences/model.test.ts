@@ -64,6 +64,7 @@ describe('panel registry', () => {
   });
   it('&tab= keeps one of the Calling panel\'s tabs, on that panel only', () => {
     expect(panelSearch({ panel: 'calling', tab: 'click-dial' })).toEqual({ panel: 'calling', tab: 'click-dial' });
+    expect(panelSearch({ panel: 'calling', tab: 'find-me' })).toEqual({ panel: 'calling', tab: 'find-me' });
     expect(panelSearch({ panel: 'calling', tab: 'nope' })).toEqual({ panel: 'calling' });
     expect(panelSearch({ panel: 'general', tab: 'click-dial' })).toEqual({ panel: 'general' });
   });
