@@ -189,6 +189,7 @@ function FindMeForm({ draft, rules }: { draft: FindMeDraft; rules: CallingRulesS
       )}
       {windowOn && (
         <RouteForm
+          key={`after-${rules.revision}`}
           slot="afterHoursNextStep"
           route={draft.afterHoursNextStep}
           onChange={(r) => set({ afterHoursNextStep: r })}
@@ -199,6 +200,7 @@ function FindMeForm({ draft, rules }: { draft: FindMeDraft; rules: CallingRulesS
         />
       )}
       <RouteForm
+        key={`nobody-${rules.revision}`}
         slot="simultaneous_next_step"
         route={draft.simultaneous_next_step}
         onChange={(r) => set({ simultaneous_next_step: r })}

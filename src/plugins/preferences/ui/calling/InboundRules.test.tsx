@@ -34,14 +34,17 @@ function Harness() {
       <button type="button" onClick={() => void (rules.check() && rules.store().catch(() => undefined))}>
         Save
       </button>
+      <button type="button" onClick={rules.discard}>
+        Discard
+      </button>
     </>
   );
 }
 
-function setup({ role = 3, put = vi.fn(async (_p: string, body: unknown) => body) }: { role?: number; put?: ReturnType<typeof vi.fn> } = {}) {
+function setup({ role = 3, put = vi.fn(async (_p: string, body: unknown) => body), routes = ROUTES }: { role?: number; put?: ReturnType<typeof vi.fn>; routes?: InboundRoutes } = {}) {
   const kernel = new Kernel({ features: allFeatures(true) });
   const get = vi.fn(async (path: string) => {
-    if (path === '/v1/broad/inbound') return ROUTES;
+    if (path === '/v1/broad/inbound') return routes;
     if (path === '/v1/broad/find-me') return DEFAULT_FIND_ME;
     if (path === '/v1/broad/destinations') return { items: [], types: TYPES };
     throw new ApiError(404, { error: 'not_found', message: 'Not found' });
@@ -119,6 +122,17 @@ describe('the inbound rules', () => {
     const colleague = within(group("When you're busy")).getByRole('combobox', { name: 'Colleague' });
     expect(colleague.getAttribute('aria-invalid')).toBe('true');
     expect(number).toHaveProperty('value', '1003');
+  });
+
+  it('a discard starts the forms again from the saved rules, text typed in a list included', async () => {
+    setup({ routes: { ...ROUTES, routeBusy: { drop: 'ext', value: null, phoneTime: null } } });
+    const user = userEvent.setup();
+    const colleague = await screen.findByRole('combobox', { name: 'Colleague' });
+    await user.type(colleague, 'Zed');
+    await user.type(screen.getByRole('textbox', { name: 'Number' }), '1003');
+    await user.click(screen.getByRole('button', { name: 'Discard' }));
+    expect(screen.getByRole('combobox', { name: 'Colleague' })).toHaveProperty('value', '');
+    expect(screen.getByRole('textbox', { name: 'Number' })).toHaveProperty('value', '');
   });
 
   it('a limited-access user sees the notice instead of the rules, and nothing is asked of the server', async () => {

@@ -21,7 +21,7 @@ export function InboundRules({ rules }: { rules: CallingRulesState }) {
           <p className="prefs-hint">{t('calling.route.hint')}</p>
           {INBOUND_RULES.map((rule) => (
             <RouteForm
-              key={rule}
+              key={`${rule}-${rules.revision}`}
               slot={rule}
               route={inbound[rule]}
               onChange={(r) => rules.setInbound({ ...inbound, [rule]: r })}

@@ -27,6 +27,8 @@ export function useCallingRules() {
   const [checked, setChecked] = useState(false);
   const [serverProblems, setServerProblems] = useState<RouteProblemDetail[]>([]);
   const [failure, setFailure] = useState<SaveFailure | null>(null);
+  // Bumped by a discard: the forms start again from the saved rules, typed text included.
+  const [revision, setRevision] = useState(0);
 
   useEffect(() => {
     if (limited) return;
@@ -58,6 +60,7 @@ export function useCallingRules() {
     load,
     types: saved?.types ?? [],
     selfId: String(session.userId),
+    revision,
     inbound,
     findMe,
     dirty: inboundDirty || findMeDirty,
@@ -97,6 +100,7 @@ export function useCallingRules() {
       setInbound(saved.inbound);
       setFindMe(toDraft(saved.findMe));
       setChecked(false);
+      setRevision((r) => r + 1);
       edited();
     },
   };
