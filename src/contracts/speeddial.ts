@@ -5,3 +5,15 @@ export interface SpeedDialService {
   resolve(shortcut: string): Promise<string | null>;
 }
 export const SpeedDialApi = serviceKey<SpeedDialService>('speeddial.api');
+
+/** The speed-dial side panel (sidecar): the list to dial from, run by the dialpad's "Speed dial" button. */
+export const SPEED_DIAL_PANEL_COMMAND = 'speed-dial.panel';
+/**
+ * The speed-dial form for a new entry, prefilled with these arguments when given (the contacts'
+ * "Add to speed dial" passes the contact's number and name).
+ */
+export const SPEED_DIAL_NEW_COMMAND = 'speed-dial.new';
+export interface SpeedDialNewArgs {
+  number?: string;
+  label?: string;
+}

@@ -199,6 +199,11 @@ export interface PaletteEntity {
   label: string | EntityText;
   detail?: string;
   keywords?: ReadonlyArray<string | EntityText>;
+  /**
+   * The whole palette query this entity is (speed dial's `#12`): a command that takes that query
+   * (`takesQuery`) names the entity in its row, "Call ▸ #12 · Alice Nguyen (Speed dial)".
+   */
+  standsFor?: string;
   /** The first action runs on Enter; all are offered with Tab/→ (the entity's action page). */
   actions: ReadonlyArray<{ command: string; args?: Readonly<Record<string, unknown>> }>;
 }

@@ -48,6 +48,8 @@ export class PaletteIndex {
   private readonly titles = new Map<string, string>();
   private readonly areas = new Map<string, string>();
   private readonly listed = new Map<string, readonly ListedEntity[]>();
+  /** Entities that stand for a whole query (`standsFor`), with the name of their kind. */
+  private readonly standing = new Map<string, { entity: ListedEntity; kindKey: string }>();
 
   constructor(
     private readonly kernel: Kernel,
@@ -97,6 +99,7 @@ export class PaletteIndex {
           continue;
         }
         listed.push(entity);
+        if (entity.standsFor) this.standing.set(entity.standsFor, { entity, kindKey: provider.kindKey });
         entries.push({
           text: [entity.label, entity.detail ?? '', ...(entity.keywords ?? [])].join(' '),
           ref: { kind: 'entity', entity, kindKey: provider.kindKey, provider: provider.id },
@@ -228,10 +231,16 @@ export class PaletteIndex {
     return rows.slice(0, VERB_ROWS);
   }
 
-  /** Rows of the commands whose `takesQuery` the whole query fits ("#12": "Call ▸ #12"). */
+  /**
+   * Rows of the commands whose `takesQuery` the whole query fits ("#12": "Call ▸ #12"), naming the
+   * entity that stands for it when there is one ("Call ▸ #12 · Alice Nguyen (Speed dial)"); the
+   * command still receives what was typed.
+   */
   private claimedRows(query: string): PaletteRow[] {
     const typed = query.trim();
-    return this.commands.filter((c) => c.args?.[0] && c.takesQuery?.test(typed)).map((c) => this.verbRow(c, `claim:${typed}`, typed, typed));
+    const stands = this.standing.get(typed);
+    const label = stands ? `${stands.entity.label} (${this.t(stands.kindKey)})` : typed;
+    return this.commands.filter((c) => c.args?.[0] && c.takesQuery?.test(typed)).map((c) => this.verbRow(c, `claim:${typed}`, label, typed));
   }
 
   /** Rows of an argument page: the argument's options (or a provider's entities), plus what was typed. */

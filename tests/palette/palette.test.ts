@@ -294,4 +294,21 @@ describe('a query a command takes whole', () => {
     // Not a shortcut: searched as before.
     expect(index.root('#12a', []).some((r) => r.kind === 'action' && r.title === 'Call ▸ #12a')).toBe(false);
   });
+
+  it('"#12" names the entity that stands for it ("Call ▸ #12 · Alice Nguyen (Contacts)"), and still passes what was typed', async () => {
+    const { kernel, t } = await setup();
+    const dials: PaletteEntity[] = [{ id: 'dials:12', label: '#12 · Alice Nguyen', standsFor: '#12', actions: [] }];
+    kernel.load([
+      definePlugin({
+        id: 'tel',
+        titleKey: 'p:call',
+        commands: [{ id: 'tel.call', titleKey: 'p:call', takesQuery: /^#\d+$/, args: [{ name: 'target', titleKey: 'p:call', kind: 'choice', allowFreeText: true }], run: () => undefined }],
+        searchProviders: [{ id: 'dials', kindKey: 'p:people', items: () => dials }],
+      }),
+    ]);
+    const index = new PaletteIndex(kernel, kernel.snapshot(), t);
+    expect(index.root('#12', [])).toMatchObject([{ kind: 'action', title: 'Call ▸ #12 · Alice Nguyen (Contacts)', args: { target: '#12' } }]);
+    // No entity stands for #13: the row says only what was typed.
+    expect(index.root('#13', [])).toMatchObject([{ kind: 'action', title: 'Call ▸ #13', args: { target: '#13' } }]);
+  });
 });
