@@ -4,8 +4,9 @@ import { historyPlugin } from './history';
 import { messagingPlugin } from './messaging';
 import { preferencesPlugin } from './preferences';
 import { recordingsPlugin } from './recordings';
+import { speedDialPlugin } from './speed-dial';
 import { telephonyPlugin } from './telephony';
 import { voicemailPlugin } from './voicemail';
 
 /** Every plugin the product ships, in load order. Feature flags decide which actually load. */
-export const plugins: readonly PluginManifest[] = [historyPlugin, contactsPlugin, messagingPlugin, telephonyPlugin, voicemailPlugin, recordingsPlugin, preferencesPlugin];
+export const plugins: readonly PluginManifest[] = [historyPlugin, contactsPlugin, messagingPlugin, telephonyPlugin, voicemailPlugin, recordingsPlugin, speedDialPlugin, preferencesPlugin];
