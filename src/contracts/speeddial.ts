@@ -9,11 +9,11 @@ export const SpeedDialApi = serviceKey<SpeedDialService>('speeddial.api');
 /** The speed-dial side panel (sidecar): the list to dial from, run by the dialpad's "Speed dial" button. */
 export const SPEED_DIAL_PANEL_COMMAND = 'speed-dial.panel';
 /**
- * The speed-dial form for a new entry, prefilled with these arguments when given (the contacts'
- * "Add to speed dial" passes the contact's number and name).
+ * "Add to speed dial": the speed-dial form for a new entry, prefilled with these arguments (a
+ * contact's action passes the contact's number and name).
  */
-export const SPEED_DIAL_NEW_COMMAND = 'speed-dial.new';
-export interface SpeedDialNewArgs {
+export const SPEED_DIAL_ADD_COMMAND = 'speed-dial.add';
+export interface SpeedDialAddArgs {
   number?: string;
   label?: string;
 }

@@ -1,5 +1,5 @@
 import { toDisposable, type PaletteEntity, type SearchProvider } from '../../kernel';
-import { CONTACTS_PROVIDER } from '../../contracts';
+import { CONTACTS_PROVIDER, SPEED_DIAL_ADD_COMMAND, type SpeedDialAddArgs } from '../../contracts';
 import { directory, type DirEntry } from './directory';
 
 export const ENTITY_PREFIX = `${CONTACTS_PROVIDER}:`;
@@ -20,6 +20,8 @@ export function entityFor(e: DirEntry, selfId: number | null): PaletteEntity {
   // Listed for every colleague; the palette shows it only to account owners and administrators (its `when`).
   if (!isSelf && e.source === 'User') actions.push({ command: 'contacts.editUser', args });
   if (!isSelf) actions.push({ command: 'contacts.favorite', args });
+  // The speed-dial plugin's form, prefilled; the palette leaves the action out when that plugin is not there.
+  if (!isSelf && e.numbers.length) actions.push({ command: SPEED_DIAL_ADD_COMMAND, args: { number: e.numbers[0], label: listedName(e) } satisfies SpeedDialAddArgs });
   actions.push({ command: 'contacts.open', args });
   // Enter on the own contact still opens it (the first action); editing the profile is one Tab away.
   if (isSelf) actions.push({ command: 'contacts.editProfile', args });

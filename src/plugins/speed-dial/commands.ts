@@ -9,11 +9,12 @@ const entry = { id: 'string' } as const;
 /*
  * "Call", "Edit" and "Delete" act on one entry: they are its actions (palette ▸ entry ▸ Tab) and
  * its row's buttons, never listed alone. The dialpad runs `panel` (SPEED_DIAL_PANEL_COMMAND) and
- * the contacts' "Add to speed dial" runs `new` (SPEED_DIAL_NEW_COMMAND) with the number.
+ * a contact's "Add to speed dial" runs `add` (SPEED_DIAL_ADD_COMMAND) with the number.
  */
 export const speedDialTable = {
   go: { keys: 'g s', keywords: ['speed dial', 'shortcuts', 'favourites'], run: (ctx) => ctx.services.get(Navigation).navigate(SPEED_DIAL_PATH) },
-  new: { keywords: ['add', 'speed dial', 'shortcut'], given: { number: 'string', label: 'string' } },
+  new: { keywords: ['add', 'speed dial', 'shortcut'] },
+  add: { listed: 'never', given: { number: 'string', label: 'string' } },
   panel: { keywords: ['speed dial', 'dial', 'shortcuts'], enabled: loaded },
   call: {
     listed: 'never',

@@ -40,7 +40,11 @@ const entryOf = (id: string | undefined) => sdState.items?.find((e) => String(e.
 
 /** What each command of the table does (`go` navigates at boot). */
 export const runs: LazyRuns<typeof speedDialTable> = {
-  new: (_ctx, args) => {
+  new: () => {
+    sdState.panelOpen = false;
+    sdState.form = newForm();
+  },
+  add: (_ctx, args) => {
     sdState.panelOpen = false;
     sdState.form = newForm(args);
   },

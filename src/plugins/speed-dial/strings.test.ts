@@ -10,7 +10,7 @@ describe('speed-dial strings', () => {
     const all = new Set([...keyBases(readStrings(join(here, 'locales', 'en.json'))), ...keyBases(readStrings(join(here, 'strings', 'en.json')))]);
     const used = keysNamedInSources(here, 'speed-dial');
     // Keys built at run time: the command titles, and the form's messages (model.ts names them without the namespace).
-    for (const c of ['go', 'new', 'panel', 'call', 'edit', 'delete']) used.add(`commands.${c}`);
+    for (const c of ['go', 'new', 'add', 'panel', 'call', 'edit', 'delete']) used.add(`commands.${c}`);
     for (const k of ['shortcutRange', 'shortcutInUse', 'noFreeShortcut', 'numberRequired', 'numberChars', 'numberLong', 'labelLong', 'limit', 'sharedNotAllowed', 'notYours', 'saveFailed']) used.add(`errors.${k}`);
     expect([...used].filter((k) => !all.has(k)).sort()).toEqual([]);
   });

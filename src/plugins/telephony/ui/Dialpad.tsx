@@ -2,6 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { Button, Input, Label, Text, TextField } from 'react-aria-components';
 import { useSnapshot } from 'valtio';
 import { useCommand } from '../../../kernel';
+import { SPEED_DIAL_PANEL_COMMAND } from '../../../contracts';
 import { dialFontSizePx, parseDialString } from '../model/dialString';
 import { currentEngine } from '../engine';
 import { tones } from '../engine/tonePlayer';
@@ -24,6 +25,8 @@ export function Dialpad({ autoFocus = false, onPlaced }: { autoFocus?: boolean; 
   for (const c of Object.values(snap.calls)) void c.state;
   void snap.status;
   const call = useCommand('telephony.call');
+  // The speed-dial plugin's side panel, when that plugin is there (named by its command's own title).
+  const speedDial = useCommand(SPEED_DIAL_PANEL_COMMAND);
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -86,6 +89,11 @@ export function Dialpad({ autoFocus = false, onPlaced }: { autoFocus?: boolean; 
         <Button className="btn" isDisabled={!value} aria-label={t('dialpad.backspace')} onPress={() => setValue((v) => v.slice(0, -1))}>
           <span aria-hidden="true">⌫</span>
         </Button>
+        {speedDial.visible && speedDial.command && (
+          <Button className="btn" isDisabled={speedDial.enablement !== true} onPress={() => void speedDial.run()}>
+            {t(speedDial.command.titleKey)}
+          </Button>
+        )}
         <Button className="btn accept" isDisabled={reason !== null} aria-describedby={reason ? reasonId : undefined} onPress={() => void place(value)}>
           {t('dialpad.call')}
         </Button>

@@ -4,7 +4,8 @@ import i18next from 'i18next';
 import { Suspense } from 'react';
 import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { allFeatures, Kernel, KernelProvider, Navigation, Notifications, Session, type SessionInfo } from '../../../kernel';
+import { SPEED_DIAL_PANEL_COMMAND } from '../../../contracts';
+import { allFeatures, definePlugin, Kernel, KernelProvider, Navigation, Notifications, Session, type SessionInfo } from '../../../kernel';
 import { telephonyPlugin } from '../index';
 import boot from '../locales/en.json';
 import type { RunDeps } from '../runs';
@@ -173,6 +174,20 @@ describe('dialpad', () => {
       phone.calls.c1!.state = 'hold';
     });
     expect((screen.getByRole('button', { name: 'Call' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it("offers the speed-dial side panel only when a plugin provides it (SPEED_DIAL_PANEL_COMMAND), named by that command's title", async () => {
+    show(<Dialpad />);
+    await screen.findByRole('button', { name: 'Call' });
+    expect(screen.queryByRole('button', { name: 'Open speed dial' })).toBeNull();
+    cleanup();
+    i18next.addResource('en', 'sdtest', 'panel', 'Open speed dial');
+    const run = vi.fn();
+    kernel.load([definePlugin({ id: 'speed-dial', titleKey: 'sdtest:panel', commands: [{ id: SPEED_DIAL_PANEL_COMMAND, titleKey: 'sdtest:panel', run }] })]);
+    show(<Dialpad />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Open speed dial' }));
+    await act(async () => undefined);
+    expect(run).toHaveBeenCalledTimes(1);
   });
 
   it('redials the last dialled number', async () => {
