@@ -59,6 +59,8 @@ describe('the speed-dial form', () => {
     type('Shortcut', '12');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
     expect(described('Shortcut')).toMatch(/Shortcut #12 is already in use\./);
+    // The field refused takes the focus, so that its message is read out.
+    expect(document.activeElement).toBe(field('Shortcut'));
     expect([field('Shortcut').value, field('Label').value, field('Number').value]).toEqual(['12', 'Carol Okafor', '1003']);
     expect(sdState.form).not.toBeNull();
     // Typing again clears the message.

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, Checkbox, Dialog, FieldError, Form, Heading, Input, Label, Modal, ModalOverlay, Text, TextField } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { Notifications, useContextSnapshot, useKernel } from '../../../kernel';
@@ -57,8 +57,12 @@ export function SpeedDialForm({ start }: { start: FormStart }) {
     setV((old) => ({ ...old, [f]: value }));
     setErrors((old) => ({ ...old, [f]: undefined, form: undefined }));
   };
-  // The first field refused gets the focus, so that its message is read out with it.
-  const focusFirstError = () => requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  // The first field refused gets the focus once it shows its message, so that the message is read out with it.
+  const [refusals, setRefusals] = useState(0);
+  useEffect(() => {
+    if (refusals) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [refusals]);
+  const focusFirstError = () => setRefusals((n) => n + 1);
 
   const submit = async () => {
     const own = validateForm(v);

@@ -38,6 +38,13 @@ function Screen() {
 
   // Coming to the screen asks for the list again (an entry shared by a colleague since).
   useEffect(() => void load(kernel), [kernel]);
+  // A moved row is taken out of the page and put back, which loses the focus: it goes back to it.
+  const refocus = useRef<number | null>(null);
+  useEffect(() => {
+    if (refocus.current === null) return;
+    rowOf(list.current, refocus.current)?.focus();
+    refocus.current = null;
+  }, [items]);
 
   const onKeyDown = (e: KeyboardEvent) => {
     const id = entryAt(e.target);
@@ -48,13 +55,12 @@ function Screen() {
       e.preventDefault();
       e.stopPropagation();
       if (!entry.canEdit) return kernel.get(Notifications).announce(t('list.readOnly', { name: entryName(entry) }));
+      refocus.current = entry.id;
       void move(kernel, entry.id, e.key === 'ArrowUp' ? -1 : 1).then((ok) => {
         if (!ok) return;
         const own = sdState.items!.filter((x) => x.canEdit);
         kernel.get(Notifications).announce(t('list.moved', { name: entryName(entry), position: own.findIndex((x) => x.id === entry.id) + 1, total: own.length }));
       });
-      // The row moved in the page: the focus stays on it.
-      requestAnimationFrame(() => rowOf(list.current, entry.id)?.focus());
     } else if (e.key === 'Delete' && entry.canEdit && !e.altKey && !e.ctrlKey && !e.metaKey) {
       e.preventDefault();
       void confirmDelete(kernel, String(entry.id));
