@@ -12,6 +12,8 @@ import type { RouteContext } from './context';
 // Features: server/<feature>/{routes,repository}.ts, as the client's plugins.
 import { registerAnalyticsRoutes } from './analytics/routes';
 import { registerAuthRoutes } from './auth/routes';
+import type { ClickDialPhone } from './calls/click-dial';
+import { registerClickDialRoutes } from './calls/click-dial-routes';
 import { registerInboundRoutes } from './calls/inbound';
 import { registerBroadRoutes } from './calls/routes';
 import { registerRecordingRoutes } from './calls/recording-routes';
@@ -52,6 +54,8 @@ export interface AppOptions {
    * control connection).
    */
   voicemail?: boolean;
+  /** The click-dial phone to use instead of the one `voicemail` starts (tests of the route alone). */
+  clickDialPhone?: ClickDialPhone;
   /** Texts: how they reach the clients and which carrier sends them (defaults: ejabberd, loopback). */
   texts?: TextsOptions;
 }
@@ -131,6 +135,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerXmppRoutes(app, ctx);
   registerSipRoutes(app, ctx);
   registerDeviceRoutes(app, ctx);
+  registerClickDialRoutes(app, ctx, opts.clickDialPhone);
   registerSipInternalRoutes(app, ctx);
   registerBroadRoutes(app, ctx);
   registerInboundRoutes(app, ctx);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
 import { HotkeyOverrides, PreferenceBody, PreferenceKeySchema, type PreferenceKey, type PreferenceResponse } from '../../src/wire/preferences';
+import { ClickDialSetting } from '../../src/wire/clickDial';
 import { ApiError, notFound, parseOrThrow, zodDetails } from '../errors';
 import type { RouteContext } from '../context';
 import { preferenceOf, savePreference } from './repository';
@@ -11,6 +12,7 @@ export const MAX_PREFERENCE_BYTES = 64 * 1024;
 /** `false` is always allowed: a client stores false for any preference whose read answered 404. */
 const VALUE_SCHEMAS: Partial<Record<PreferenceKey, z.ZodMiniType>> = {
   'uc-hotkeys': HotkeyOverrides,
+  'uc-click-dial': ClickDialSetting,
 };
 
 const KeyParam = z.object({ key: z.string() });

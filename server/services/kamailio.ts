@@ -56,6 +56,7 @@ export function renderKamailioCfg(template: string, cfg: ServicesConfig, values:
     RING_TIME_MS: String(RING_TIME_MS),
     ECHO_EXTENSION,
     ECHO_PORT: String(cfg.ports.echoSip),
+    CLICKDIAL_PORT: String(cfg.ports.clickDialSip),
     ECHO_MAX_SECONDS: String(ECHO_MAX_SECONDS),
   };
   const out = template.replace(/\{\{([A-Z_]+)\}\}/g, (_, name: string) => {

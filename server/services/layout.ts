@@ -4,7 +4,7 @@ import { chmod, cp, link, lstat, mkdir, readFile, readlink, rename, rm, stat, sy
 import path from 'node:path';
 import { servicePorts, type ServicePorts } from './ports';
 
-export const SERVICE_NAMES = ['rtpengine', 'kamailio', 'voicemail', 'ejabberd', 'echo'] as const;
+export const SERVICE_NAMES = ['rtpengine', 'kamailio', 'voicemail', 'ejabberd', 'echo', 'clickdial'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
 /** XMPP and SIP domain of the demo organisation. */

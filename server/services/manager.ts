@@ -26,6 +26,7 @@ const LOADERS: Record<ServiceName, () => Promise<ServiceDefinition>> = {
   voicemail: () => import('./voicemail').then((m) => m.voicemail),
   ejabberd: () => import('./ejabberd').then((m) => m.ejabberd),
   echo: () => import('./echo').then((m) => m.echo),
+  clickdial: () => import('./clickdial').then((m) => m.clickdial),
 };
 
 /** Only the modules of the services asked for are loaded. */

@@ -34,6 +34,13 @@ export interface ServicePorts {
   /** Its RTP ports (towards rtpengine). */
   echoRtpMin: number;
   echoRtpMax: number;
+  /** The click-dial phone (baresip) that rings a user's desk phone and transfers it to the number: SIP over UDP (its SIP-TLS takes +1). */
+  clickDialSip: number;
+  /** Its control connection (ctrl_tcp), used by the API server only. */
+  clickDialCtrl: number;
+  /** Its RTP ports (towards rtpengine). */
+  clickDialRtpMin: number;
+  clickDialRtpMax: number;
   rtpMin: number;
   rtpMax: number;
 }
@@ -63,6 +70,10 @@ export function servicePorts(base: number = Number(process.env.UC_PORT_BASE || P
     echoSip: base + 76,
     echoRtpMin: base + 300,
     echoRtpMax: base + 349,
+    clickDialSip: base + 84,
+    clickDialCtrl: base + 87,
+    clickDialRtpMin: base + 350,
+    clickDialRtpMax: base + 369,
     rtpMin,
     rtpMax: rtpMin + 499,
   };

@@ -22,6 +22,8 @@ export const PREFERENCE_KEYS = [
   'uc-theme',
   // The kinds of desktop notification the user switched off, e.g. ['texts'] (never saved: all on).
   'uc-desktop-notifications-off',
+  // "Call my phone first": { enabled, device } (wire/clickDial.ts; never saved: off).
+  'uc-click-dial',
 ] as const;
 export type PreferenceKey = (typeof PREFERENCE_KEYS)[number];
 export const PreferenceKeySchema = z.enum(PREFERENCE_KEYS);
