@@ -2,6 +2,7 @@ import { proxy } from 'valtio';
 import type { AudioChoice } from '../../contracts';
 import type { ForwardSetting } from '../../wire/calling';
 import type { RecordingMode, RecordingState } from '../../wire/recording';
+import type { ClickDialState } from './engine/clickDial';
 import type { CallState } from './model/callState';
 
 /**
@@ -61,6 +62,10 @@ export const initialTelephonyState = () => ({
   devices: { input: null, output: null, ring: null, echoCancellation: true, noiseSuppression: true } as AudioChoice,
   /** A phone other than a browser is registered to the user's extension (null until asked). */
   deskPhone: null as boolean | null,
+  /** "Call my phone first" is on (preference uc-click-dial): Call rings the desk phone first. */
+  clickDialOn: false,
+  /** The click-dial under way or just over, as the dock shows it. */
+  clickDial: null as ClickDialState | null,
 });
 
 /** Live telephony state: the engine writes it, commands and the dock read it when they run or render. */

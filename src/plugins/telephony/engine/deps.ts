@@ -38,6 +38,8 @@ export interface EngineDeps {
   /** Who a contact picked in the palette is (ContactsApi), if a plugin provides contacts. */
   contacts?(): Pick<ContactsService, 'resolve'> | undefined;
   channel?: TabChannel | null;
+  /** "Call my phone first": rings the desk phone, which then calls `number` (used while phone.clickDialOn). */
+  clickDial?(number: string, name: string): Promise<void>;
   /** Where redial remembers the last dial string. */
   rememberDialled?(dial: string): void;
   /** Where the chosen microphone and speaker are remembered. */

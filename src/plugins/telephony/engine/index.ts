@@ -1,5 +1,5 @@
 import i18next from 'i18next';
-import { Api, Connections, Navigation, Notifications, Session, type ServiceLookup } from '../../../kernel';
+import { Api, Connections, Navigation, Notifications, Preferences, Session, type Disposable, type ServiceLookup } from '../../../kernel';
 import { desktopNotices } from '../../../kernel/lazy';
 import { ContactsApi, PresenceApi, SpeedDialApi } from '../../../contracts';
 import { CallSettings } from '../settings/callSettings';
@@ -7,7 +7,9 @@ import { DeskPhones } from '../settings/deskPhones';
 import { phone } from '../state';
 import { uiStrings } from '../uiStrings';
 import { threeWayGate, threeWayAllowed } from '../model/callButtons';
+import { log } from '../log';
 import { createRemoteAudio } from './audio';
+import { ClickDialer, clickDialText } from './clickDial';
 import { createMixer, type Mixer } from './mixer';
 import { desktopNotifier } from './desktop';
 import { createJsSipUa } from './jssipUa';
@@ -22,6 +24,13 @@ let unlisten: (() => void) | null = null;
 let peer: string | null = null;
 let settings: CallSettings | null = null;
 let deskPhones: DeskPhones | null = null;
+let clickDialer: ClickDialer | null = null;
+let clickDialWatch: Disposable | undefined;
+
+/** The click-dial notice's Dismiss. */
+export function dismissClickDial(): void {
+  clickDialer?.dismiss();
+}
 
 /** Do-not-disturb and forwarding, once the phone has started for a user with an extension. */
 export function currentSettings(): CallSettings | null {
@@ -53,6 +62,13 @@ export function startEngine(services: ServiceLookup): Promise<PhoneEngine | null
     const channel = tabChannel(userId);
     peer ??= await tabPeerId(channel);
     const p = session.profile;
+    const dialer = new ClickDialer(services.get(Api), phone, (state) =>
+      services.get(Notifications).announce(clickDialText(state, (key, values) => i18next.t(key, values)), state.phase === 'failed' ? 'assertive' : 'polite'),
+    );
+    clickDialer = dialer;
+    const prefs = services.maybe(Preferences);
+    prefs?.get('uc-click-dial').then((v) => dialer.adopt(v), (err: unknown) => log.error('reading "call my phone first" failed', err));
+    clickDialWatch = prefs?.onChange?.('uc-click-dial', (v) => dialer.adopt(v));
     const e = new PhoneEngine({
       api: services.get(Api),
       notify: services.get(Notifications),
@@ -69,6 +85,7 @@ export function startEngine(services: ServiceLookup): Promise<PhoneEngine | null
       setOnCall: (onCall) => services.maybe(PresenceApi)?.setOnCall(onCall),
       speedDial: () => services.maybe(SpeedDialApi),
       contacts: () => services.maybe(ContactsApi),
+      clickDial: (number, name) => dialer.place(number, name),
       channel,
       getUserMedia: (constraints) => navigator.mediaDevices.getUserMedia(constraints),
       threeWay: () => threeWayAllowed(threeWayGate(session.config.features, navigator.userAgent)),
@@ -131,5 +148,9 @@ export function stopEngine(): void {
   settings = null;
   deskPhones?.stop();
   deskPhones = null;
+  clickDialWatch?.dispose();
+  clickDialWatch = undefined;
+  clickDialer?.dispose();
+  clickDialer = null;
   starting = null;
 }

@@ -43,6 +43,22 @@ describe('outgoing calls', () => {
     expect(only().displayName).toBe('Carol Okafor');
   });
 
+  it('"call my phone first": with the option on, the desk phone is rung for the number and this browser places no call', async () => {
+    const clickDial = vi.fn(async () => undefined);
+    await started({ clickDial });
+    phone.clickDialOn = true;
+    await engine.call('+1 (800) 555-1234,,1');
+    expect(clickDial).toHaveBeenCalledWith('18005551234', '18005551234');
+    await engine.call('1002');
+    expect(clickDial).toHaveBeenLastCalledWith('1002', 'Bob Martinez');
+    expect(phone.lastDialled).toBe('1002');
+    // A sip: address is not a number the desk phone can be handed: this browser calls it.
+    await engine.call('sip:echo@uc.local');
+    expect(clickDial).toHaveBeenCalledTimes(2);
+    expect(h.ua().call).toHaveBeenCalledTimes(1);
+    phone.clickDialOn = false;
+  });
+
   it('a #shortcut needs speed dial: without it the user is told and nothing is dialled', async () => {
     await started();
     await engine.call('#12');

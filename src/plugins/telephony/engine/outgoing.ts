@@ -9,7 +9,7 @@ import { callOptions } from './microphone';
 import type { UaLike } from './types';
 import { log } from '../log';
 
-export type DialDeps = Pick<EngineDeps, 'notify' | 'sip' | 'lookupName' | 'speedDial' | 'rememberDialled' | 'contacts'>;
+export type DialDeps = Pick<EngineDeps, 'notify' | 'sip' | 'lookupName' | 'speedDial' | 'rememberDialled' | 'contacts' | 'clickDial'>;
 
 /** What placing a call needs from the rest of the phone. */
 export interface Line {
@@ -62,6 +62,13 @@ export class Dialler {
       if (plan.kind === 'empty') return this.error('telephony:errors.emptyNumber');
       number = plan.number;
       dtmf = plan.dtmf;
+    }
+    // "Call my phone first": the desk phone places the call, not this browser (a sip: address or a
+    // consultation call stays here; the DTMF after commas is for the user to key on the desk phone).
+    if (phone.clickDialOn && this.deps.clickDial && !opts.consultFor && !/^sips?:/i.test(number)) {
+      phone.lastDialled = dialled;
+      this.deps.rememberDialled?.(dialled);
+      return this.deps.clickDial(number, opts.displayName || this.deps.lookupName?.(number) || number);
     }
     if (this.calls.allCalls().some((c) => isBusyState(c.state) && c.id !== opts.consultFor)) return this.error('telephony:reasons.busy');
     const ua = this.line.ua();

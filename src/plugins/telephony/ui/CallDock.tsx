@@ -4,6 +4,7 @@ import { useKernel } from '../../../kernel';
 import { currentSettings } from '../engine';
 import { callList, phone } from '../state';
 import { CallItem, dockOrder } from './CallItem';
+import { ClickDialNotice } from './ClickDialNotice';
 import { destinationLabel } from './CallSettingsPanel';
 import { DialpadPopup } from './DialpadPopup';
 import { useTelephonyT } from './useTelephonyT';
@@ -28,6 +29,7 @@ export default function CallDock() {
           <DockToggles />
         </section>
       )}
+      <ClickDialNotice />
       {s.dialpadOpen && <DialpadPopup />}
     </>
   );

@@ -7,10 +7,10 @@ import { phone } from '../state';
 // This panel itself is boot code: the `callDock` slot renders it on every screen.
 const CallDock = lazy(() => telephonyChunk.load().then((m) => ({ default: m.CallDock })));
 
-/** The `callDock` slot's panel: nothing at all while there is no call and no open dialpad. */
+/** The `callDock` slot's panel: nothing at all while there is no call, no click-dial notice and no open dialpad. */
 export function DockHost() {
   const s = useSnapshot(phone);
-  if (!s.dialpadOpen && Object.keys(s.calls).length === 0) return null;
+  if (!s.dialpadOpen && !s.clickDial && Object.keys(s.calls).length === 0) return null;
   return (
     <Suspense fallback={null}>
       <CallDock />

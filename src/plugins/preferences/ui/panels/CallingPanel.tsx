@@ -12,6 +12,7 @@ import { FindMeTab } from '../calling/FindMeTab';
 import { InboundRules } from '../calling/InboundRules';
 import { useCallingRules } from '../calling/useCallingRules';
 import { PanelForm } from '../PanelForm';
+import { ClickDialTab } from './ClickDialTab';
 import { useSave } from '../useSave';
 
 interface Calling {
@@ -111,12 +112,7 @@ function CallingForm({ saved, destination, onSaved }: { saved: Calling; destinat
           <FindMeTab rules={rules} />
         </TabPanel>
         <TabPanel id="click-dial" className="prefs-subtab-panel">
-          <p className="prefs-status">{t('calling.clickDialHint')}</p>
-          <div>
-            <Button className="btn" onPress={() => void kernel.run('telephony.phoneLinks', {}, 'button')}>
-              {t('calling.phoneLinks')}
-            </Button>
-          </div>
+          <ClickDialTab />
         </TabPanel>
       </Tabs>
       <ConnectionTest />
