@@ -95,6 +95,7 @@ export function startClickDialPhone(cfg: ServicesConfig, log: FastifyBaseLogger)
         if (settled) return;
         settled = true;
         clearTimeout(giveUp);
+        offClose();
         if (o !== 'calling') off();
         resolve(o);
       };
@@ -102,6 +103,8 @@ export function startClickDialPhone(cfg: ServicesConfig, log: FastifyBaseLogger)
         void onCall(uri, 'hangup').catch(() => undefined);
         finish('no_answer');
       }, GIVE_UP_MS);
+      // Without the control connection no outcome can come: say so now rather than at GIVE_UP_MS.
+      const offClose = c.onClose(() => finish('failed'));
       const off = c.onEvent((e: BaresipEvent) => {
         if (e.class !== 'call' || (e.peeruri !== uri && (!callId || e.id !== callId))) return;
         callId ??= e.id ?? null;
