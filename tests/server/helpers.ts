@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/app';
+import { buildApp, type AppOptions } from '../../server/app';
 import { migrate } from '../../server/db/migrate';
 import { openPglite, PGLITE_MEMORY } from '../../server/db/pglite';
 import { openPostgres } from '../../server/db/postgres';
@@ -73,12 +73,12 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(backend: Backend, opts: { seed?: boolean } = {}): Promise<TestServer> {
+export async function startTestServer(backend: Backend, opts: { seed?: boolean; app?: Partial<Omit<AppOptions, 'db' | 'runtimeDir'>> } = {}): Promise<TestServer> {
   const { db, dispose } = await backend.open();
   await migrate(db);
   if (opts.seed ?? true) await seedDemo(db, { now: SEED_NOW });
   const runtimeDir = await mkdtemp(path.join(tmpdir(), 'uc-api-test-'));
-  const app = await buildApp({ db, runtimeDir });
+  const app = await buildApp({ ...opts.app, db, runtimeDir });
   return {
     app,
     db,
