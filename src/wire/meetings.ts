@@ -57,7 +57,12 @@ export const MEETING_ERRORS = {
 /** An instant on the wire: ISO 8601 with a zone, within years PostgreSQL and the calendar agree on. */
 export const Instant = z.string().check(
   z.refine((s) => {
-    if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/.test(s)) return false;
+    const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(:(\d{2})(\.\d{1,6})?)?(Z|[+-](\d{2}):(\d{2}))$/.exec(s);
+    if (!m) return false;
+    // Date.parse takes 30 February (as 2 March) and 24:00; the calendar does not.
+    const [year, month, day, hour, minute, second] = [m[1], m[2], m[3], m[4], m[5], m[7] ?? '0'].map(Number) as [number, number, number, number, number, number];
+    if (month < 1 || month > 12 || day < 1 || day > new Date(Date.UTC(year, month, 0)).getUTCDate() || hour > 23 || minute > 59 || second > 59) return false;
+    if (m[10] !== undefined && (Number(m[10]) > 14 || Number(m[11]) > 59)) return false;
     const t = Date.parse(s);
     return Number.isFinite(t) && t >= Date.UTC(2000, 0, 1) && t < Date.UTC(2100, 0, 1);
   }, MEETING_ERRORS.badDate),
@@ -83,7 +88,8 @@ const IPV4 = /^((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(25[0-5]|2[0-4]\d|1\d\d|[
 /** A bookmark: an http(s) URL, a host name with a dot, or an IP address (the modal keeps anything else in its input). */
 export function isBookmark(text: string): boolean {
   if (text.length > 2000 || /\s/.test(text)) return false;
-  if (IPV4.test(text) || HOST.test(text)) return true;
+  if (IPV4.test(text)) return true;
+  if (HOST.test(text)) return !/^[\d.]+$/.test(text);
   if (text.includes(':') && !text.includes('/') && /^[0-9a-f:]+$/i.test(text)) {
     try {
       return new URL(`http://[${text}]/`).hostname.length > 2;
