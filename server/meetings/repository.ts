@@ -279,7 +279,7 @@ export interface ExternalEvent {
 }
 
 /** A successful read replaces the feed's events; a failed one keeps them and records why. */
-export async function storeFeedEvents(q: Queryable, feedId: number, events: readonly ExternalEvent[], name: string | null): Promise<void> {
+export async function storeFeedEvents(q: Queryable, feedId: number, events: readonly ExternalEvent[], name: string | null, at: Date): Promise<void> {
   await q.query('DELETE FROM external_events WHERE feed_id = $1', [feedId]);
   if (events.length) {
     await q.query(
@@ -293,13 +293,13 @@ export async function storeFeedEvents(q: Queryable, feedId: number, events: read
     );
   }
   await q.query(
-    `UPDATE calendar_feeds SET last_fetched_at = now(), last_error = NULL, name = CASE WHEN name = '' THEN coalesce($2, '') ELSE name END WHERE id = $1`,
-    [feedId, name],
+    `UPDATE calendar_feeds SET last_fetched_at = $3, last_error = NULL, name = CASE WHEN name = '' THEN coalesce($2, '') ELSE name END WHERE id = $1`,
+    [feedId, name, at.toISOString()],
   );
 }
 
-export async function feedFailed(q: Queryable, feedId: number, error: string): Promise<void> {
-  await q.query('UPDATE calendar_feeds SET last_fetched_at = now(), last_error = $2 WHERE id = $1', [feedId, error.slice(0, 500)]);
+export async function feedFailed(q: Queryable, feedId: number, error: string, at: Date): Promise<void> {
+  await q.query('UPDATE calendar_feeds SET last_fetched_at = $3, last_error = $2 WHERE id = $1', [feedId, error.slice(0, 500), at.toISOString()]);
 }
 
 export interface ExternalEventRow {

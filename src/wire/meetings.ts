@@ -52,6 +52,7 @@ export const MEETING_ERRORS = {
   joinEnded: 'The meeting has ended',
   wrongPin: 'Wrong meeting PIN',
   unknownInvitee: 'An invitee is not a colleague of your organisation',
+  feedUrl: 'A calendar feed is an http, https or webcal address',
 } as const;
 
 /** An instant on the wire: ISO 8601 with a zone, within years PostgreSQL and the calendar agree on. */
@@ -309,7 +310,7 @@ export const CalendarFeedInput = z.object({
       } catch {
         return false;
       }
-    }, 'A calendar feed is an http, https or webcal address'),
+    }, MEETING_ERRORS.feedUrl),
   ),
   name: z._default(z.string().check(z.trim(), z.maxLength(MEETING_NAME_MAX)), ''),
 });
