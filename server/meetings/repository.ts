@@ -34,6 +34,7 @@ export interface InviteeRow {
   email: string | null;
   name: string;
   username: string | null;
+  role_id: number | null;
   /** The guest's e-mail, or the colleague's. */
   address: string;
   is_moderator: boolean;
@@ -115,7 +116,7 @@ export async function meetingInOrg(q: Queryable, orgId: number, id: number): Pro
 export async function inviteesOf(q: Queryable, meetingIds: readonly number[]): Promise<InviteeRow[]> {
   if (!meetingIds.length) return [];
   const { rows } = await q.query<InviteeRow>(
-    `SELECT i.meeting_id, i.user_id, i.email, i.is_moderator, u.username, coalesce(i.email, u.email, '') AS address,
+    `SELECT i.meeting_id, i.user_id, i.email, i.is_moderator, u.username, u.role_id, coalesce(i.email, u.email, '') AS address,
             coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), i.email, '') AS name
        FROM meeting_invitees i LEFT JOIN users u ON u.id = i.user_id
       WHERE i.meeting_id = ANY($1::int[]) ORDER BY i.meeting_id, i.id`,

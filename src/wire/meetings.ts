@@ -267,8 +267,6 @@ export type MeetingPermissions = z.infer<typeof MeetingPermissions>;
 export const JoinRequest = z.object({
   access_code: z.string().check(z.trim(), z.regex(/^\d{6,12}$/, 'The meeting ID is digits')),
   pin: z._default(Code(MEETING_ERRORS.pin), null),
-  /** A recurring meeting: which occurrence (default: the current or next one). */
-  at: z.optional(Instant),
 });
 export const JoinResponse = z.object({
   meeting_id: z.int(),
