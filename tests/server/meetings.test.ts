@@ -3,6 +3,7 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
+import { seedDemoMeetings } from '../../server/seed-meetings';
 import { ApiErrorBody } from '../../src/wire/common';
 import { JoinResponse, Meeting, MEETING_ERRORS, MeetingInfo, MeetingPermissions, MeetingsPage, RoomsResponse } from '../../src/wire/meetings';
 import { backends, bearer, SEED_NOW, startTestServer, type TestServer } from './helpers';
@@ -89,6 +90,8 @@ describe.each(backends)('meetings API ($name)', (backend) => {
     expect(external.items.map((m) => m.meeting_name)).toEqual(['Dentist', 'School play', 'Flight to Chicago']);
     expect(external.items.every((m) => m.source === 'ics' && !m.editable)).toBe(true);
     expect((await list('bob', '?filter=e')).items).toEqual([]);
+    // Run again (as on a database seeded before meetings existed): nothing is added twice.
+    expect(await t.db.transaction((tx) => seedDemoMeetings(tx, clock))).toBe(0);
   });
 
   it('creates a meeting: slug, URL, ID; invitees see it in their list, nobody else reaches it', async () => {
