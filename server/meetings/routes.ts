@@ -192,6 +192,8 @@ export function registerMeetingRoutes(app: FastifyInstance, ctx: RouteContext, o
     const file = `${row.name.replace(/[^\p{L}\p{N} _-]+/gu, '').trim().slice(0, 60) || 'meeting'}.ics`;
     return reply
       .type('text/calendar; charset=utf-8')
+      // Personal like the JSON answers, which app.ts marks no-store; this one is not JSON.
+      .header('cache-control', 'private, no-store')
       .header('content-disposition', `attachment; filename="meeting-${meetingSlug(id)}.ics"; filename*=UTF-8''${encodeURIComponent(file)}`)
       .send(ics);
   });

@@ -274,6 +274,7 @@ describe.each(backends)('meetings API ($name)', (backend) => {
     expect(res.statusCode).toBe(404); // bob is not invited
     const own = await call('alice', 'GET', `/v1/meetings/${m.id}/ics`);
     expect(own.headers['content-type']).toMatch(/^text\/calendar/);
+    expect(own.headers['cache-control']).toBe('private, no-store');
     expect(own.headers['content-disposition']).toMatch(/attachment; filename="meeting-[a-z0-9]+\.ics"/);
     expect(own.body).toContain('METHOD:PUBLISH');
     expect(own.body).toContain('SUMMARY:Calendar me');
