@@ -23,6 +23,7 @@ import { registerContactRoutes } from './contacts/routes';
 import { registerDeviceRoutes } from './devices/routes';
 import { registerHealthRoutes } from './health/routes';
 import { registerHistoryRoutes } from './history/routes';
+import { registerMeetingRoutes, type MeetingsOptions } from './meetings/routes';
 import { registerPreferenceRoutes } from './preferences/routes';
 import { registerCallRecordingRoutes } from './recordings/routes';
 import { registerSipInternalRoutes } from './sip/internal-routes';
@@ -58,6 +59,8 @@ export interface AppOptions {
   clickDialPhone?: ClickDialPhone;
   /** Texts: how they reach the clients and which carrier sends them (defaults: ejabberd, loopback). */
   texts?: TextsOptions;
+  /** Meetings: chat notices, the clock, calendar feed limits (server/meetings/routes.ts). */
+  meetings?: MeetingsOptions;
 }
 
 export interface RouteEntry {
@@ -145,6 +148,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerVoicemailRoutes(app, ctx);
   registerCallRecordingRoutes(app, ctx);
   registerTextRoutes(app, ctx, opts.texts);
+  registerMeetingRoutes(app, ctx, opts.meetings);
 
   const servesClient = opts.staticDir ? await registerSpa(app, opts.staticDir) : false;
   app.setNotFoundHandler((request, reply) => {

@@ -6,6 +6,10 @@ export interface UccSettings {
   xmppWsUrl: string;
   /** Where voicemail e-mails go out (`UC_SMTP_URL`); none: no e-mail is sent and the client is told so. */
   smtpUrl?: string | undefined;
+  /** Where meeting windows open: `{meetingUrl}/uc/{alias}/{slug}` (`UC_MEETING_URL`; default: this API server). */
+  meetingUrl?: string | undefined;
+  /** The webMeetingManagement feature (`UC_WEB_MEETING_MANAGEMENT=off` turns it off): scheduling and editing meetings. */
+  webMeetingManagement?: boolean;
 }
 
 /** The browser connects straight to Kamailio and ejabberd on the project's ports unless told otherwise. */
@@ -15,5 +19,7 @@ export function readUccSettings(env: NodeJS.ProcessEnv = process.env): UccSettin
     sipWsUrl: env.UC_SIP_WS_URL || `ws://127.0.0.1:${ports.sipWs}/`,
     xmppWsUrl: env.UC_XMPP_WS_URL || `ws://127.0.0.1:${ports.xmppHttp}/ws`,
     smtpUrl: env.UC_SMTP_URL || undefined,
+    meetingUrl: env.UC_MEETING_URL || undefined,
+    webMeetingManagement: env.UC_WEB_MEETING_MANAGEMENT !== 'off',
   };
 }

@@ -11,7 +11,7 @@ const HELP_URL = {
   customer: 'https://help.acme-uc.example/users',
 } as const;
 
-function featuresFor(roleId: number, voicemailGeneration: number): FeatureFlags {
+function featuresFor(roleId: number, voicemailGeneration: number, webMeetingManagement: boolean): FeatureFlags {
   return {
     attendedTransfer: true,
     attendedTransferWithCallRecording: true,
@@ -19,7 +19,7 @@ function featuresFor(roleId: number, voicemailGeneration: number): FeatureFlags 
     threeWayCallingFirefox: false,
     speedDial: true,
     mucSub: true,
-    webMeetingManagement: true,
+    webMeetingManagement,
     adhocEnabled: true,
     // Logo upload is an administrative act.
     logoAdmin: roleId === ROLE.ACCOUNT_OWNER || roleId === ROLE.ADMINISTRATOR,
@@ -41,7 +41,7 @@ export function registerConfigRoutes(app: FastifyInstance, { db, requireUserId, 
     return {
       client_id: 'uccweb.v7',
       branding: { product_name: 'Acme UC', logo_url: null, accent_color: '#2563eb' },
-      features: featuresFor(user.role_id, user.voicemail_generation),
+      features: featuresFor(user.role_id, user.voicemail_generation, settings.webMeetingManagement !== false),
       sip: {
         configured: user.extension !== null,
         ws_url: settings.sipWsUrl,

@@ -73,12 +73,12 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(backend: Backend, opts: { seed?: boolean; app?: Partial<AppOptions> } = {}): Promise<TestServer> {
+export async function startTestServer(backend: Backend, opts: { seed?: boolean; app?: Partial<Omit<AppOptions, 'db' | 'runtimeDir'>> } = {}): Promise<TestServer> {
   const { db, dispose } = await backend.open();
   await migrate(db);
   if (opts.seed ?? true) await seedDemo(db, { now: SEED_NOW });
   const runtimeDir = await mkdtemp(path.join(tmpdir(), 'uc-api-test-'));
-  const app = await buildApp({ db, runtimeDir, ...opts.app });
+  const app = await buildApp({ ...opts.app, db, runtimeDir });
   return {
     app,
     db,
