@@ -38,8 +38,12 @@ export type Decision =
   | { action: 'greeting'; box: string }
   /** One extension or number instead; `seconds` is how long it rings (null: the proxy's default). */
   | { action: 'forward'; number: string; seconds: number | null }
-  /** Several targets, one after the other or together; the first to answer takes the call. */
-  | { action: 'hunt'; strategy: RingStrategy; targets: HuntTarget[]; recordName: boolean; announceBetween: boolean };
+  /**
+   * Several targets, one after the other or together; the first to answer takes the call.
+   * `nextStep`: when every target failed the proxy asks again with `huntfailed` (a find-me list
+   * with a next step; a group or a number that rings out just fails).
+   */
+  | { action: 'hunt'; strategy: RingStrategy; targets: HuntTarget[]; recordName: boolean; announceBetween: boolean; nextStep?: boolean };
 
 export interface CalleeRules {
   extension: string;
@@ -106,7 +110,7 @@ function findMe(rules: CalleeRules, facts: CallFacts, depth: number): Decision |
     return number && number !== rules.extension ? [{ number, device: null, seconds: l.ringTime }] : [];
   });
   if (targets.length === 0) return fromRoute(rules, f.simultaneous_next_step, facts, depth + 1);
-  return { action: 'hunt', strategy: f.ring_strategy, targets, recordName: f.recordName, announceBetween: f.announceBetween };
+  return { action: 'hunt', strategy: f.ring_strategy, targets, recordName: f.recordName, announceBetween: f.announceBetween, nextStep: f.simultaneous_next_step.drop !== null };
 }
 
 /**
@@ -182,9 +186,9 @@ export function decideRoute(rules: CalleeRules, facts: CallFacts): Decision {
  * The one-line text Kamailio reads. The verbs it has always known keep their exact form (`ring`,
  * `dnd`, `voicemail:<box>`, `forward:<number>`); after a failure, "nothing" stays `ring` for the
  * `unanswered` event, as before. New verbs: `none`, `busy`, `greeting:<box>`, and
- * `hunt:<strategy>:<flags>:<target>/<s>,…` (flags `-`, or `name`, `between` joined by `+`; a target
- * is a number, or `<extension>;device=browser|desk`). A forward with its own ring time is a hunt of
- * one target.
+ * `hunt:<strategy>:<flags>:<target>/<s>,…` (flags `-`, or `name`, `between`, `next` joined by `+`;
+ * `next`: ask again with `huntfailed` when every target failed; a target is a number, or
+ * `<extension>;device=browser|desk`). A forward with its own ring time is a hunt of one target.
  */
 export function encodeDecision(d: Decision, event: RouteEvent): string {
   switch (d.action) {
@@ -197,7 +201,7 @@ export function encodeDecision(d: Decision, event: RouteEvent): string {
     case 'forward':
       return d.seconds === null ? `forward:${d.number}` : encodeDecision({ action: 'hunt', strategy: 'sequential', targets: [{ number: d.number, device: null, seconds: d.seconds }], recordName: false, announceBetween: false }, event);
     case 'hunt': {
-      const flags = [d.recordName && 'name', d.announceBetween && 'between'].filter(Boolean).join('+') || '-';
+      const flags = [d.recordName && 'name', d.announceBetween && 'between', d.nextStep && 'next'].filter(Boolean).join('+') || '-';
       const targets = d.targets.map((t) => `${t.number}${t.device ? `;device=${t.device}` : ''}/${t.seconds}`).join(',');
       return `hunt:${d.strategy}:${flags}:${targets}`;
     }

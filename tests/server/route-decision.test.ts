@@ -122,14 +122,17 @@ describe('find-me', () => {
   ];
 
   it('rings the active locations in order or together, with their ring times and announcements', () => {
-    expect(viaFindMe(findMe({}))).toEqual({ action: 'hunt', strategy: 'sequential', targets: active, recordName: false, announceBetween: false });
-    expect(viaFindMe(findMe({ ring_strategy: 'simultaneous', recordName: true, announceBetween: true }))).toEqual({ action: 'hunt', strategy: 'simultaneous', targets: active, recordName: true, announceBetween: true });
+    expect(viaFindMe(findMe({}))).toEqual({ action: 'hunt', strategy: 'sequential', targets: active, recordName: false, announceBetween: false, nextStep: false });
+    expect(viaFindMe(findMe({ ring_strategy: 'simultaneous', recordName: true, announceBetween: true }))).toEqual({ action: 'hunt', strategy: 'simultaneous', targets: active, recordName: true, announceBetween: true, nextStep: false });
     // As the no-answer rule: after the callee's own phones.
     expect(viaFindMe(findMe({}), 'noanswer')).toMatchObject({ action: 'hunt', targets: active });
   });
 
   it('nobody answered: the next step; no active location: the next step at once', () => {
     const next = findMe({ simultaneous_next_step: route('box', '1') });
+    // The proxy is told to ask again only when there is a next step to ask for.
+    expect(viaFindMe(next)).toMatchObject({ action: 'hunt', nextStep: true });
+    expect(encodeDecision(viaFindMe(next), 'incoming')).toBe('hunt:sequential:next:1001;device=browser/10,5550001111/20,1002/25');
     expect(viaFindMe(next, 'huntfailed')).toEqual({ action: 'voicemail', box: '1001' });
     expect(viaFindMe(findMe({}), 'huntfailed')).toEqual(NONE);
     expect(viaFindMe({ ...next, locations: next.locations.map((l) => ({ ...l, isActive: false })) })).toEqual({ action: 'voicemail', box: '1001' });
