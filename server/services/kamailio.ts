@@ -6,6 +6,7 @@ import { loadOrCreateSecret, makeServiceDirs, SECRET_NAMES, serviceDirs, type Se
 import type { ServiceDefinition } from './manager';
 import { ECHO_EXTENSION } from '../../src/wire/services';
 import { tcpOpen } from './proc';
+import { GREETING_ONLY_PREFIX } from './voicemail-accounts';
 
 const TEMPLATE = path.join(import.meta.dirname, 'kamailio.cfg.tmpl');
 
@@ -54,6 +55,8 @@ export function renderKamailioCfg(template: string, cfg: ServicesConfig, values:
     INTERNAL_SECRET: values.internalSecret,
     VOICEMAIL_PORT: String(cfg.ports.voicemailSip),
     RING_TIME_MS: String(RING_TIME_MS),
+    RING_TIME_S: String(RING_TIME_MS / 1000),
+    GREETING_PREFIX: GREETING_ONLY_PREFIX,
     ECHO_EXTENSION,
     ECHO_PORT: String(cfg.ports.echoSip),
     CLICKDIAL_PORT: String(cfg.ports.clickDialSip),

@@ -39,6 +39,11 @@ export const rtpengine: ServiceDefinition = {
         // Every DTMF digit of every call, as JSON, to the API server: the recording DTMF sequences.
         `--dtmf-log-dest=127.0.0.1:${ports.dtmfEvents}`,
         '--num-threads=2',
+        // A browser's DTLS handshake starts from the browser, after it has the answer: a call whose
+        // media session Kamailio replaces before anyone answered (a hunt's next target, voicemail
+        // after ringing) would otherwise have had a handshake begun by the first session, and the
+        // browser then refuses the second one (rtpengine logs "DTLS error: 1 (bad signature)").
+        '--dtls-passive',
       ],
       logFile: path.join(dirs.log, 'rtpengine.log'),
       pidFile: rtpengine.pidFile(cfg),

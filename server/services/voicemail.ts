@@ -35,7 +35,7 @@ export interface GreetingInfo {
 
 export const greetingFiles = (cfg: Pick<ServicesConfig, 'runtimeDir'>) => {
   const conf = serviceDirs(cfg.runtimeDir, 'voicemail').conf;
-  return { wav: path.join(conf, 'greeting.wav'), info: path.join(conf, 'greeting.json') };
+  return { wav: path.join(conf, 'greeting.wav'), info: path.join(conf, 'greeting.json'), only: path.join(conf, 'greeting-only.wav') };
 };
 
 export async function readGreetingInfo(cfg: Pick<ServicesConfig, 'runtimeDir'>): Promise<GreetingInfo> {
@@ -45,13 +45,29 @@ export async function readGreetingInfo(cfg: Pick<ServicesConfig, 'runtimeDir'>):
 /** Its CommonJS build: the package's ESM entry has no default export, and Node and Vite disagree on which to load. */
 const { resample } = createRequire(import.meta.url)('wave-resampler') as typeof import('wave-resampler');
 
-/** The spoken greeting at 8 kHz, a short pause, a 1 kHz tone, then silence up to the longest message. */
-export async function makeGreeting(speech: Buffer): Promise<{ wav: Buffer; info: GreetingInfo }> {
+/** espeak-ng's speech at the phone's rate, mono. */
+function spokenAt8k(speech: Buffer): Float32Array {
   const w = readWav(speech);
   if (w.bitsPerSample !== 16) throw new Error('espeak-ng produced a WAV that is not 16-bit');
   const voice = new Float32Array(w.dataBytes / 2 / w.channels);
   for (let i = 0; i < voice.length; i++) voice[i] = speech.readInt16LE(w.dataOffset + i * 2 * w.channels) / 0x8000;
-  const spoken = Float32Array.from(resample(voice, w.sampleRate, GREETING_RATE, { method: 'sinc' }));
+  return Float32Array.from(resample(voice, w.sampleRate, GREETING_RATE, { method: 'sinc' }));
+}
+
+/**
+ * The greeting alone, then half a second of silence: what a `repeat_greeting` call hears before
+ * the phone hangs up (baresip ends the call when its audio source ends).
+ */
+export function makeGreetingOnly(speech: Buffer): Buffer {
+  const spoken = spokenAt8k(speech);
+  const out = new Float32Array(spoken.length + GREETING_RATE / 2);
+  out.set(spoken, 0);
+  return pcm16Wav(out, GREETING_RATE);
+}
+
+/** The spoken greeting at 8 kHz, a short pause, a 1 kHz tone, then silence up to the longest message. */
+export async function makeGreeting(speech: Buffer): Promise<{ wav: Buffer; info: GreetingInfo }> {
+  const spoken = spokenAt8k(speech);
   const pause = Math.round(GREETING_RATE * 0.3);
   const tone = Math.round(GREETING_RATE * 0.4);
   const before = spoken.length + pause + tone;
@@ -76,8 +92,10 @@ export const voicemail: ServiceDefinition = {
   async prepare(cfg: ServicesConfig) {
     const dirs = await makeServiceDirs(cfg.runtimeDir, 'voicemail');
     const files = greetingFiles(cfg);
-    const greeting = await makeGreeting(await speak(GREETING_TEXT));
+    const speech = await speak(GREETING_TEXT);
+    const greeting = await makeGreeting(speech);
     await writeFile(files.wav, greeting.wav);
+    await writeFile(files.only, makeGreetingOnly(speech));
     await writeFile(files.info, JSON.stringify(greeting.info));
     await writeFile(path.join(dirs.conf, 'config'), voicemailPhoneConfig(cfg, files.wav));
     // Mailboxes are added at run time by the API server (`uanew`), one account each. This one only

@@ -42,9 +42,10 @@ export async function routeCall(db: Queryable, callee: string, event: RouteEvent
   const rules = await calleeRules(db, callee);
   if (!rules) return null;
   const decision = decideRoute(rules, { event, now, ringSeconds: RING_TIME_MS / 1000 });
-  if ((decision.action === 'voicemail' || decision.action === 'greeting') && !(box?.ready && (await box.open(decision.box)))) {
+  if (decision.action === 'voicemail' || decision.action === 'greeting') {
+    const answers = box?.ready && (await (decision.action === 'voicemail' ? box.open(decision.box) : box.openGreeting(decision.box)));
     // No voicemail phone: what would happen without the rule.
-    return event === 'incoming' ? { action: 'ring', seconds: RING_TIME_MS / 1000 } : { action: 'none' };
+    if (!answers) return event === 'incoming' ? { action: 'ring', seconds: RING_TIME_MS / 1000 } : { action: 'none' };
   }
   return decision;
 }

@@ -9,7 +9,8 @@ import { pcm16Wav } from '../media/wav';
 import { BaresipControl, type BaresipEvent } from '../services/baresip-control';
 import type { ServicesConfig } from '../services/layout';
 import { startRecording, stopRecording } from '../services/recording';
-import { readGreetingInfo, type GreetingInfo } from '../services/voicemail';
+import { greetingFiles, readGreetingInfo, type GreetingInfo } from '../services/voicemail';
+import { greetingOnlyUser, voicemailAccount } from '../services/voicemail-accounts';
 import { ucSettingsOf } from '../users/uc-settings-repository';
 import type { Notices, VoicemailNotifier } from './notify';
 
@@ -27,6 +28,8 @@ export interface VoicemailBox {
   readonly ready: boolean;
   /** The phone answers for this mailbox (opened on demand for users created after the start). */
   open(mailbox: string): Promise<boolean>;
+  /** The phone answers `greeting-<mailbox>` calls: the greeting, then it hangs up (no message). */
+  openGreeting(mailbox: string): Promise<boolean>;
   close(): void;
 }
 
@@ -108,13 +111,13 @@ export function startVoicemailBox(db: Db, cfg: ServicesConfig, log: FastifyBaseL
   let timer: ReturnType<typeof setTimeout> | null = null;
   let warned = false;
   const mailboxes = new Set<string>();
+  const greetings = new Set<string>();
   const deposits = new Map<string, Deposit>();
   const phonePorts = [cfg.ports.voicemailRtpMin, cfg.ports.voicemailRtpMax] as const;
 
-  async function openMailbox(c: BaresipControl, mailbox: string): Promise<boolean> {
-    if (mailboxes.has(mailbox)) return true;
+  async function addAccount(c: BaresipControl, account: string, mailbox: string): Promise<boolean> {
     try {
-      await c.command('uanew', `<sip:${mailbox}@${cfg.domain}>;regint=0;answermode=auto`);
+      await c.command('uanew', account);
     } catch (err) {
       // Already there (baresip outlived an earlier connection of ours) is fine.
       if (!/exist/i.test(String(err))) {
@@ -122,7 +125,25 @@ export function startVoicemailBox(db: Db, cfg: ServicesConfig, log: FastifyBaseL
         return false;
       }
     }
+    return true;
+  }
+
+  async function openMailbox(c: BaresipControl, mailbox: string): Promise<boolean> {
+    if (mailboxes.has(mailbox)) return true;
+    if (!(await addAccount(c, `<sip:${mailbox}@${cfg.domain}>;regint=0;answermode=auto`, mailbox))) return false;
     mailboxes.add(mailbox);
+    return true;
+  }
+
+  /**
+   * Its own account, with a microphone that is the greeting alone: baresip hangs up when the file
+   * ends. Not a mailbox, so onEvent never records or files what such a call hears.
+   */
+  async function openGreeting(c: BaresipControl, mailbox: string): Promise<boolean> {
+    if (greetings.has(mailbox)) return true;
+    const account = `<sip:${greetingOnlyUser(mailbox)}@${cfg.domain}>;regint=0;answermode=auto;audio_source=aufile,${greetingFiles(cfg).only}`;
+    if (!(await addAccount(c, account, mailbox))) return false;
+    greetings.add(mailbox);
     return true;
   }
 
@@ -153,8 +174,10 @@ export function startVoicemailBox(db: Db, cfg: ServicesConfig, log: FastifyBaseL
   function onEvent(e: BaresipEvent): void {
     if (e.class !== 'call' || !e.id) return;
     if (e.type === 'CALL_ESTABLISHED') {
-      const mailbox = userOf(e.accountaor);
-      if (!mailbox || !mailboxes.has(mailbox)) return;
+      // A greeting-only call (repeat_greeting) hears the greeting and ends: nothing to record or file.
+      const account = voicemailAccount(userOf(e.accountaor));
+      if (!account || account.greetingOnly || !mailboxes.has(account.mailbox)) return;
+      const { mailbox } = account;
       const d: Deposit = { callId: e.id, mailbox, callerNumber: userOf(e.peeruri) ?? 'anonymous', callerName: e.peerdisplayname?.trim() || null, answeredAt: new Date() };
       deposits.set(e.id, d);
       startRecording(cfg, e.id).catch((err: unknown) => log.warn({ err, callId: e.id }, 'voicemail: recording did not start'));
@@ -181,6 +204,7 @@ export function startVoicemailBox(db: Db, cfg: ServicesConfig, log: FastifyBaseL
     c.onClose(() => {
       if (control === c) control = null;
       mailboxes.clear();
+      greetings.clear();
       if (!closed) timer = setTimeout(() => void connect(), RECONNECT_MS);
     });
     const { rows } = await db.query<{ extension: string }>(`SELECT DISTINCT extension FROM users WHERE extension IS NOT NULL AND extension <> ''`);
@@ -197,6 +221,7 @@ export function startVoicemailBox(db: Db, cfg: ServicesConfig, log: FastifyBaseL
       return control !== null && !control.isClosed;
     },
     open: async (mailbox) => (control ? openMailbox(control, mailbox) : false),
+    openGreeting: async (mailbox) => (control ? openGreeting(control, mailbox) : false),
     close() {
       closed = true;
       if (timer) clearTimeout(timer);

@@ -1,0 +1,260 @@
+/**
+ * Hunts through the real Kamailio: find-me lists (sequential and simultaneous, a device of the
+ * user's own, the next step when nobody answers), a group, a number through the gateway with its
+ * ring time, a colleague's box after busy, and the greeting alone. JsSIP phones in Debian's
+ * Chromium answer (or ring, or answer busy), a baresip desk phone answers by itself, sipp is the
+ * gateway. Ring times are 5 s, the shortest a user can choose.
+ */
+import { mkdir, mkdtemp } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { internalApiSecret } from '../../server/services/kamailio';
+import { readGreetingInfo } from '../../server/services/voicemail';
+import { DEFAULT_FIND_ME, NO_ROUTE, type FindMe, type FindMeLocation, type InboundRoute, type InboundRoutes } from '../../src/wire/inbound';
+import { putAs, startServicesApi, type ServicesApi } from './harness';
+import { Baresip } from './peers/sip_baresip';
+import { startGatewayUas } from './peers/sip_gateway';
+import { signedInPhones, type SignedInPhones, type SipPage } from './sip-page';
+
+let api: ServicesApi;
+let signedIn: SignedInPhones;
+let phones: Record<string, SipPage>;
+let tokens: Record<string, string>;
+let desk: Baresip | null = null;
+let messageStartsMs = 0;
+const ids: Record<string, string> = {};
+const USERS = ['alice', 'bob', 'carol', 'aiko.tanaka'] as const;
+
+beforeAll(async () => {
+  api = await startServicesApi();
+  messageStartsMs = (await readGreetingInfo(api.cfg)).messageStartsMs;
+  signedIn = await signedInPhones(api, USERS);
+  ({ phones, tokens } = signedIn);
+  for (const u of [...USERS, 'olivia']) ids[u] = String(await api.userId(u));
+  tokens.olivia = await api.login('olivia');
+  // No default forward (the demo's is voicemail): only the rules under test act.
+  for (const u of ['bob', 'olivia']) expect((await put(u, '/v1/broad/forwards/default', { enabled: false, destination: null })).statusCode).toBe(200);
+  // The API connects to the voicemail phone in the background; boxes answer once it has.
+  const secret = await internalApiSecret(api.cfg);
+  const route = async () => (await api.app.inject({ url: '/internal/sip/route?callee=1002&on=voicemail', headers: { 'x-uc-internal': secret } })).body;
+  for (const deadline = Date.now() + 15_000; (await route()) !== 'voicemail:1002'; ) {
+    if (Date.now() > deadline) throw new Error('the API server did not connect to the voicemail phone');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+});
+
+afterAll(async () => {
+  await desk?.stop().catch(() => desk?.kill());
+  await signedIn?.close();
+  await api?.close();
+});
+
+const put = (user: string, url: string, body: unknown) => putAs(api, tokens[user]!, url, body);
+const route = (drop: InboundRoute['drop'], value: string | null = null, phoneTime: number | null = null): InboundRoute => ({ drop, value, phoneTime });
+const setRules = async (user: string, over: Partial<InboundRoutes>) => {
+  const res = await put(user, '/v1/broad/inbound', { routeAlways: NO_ROUTE, routeBusy: NO_ROUTE, routeNoAnswer: NO_ROUTE, routeOffline: NO_ROUTE, ...over });
+  expect(res.statusCode, res.body).toBe(200);
+};
+/** Bob's find-me list, and his calls go to it. */
+const bobFindsMe = async (over: Partial<FindMe> & { locations: FindMeLocation[] }) => {
+  const res = await put('bob', '/v1/broad/find-me', { ...DEFAULT_FIND_ME, ...over });
+  expect(res.statusCode, res.body).toBe(200);
+  await setRules('bob', { routeAlways: route('findme') });
+};
+const at = (type: FindMeLocation['type'], number: string | null = null, ringTime = 5): FindMeLocation => ({ type, value: type, number, isActive: true, ringTime });
+const sessions = async (user: string) => phones[user]!.sessions();
+
+async function voicemailsOf(user: string): Promise<Array<{ id: number; caller_number: string; duration: number }>> {
+  const { rows } = await api.db.query<{ id: number; caller_number: string; duration: number }>('SELECT id, caller_number, duration FROM voicemails WHERE user_id = $1 ORDER BY id', [Number(ids[user])]);
+  return rows;
+}
+
+/** Alice calls `number`; resolves with the call's key once answered (it fails the test otherwise). */
+async function answeredCall(number: string, timeoutMs = 15_000, caller = 'alice'): Promise<string> {
+  const key = await phones[caller]!.call(number);
+  expect(await phones[caller]!.waitFor(key, 'confirmed', timeoutMs)).toMatchObject({ confirmed: true, ended: false });
+  return key;
+}
+
+async function hangUp(key: string, caller = 'alice'): Promise<void> {
+  await phones[caller]!.hangup(key);
+  await phones[caller]!.waitFor(key, 'ended');
+}
+
+/** Restores a phone's answering and the user's rules however the test ended. */
+async function resetting(work: () => Promise<void>): Promise<void> {
+  try {
+    await work();
+  } finally {
+    for (const u of USERS) await phones[u]!.setIncoming('answer');
+    await setRules('bob', {});
+    await setRules('olivia', {});
+  }
+}
+
+describe('find-me through the real Kamailio', () => {
+  it('sequential: the first location rings its 5 s unanswered, then the second answers; audio flows', async () => {
+    await resetting(async () => {
+      await bobFindsMe({ ring_strategy: 'sequential', locations: [at('browser'), at('number', '1003')] });
+      await phones.bob!.setIncoming('ring');
+      const [bobBefore, carolBefore] = [(await sessions('bob')).length, (await sessions('carol')).length];
+      const started = Date.now();
+      const key = await answeredCall('1002');
+      const waited = Date.now() - started;
+      // Bob's browser had its 5 s first (and was cancelled then); only then did carol's phone ring.
+      expect(waited).toBeGreaterThanOrEqual(4500);
+      const bob = (await sessions('bob')).slice(bobBefore);
+      expect(bob).toMatchObject([{ confirmed: false, ended: true, endCause: 'Canceled' }]);
+      expect((await sessions('carol')).slice(carolBefore)).toMatchObject([{ confirmed: true }]);
+      expect(await phones.alice!.waitForInboundBytes(key, 1600)).toBeGreaterThan(1600);
+      await hangUp(key);
+    });
+  }, 30_000);
+
+  it('simultaneous: both locations ring at once; the first to answer takes the call and the other stops ringing', async () => {
+    await resetting(async () => {
+      await bobFindsMe({ ring_strategy: 'simultaneous', locations: [at('browser'), at('number', '1003')] });
+      await phones.bob!.setIncoming('ring');
+      const [bobBefore, carolBefore] = [(await sessions('bob')).length, (await sessions('carol')).length];
+      const started = Date.now();
+      const key = await answeredCall('1002');
+      // Carol answered at once: nobody waited for a ring time.
+      expect(Date.now() - started).toBeLessThan(4500);
+      expect((await sessions('carol')).slice(carolBefore)).toMatchObject([{ confirmed: true }]);
+      await expect.poll(async () => (await sessions('bob')).slice(bobBefore), { timeout: 5000 }).toMatchObject([{ confirmed: false, ended: true, endCause: 'Canceled' }]);
+      expect(await phones.alice!.waitForInboundBytes(key, 1600)).toBeGreaterThan(1600);
+      await hangUp(key);
+    });
+  });
+
+  it('a device of the user: the desk phone only, or the browsers only; a device with nothing registered is skipped', async () => {
+    await resetting(async () => {
+      // No desk phone yet: nothing to ring, and no next step: unavailable at once.
+      await bobFindsMe({ ring_strategy: 'sequential', locations: [at('desk')] });
+      const bobBefore = (await sessions('bob')).length;
+      const none = await phones.alice!.call('1002');
+      expect(await phones.alice!.waitFor(none, 'ended')).toMatchObject({ confirmed: false, endStatus: 480 });
+
+      desk = await bobDeskPhone();
+      const since = desk.events.length;
+      const key = await answeredCall('1002');
+      await desk.waitEvent((e) => e.type === 'CALL_ESTABLISHED', 10_000, since);
+      expect(await phones.alice!.waitForInboundBytes(key, 1600)).toBeGreaterThan(1600);
+      // His browser was never offered it.
+      expect((await sessions('bob')).length).toBe(bobBefore);
+      await hangUp(key);
+      await desk.waitEvent((e) => e.type === 'CALL_CLOSED', 10_000, since);
+
+      await bobFindsMe({ ring_strategy: 'sequential', locations: [at('browser')] });
+      const deskCalls = desk.events.filter((e) => e.type === 'CALL_ESTABLISHED').length;
+      const browser = await answeredCall('1002');
+      expect((await sessions('bob')).slice(bobBefore)).toMatchObject([{ confirmed: true }]);
+      expect(await phones.alice!.waitForInboundBytes(browser, 1600)).toBeGreaterThan(1600);
+      await hangUp(browser);
+      expect(desk.events.filter((e) => e.type === 'CALL_ESTABLISHED' || e.type === 'CALL_INCOMING').length).toBe(deskCalls);
+    });
+    // Off again: it would answer the calls of the next tests by itself.
+    await desk?.stop().catch(() => desk?.kill());
+    desk = null;
+  });
+
+  it('nobody answers: the next step (his voicemail box) takes the call after the ring time', async () => {
+    await resetting(async () => {
+      await bobFindsMe({ ring_strategy: 'simultaneous', locations: [at('browser'), at('number', '1003')], simultaneous_next_step: route('box', ids.bob!) });
+      await phones.bob!.setIncoming('ring');
+      await phones.carol!.setIncoming('ring');
+      const [bobBefore, carolBefore] = [(await sessions('bob')).length, (await sessions('carol')).length];
+      const started = Date.now();
+      const key = await answeredCall('1002');
+      expect(Date.now() - started).toBeGreaterThanOrEqual(4500);
+      expect((await sessions('bob')).slice(bobBefore)).toMatchObject([{ confirmed: false, ended: true }]);
+      expect((await sessions('carol')).slice(carolBefore)).toMatchObject([{ confirmed: false, ended: true }]);
+      // The voicemail phone's greeting, through a fresh media session.
+      expect(await phones.alice!.waitForInboundBytes(key, 1600)).toBeGreaterThan(1600);
+      await hangUp(key);
+    });
+  }, 30_000);
+});
+
+describe('other hunts through the real Kamailio', () => {
+  it('a group rings its members together (not the callee); the first to answer takes it', async () => {
+    await resetting(async () => {
+      const { rows } = await api.db.query<{ id: number }>(`SELECT id FROM extension_groups WHERE name = 'Sales team'`);
+      await setRules('olivia', { routeAlways: route('group', String(rows[0]!.id)) });
+      await phones.alice!.setIncoming('ring');
+      await phones.bob!.setIncoming('ring');
+      const before = Object.fromEntries(await Promise.all(['alice', 'bob', 'carol'].map(async (u) => [u, (await sessions(u)).length] as const)));
+      // Aiko calls Olivia (no phone of her own here): alice, bob and carol ring; carol answers.
+      const key = await answeredCall('1000', 15_000, 'aiko.tanaka');
+      expect((await sessions('carol')).slice(before.carol)).toMatchObject([{ confirmed: true }]);
+      for (const u of ['alice', 'bob']) await expect.poll(async () => (await sessions(u)).slice(before[u]), { timeout: 5000 }).toMatchObject([{ confirmed: false, ended: true, endCause: 'Canceled' }]);
+      expect(await phones['aiko.tanaka']!.waitForInboundBytes(key, 1600)).toBeGreaterThan(1600);
+      await hangUp(key, 'aiko.tanaka');
+    });
+  });
+
+  it('a number with its ring time leaves through the gateway; audio flows', async () => {
+    const dir = path.join(api.cfg.runtimeDir, 'find-me-test');
+    await mkdir(dir, { recursive: true });
+    const gateway = await startGatewayUas({ port: api.cfg.ports.sipGateway, mediaPort: api.cfg.ports.base + 460, dir });
+    try {
+      await resetting(async () => {
+        await setRules('bob', { routeAlways: route('phone', '5551234567', 5) });
+        const bobBefore = (await sessions('bob')).length;
+        const key = await answeredCall('1002');
+        // sipp echoes the RTP it gets: out through rtpengine to the gateway and back.
+        expect(await phones.alice!.waitForInboundBytes(key, 1600)).toBeGreaterThan(1600);
+        expect((await sessions('bob')).length).toBe(bobBefore);
+        await hangUp(key);
+        expect(await gateway.exited).toBe(0);
+        expect(await gateway.messages()).toMatch(/^INVITE sip:5551234567@uc\.local SIP\/2\.0$/m);
+      });
+    } finally {
+      gateway.kill();
+    }
+  });
+
+  it("routeBusy to a colleague's box: the message lands in the colleague's box", async () => {
+    await resetting(async () => {
+      await setRules('bob', { routeBusy: route('box', ids.carol!) });
+      await phones.bob!.setIncoming('busy');
+      const [bobBefore, carolBefore] = [(await voicemailsOf('bob')).length, (await voicemailsOf('carol')).length];
+      const key = await answeredCall('1002');
+      // What alice says after the tone is the message.
+      await new Promise((r) => setTimeout(r, messageStartsMs + 2000));
+      await hangUp(key);
+      await expect.poll(async () => (await voicemailsOf('carol')).slice(carolBefore), { timeout: 20_000 }).toMatchObject([{ caller_number: '1001' }]);
+      expect((await voicemailsOf('bob')).length).toBe(bobBefore);
+    });
+  }, 40_000);
+
+  it('repeat_greeting: the caller hears the greeting, then the voicemail phone hangs up; nothing is filed', async () => {
+    await resetting(async () => {
+      await setRules('bob', { routeAlways: route('repeat_greeting') });
+      const bobBefore = (await sessions('bob')).length;
+      const filed = (await voicemailsOf('bob')).length;
+      const key = await answeredCall('1002');
+      expect(await phones.alice!.waitForInboundBytes(key, 1600)).toBeGreaterThan(1600);
+      // The phone ends the call when the greeting is over (well before a message could be left).
+      const ended = await phones.alice!.waitFor(key, 'ended', messageStartsMs + 5000);
+      expect(ended).toMatchObject({ confirmed: true, ended: true, endCause: 'Terminated' });
+      expect((await sessions('bob')).length).toBe(bobBefore);
+      expect((await voicemailsOf('bob')).length).toBe(filed);
+    });
+  }, 30_000);
+});
+
+/** A desk phone (baresip over UDP, answering by itself) registered for Bob with his own credentials. */
+async function bobDeskPhone(): Promise<Baresip> {
+  const { ports } = api.cfg;
+  const phone = await Baresip.start({
+    dir: await mkdtemp(path.join(api.cfg.runtimeDir, 'desk-')),
+    sipPort: ports.base + 90,
+    ctrlPort: ports.base + 93,
+    rtpPorts: [ports.base + 400, ports.base + 449],
+    maxLifeSeconds: 180,
+  });
+  const creds = await api.get<{ uri: string; authorization_user: string; password: string }>('/v1/sip-credentials', tokens.bob!);
+  await phone.register(creds.uri, creds.authorization_user, creds.password, `sip:127.0.0.1:${ports.sipUdp}`);
+  return phone;
+}
