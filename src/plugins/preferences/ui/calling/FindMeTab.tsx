@@ -30,6 +30,7 @@ function FindMeForm({ draft, rules }: { draft: FindMeDraft; rules: CallingRulesS
     return p ? t(`calling.problems.${p}`) : undefined;
   };
   const listId = useId();
+  const announcementsNote = useId();
   // After a move, the moved row's button keeps the focus (the DOM node moved, and may have lost it).
   const [focusAfterMove, setFocusAfterMove] = useState<{ key: string; dir: 'up' | 'down' } | null>(null);
   const [announce, setAnnounce] = useState('');
@@ -144,14 +145,19 @@ function FindMeForm({ draft, rules }: { draft: FindMeDraft; rules: CallingRulesS
         </p>
       </section>
 
-      <Switch className="prefs-switch" isSelected={draft.recordName} onChange={(recordName) => set({ recordName })}>
+      {/* Kamailio rings the locations but nothing plays prompts to a caller yet: the switches are not
+          offered as if they worked (one set earlier through the API can still be turned off). */}
+      <Switch className="prefs-switch" isSelected={draft.recordName} isDisabled={!draft.recordName} aria-describedby={announcementsNote} onChange={(recordName) => set({ recordName })}>
         <span className="prefs-switch-track" aria-hidden="true" />
         {t('calling.findMe.recordName')}
       </Switch>
-      <Switch className="prefs-switch" isSelected={draft.announceBetween} onChange={(announceBetween) => set({ announceBetween })}>
+      <Switch className="prefs-switch" isSelected={draft.announceBetween} isDisabled={!draft.announceBetween} aria-describedby={announcementsNote} onChange={(announceBetween) => set({ announceBetween })}>
         <span className="prefs-switch-track" aria-hidden="true" />
         {t('calling.findMe.announceBetween')}
       </Switch>
+      <p id={announcementsNote} className="prefs-status">
+        {t('calling.findMe.announcementsUnavailable')}
+      </p>
 
       <Switch className="prefs-switch" isSelected={windowOn} onChange={(on) => set(on ? { startTime: '09:00:00', endTime: '17:00:00' } : { startTime: null, endTime: null })}>
         <span className="prefs-switch-track" aria-hidden="true" />

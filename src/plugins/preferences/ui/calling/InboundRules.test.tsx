@@ -7,8 +7,9 @@ import { proxy } from 'valtio';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { allFeatures, Api, ApiError, Kernel, KernelProvider, Session, type SessionInfo } from '../../../../kernel';
 import { DESTINATION_TYPES } from '../../../../wire/calling';
-import { DEFAULT_FIND_ME, NO_ROUTE, UNAVAILABLE_DESTINATION_REASONS, type InboundRoutes } from '../../../../wire/inbound';
+import { DEFAULT_FIND_ME, NO_ROUTE, UNAVAILABLE_DESTINATION_REASONS, type FindMe, type InboundRoutes } from '../../../../wire/inbound';
 import en from '../../strings/en.json';
+import { FindMeTab } from './FindMeTab';
 import { InboundRules } from './InboundRules';
 import { RouteForm } from './RouteForm';
 import { useCallingRules } from './useCallingRules';
@@ -41,11 +42,15 @@ function Harness() {
   );
 }
 
-function setup({ role = 3, put = vi.fn(async (_p: string, body: unknown) => body), routes = ROUTES }: { role?: number; put?: ReturnType<typeof vi.fn>; routes?: InboundRoutes } = {}) {
+function FindMeHarness() {
+  return <FindMeTab rules={useCallingRules()} />;
+}
+
+function setup({ role = 3, put = vi.fn(async (_p: string, body: unknown) => body), routes = ROUTES, findMe = DEFAULT_FIND_ME, tab = 'inbound' }: { role?: number; put?: ReturnType<typeof vi.fn>; routes?: InboundRoutes; findMe?: FindMe; tab?: 'inbound' | 'findMe' } = {}) {
   const kernel = new Kernel({ features: allFeatures(true) });
   const get = vi.fn(async (path: string) => {
     if (path === '/v1/broad/inbound') return routes;
-    if (path === '/v1/broad/find-me') return DEFAULT_FIND_ME;
+    if (path === '/v1/broad/find-me') return findMe;
     if (path === '/v1/broad/destinations') return { items: [], types: TYPES };
     throw new ApiError(404, { error: 'not_found', message: 'Not found' });
   });
@@ -53,7 +58,7 @@ function setup({ role = 3, put = vi.fn(async (_p: string, body: unknown) => body
   kernel.provide(Session, { userId: 25, profile: proxy({ role_id: role }) } as unknown as SessionInfo);
   render(
     <KernelProvider kernel={kernel}>
-      <Harness />
+      {tab === 'inbound' ? <Harness /> : <FindMeHarness />}
     </KernelProvider>,
   );
   return { get, put };
@@ -155,6 +160,19 @@ describe('one rule form', () => {
     expect(queue.getAttribute('aria-disabled')).toBe('true');
     expect(document.getElementById(queue.getAttribute('aria-describedby')!)?.textContent).toBe('No call queues run on this system');
     expect(screen.getByRole('option', { name: 'Colleague' }).getAttribute('aria-disabled')).toBeNull();
+  });
+
+  it('find-me\'s spoken announcements are not offered as if they worked: disabled, with why (one already on can be turned off)', async () => {
+    setup({ tab: 'findMe' });
+    const recordName = await screen.findByRole('switch', { name: 'Ask callers to record their name' });
+    const between = screen.getByRole('switch', { name: /please hold while we locate you/ });
+    for (const s of [recordName, between]) {
+      expect((s as HTMLInputElement).disabled).toBe(true);
+      expect(document.getElementById(s.getAttribute('aria-describedby')!.split(' ')[0]!)?.textContent).toMatch(/Not available yet/);
+    }
+    cleanup();
+    setup({ tab: 'findMe', findMe: { ...DEFAULT_FIND_ME, recordName: true } });
+    expect(((await screen.findByRole("switch", { name: "Ask callers to record their name" })) as HTMLInputElement).disabled).toBe(false);
   });
 
   it('find-me\'s own next step does not offer find-me', async () => {
