@@ -33,7 +33,7 @@ export async function calleeRules(db: Queryable, callee: string): Promise<Callee
     findMe: row.find_me,
     extensions: new Map(Object.entries(row.users ?? {})),
     groups: new Map(Object.entries(row.groups ?? {})),
-    timeZone: null,
+    timeZone: row.find_me?.timeZone ?? null,
   };
 }
 

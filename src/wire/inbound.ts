@@ -84,6 +84,16 @@ export const FindMeLocation = z.object({
 });
 export type FindMeLocation = z.infer<typeof FindMeLocation>;
 
+/** Whether `zone` is a time zone this runtime knows ("Europe/Paris"). */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** HH:mm:ss, a time of day in the user's time zone. */
 export const TIME_OF_DAY = /^([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$/;
 
@@ -100,6 +110,11 @@ export const FindMe = z.object({
   afterHoursNextStep: InboundRoute,
   /** When no location answers. */
   simultaneous_next_step: InboundRoute,
+  /**
+   * The IANA time zone of startTime–endTime (the browser's that saved them); absent or null: UTC.
+   * Users have no time-zone setting of their own, and a window in UTC would be hours off for most.
+   */
+  timeZone: z.optional(z.nullable(z.string().check(z.maxLength(64), z.refine(isTimeZone, 'Unknown time zone')))),
 });
 export type FindMe = z.infer<typeof FindMe>;
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorBody } from '../../src/wire';
 import { DEFAULT_FIND_ME, DestinationsCatalogue, FindMe, InboundRoutes, NO_ROUTE } from '../../src/wire/inbound';
-import { routingDecision } from '../../server/sip/routing';
+import { routeCall, routingDecision } from '../../server/sip/routing';
 import { backends, bearer, startTestServer, type TestServer } from './helpers';
 
 describe.each(backends)('inbound rules, find-me and destinations ($name)', (backend) => {
@@ -175,6 +175,26 @@ describe.each(backends)('inbound rules, find-me and destinations ($name)', (back
     expect((await refused('/v1/broad/find-me', findMe({ startTime: '17:00:00', endTime: '09:00:00' }))).message).toBe('The find-me start time must be before the end time');
     expect((await call('PUT', '/v1/broad/find-me', alice, { ...findMe(), ring_strategy: 'random' })).status).toBe(400);
     expect((await call('PUT', '/v1/broad/find-me', alice, findMe({ startTime: '09:00:00', endTime: '17:00:00' }))).status).toBe(200);
+  });
+
+  it("find-me's window is read in the zone saved with it (the browser's), else in UTC", async () => {
+    const tokyo = findMe({ startTime: '09:00:00', endTime: '17:00:00', timeZone: 'Asia/Tokyo', afterHoursNextStep: { drop: 'busy', value: null, phoneTime: null } });
+    expect((await call('PUT', '/v1/broad/find-me', alice, { ...tokyo, timeZone: 'Nowhere/Atlantis' })).status).toBe(400);
+    expect((await call('PUT', '/v1/broad/find-me', alice, tokyo)).status).toBe(200);
+    expect(FindMe.parse((await call('GET', '/v1/broad/find-me', alice)).body).timeZone).toBe('Asia/Tokyo');
+    await call('PUT', '/v1/broad/inbound', alice, rules({ routeAlways: { drop: 'findme', value: null, phoneTime: null } }));
+    try {
+      // 02:00 UTC is 11:00 in Tokyo: within the window; 10:00 UTC is 19:00 there: after hours.
+      expect((await routeCall(t.db, '1001', 'incoming', null, new Date('2026-11-27T02:00:00Z')))?.action).toBe('hunt');
+      expect((await routeCall(t.db, '1001', 'incoming', null, new Date('2026-11-27T10:00:00Z')))?.action).toBe('busy');
+      // Without a zone (saved before zones were kept) the same window is UTC's.
+      expect((await call('PUT', '/v1/broad/find-me', alice, { ...tokyo, timeZone: null })).status).toBe(200);
+      expect((await routeCall(t.db, '1001', 'incoming', null, new Date('2026-11-27T02:00:00Z')))?.action).toBe('busy');
+      expect((await routeCall(t.db, '1001', 'incoming', null, new Date('2026-11-27T10:00:00Z')))?.action).toBe('hunt');
+    } finally {
+      await call('PUT', '/v1/broad/inbound', alice, rules({}));
+      await call('PUT', '/v1/broad/find-me', alice, DEFAULT_FIND_ME);
+    }
   });
 
   it('a limited-access user can neither see nor change them ("authorized" in the refusal)', async () => {

@@ -107,12 +107,18 @@ export async function loadCallingRules(services: ServiceLookup): Promise<Calling
     api.get('/v1/broad/find-me', undefined, FindMe),
     api.get('/v1/broad/destinations', undefined, DestinationsCatalogue),
   ]);
-  return { inbound, findMe, types: catalogue.types };
+  return { inbound, findMe: withWindowZone(findMe), types: catalogue.types };
 }
+
+/**
+ * Find-me with its window's zone always said: a window saved before zones were kept was, and is,
+ * read in UTC; no window, no zone. The drafts and the saved copy then compare equal.
+ */
+export const withWindowZone = (f: FindMe): FindMe => ({ ...f, timeZone: f.startTime ? (f.timeZone ?? 'UTC') : null });
 
 /** The server's answer is what was stored (a number reduced to what is dialled). */
 export const saveInbound = (services: ServiceLookup, routes: InboundRoutes): Promise<InboundRoutes> => services.get(Api).put('/v1/broad/inbound', routes, InboundRoutes);
 
 export const loadFindMe = (services: ServiceLookup): Promise<FindMe> => services.get(Api).get('/v1/broad/find-me', undefined, FindMe);
 
-export const saveFindMe = (services: ServiceLookup, findMe: FindMe): Promise<FindMe> => services.get(Api).put('/v1/broad/find-me', findMe, FindMe);
+export const saveFindMe = (services: ServiceLookup, findMe: FindMe): Promise<FindMe> => services.get(Api).put('/v1/broad/find-me', findMe, FindMe).then(withWindowZone);

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../kernel';
 import { DESTINATION_TYPES } from '../../wire/calling';
 import { DEFAULT_FIND_ME, findMeProblems, NO_ROUTE, ROUTE_PROBLEM_MESSAGES, UNAVAILABLE_DESTINATION_REASONS, type DestinationTypeInfo, type InboundRoute } from '../../wire/inbound';
+import { withWindowZone } from './api';
 import { describeRoute, fieldProblems, fieldsFor, findMeSentence, fromDraft, move, routeSentence, saveFailure, toDraft, withDrop } from './routing';
 import en from './strings/en.json';
 
@@ -123,6 +124,16 @@ describe('find-me', () => {
   it('says what it does in one sentence', () => {
     expect(findMeSentence(findMe, TYPES, SELF, t)).toBe('Active locations: 2, rung all at once. Between 09:00:00 and 17:00:00; outside those hours: busy tone. If nobody answers: voicemail (yours).');
     expect(findMeSentence(DEFAULT_FIND_ME, TYPES, SELF, t)).toBe('Active locations: 0, rung one after another. If nobody answers: not set.');
+  });
+
+  it("keeps a saved window's zone; a new window takes this browser's; no window, no zone", () => {
+    const draft = toDraft({ ...findMe, startTime: '09:00:00', endTime: '17:00:00', timeZone: 'Asia/Tokyo' });
+    expect(fromDraft(draft, 'Europe/Paris').timeZone).toBe('Asia/Tokyo');
+    expect(fromDraft({ ...draft, timeZone: null }, 'Europe/Paris').timeZone).toBe('Europe/Paris');
+    expect(fromDraft({ ...draft, startTime: null, endTime: null }, 'Europe/Paris').timeZone).toBeNull();
+    // A window saved before zones were kept was read in UTC, and still is: the draft says so.
+    expect(withWindowZone({ ...findMe, startTime: '09:00:00', endTime: '17:00:00' }).timeZone).toBe('UTC');
+    expect(withWindowZone({ ...findMe, startTime: null, endTime: null, timeZone: "Asia/Tokyo" }).timeZone).toBeNull();
   });
 
   it('moves rows by one, within the list', () => {

@@ -108,12 +108,18 @@ export const withKey = (l: FindMeLocation): DraftLocation => ({ ...l, key: `loc-
 export const toDraft = (f: FindMe): FindMeDraft => ({ ...f, locations: f.locations.map(withKey) });
 
 /** The wire form: a browser or desk location has no number of its own (the user's extension rings). */
-export function fromDraft(d: FindMeDraft): FindMe {
+export function fromDraft(d: FindMeDraft, zone = browserTimeZone()): FindMe {
   return {
     ...d,
+    // A new window is kept in the zone of the browser that saves it (users have no zone setting);
+    // a saved one keeps its own.
+    timeZone: d.startTime ? (d.timeZone ?? zone) : null,
     locations: d.locations.map(({ key: _key, ...l }) => ({ ...l, value: l.value?.trim() || null, number: needsNumber(l.type) ? l.number?.trim() || null : null })),
   };
 }
+
+/** This browser's IANA time zone ("Europe/Paris"); null where the runtime does not say. */
+export const browserTimeZone = (): string | null => Intl.DateTimeFormat().resolvedOptions().timeZone || null;
 
 export const needsNumber = (type: FindMeLocation['type']) => type === 'mobile' || type === 'number';
 

@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Button, DateInput, DateSegment, FieldError, Input, Label, Radio, RadioGroup, Switch, TextField, TimeField, type TimeValue } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { FIND_ME_LOCATION_TYPES, FIND_ME_MAX_LOCATIONS, RING_STRATEGIES, TIME_OF_DAY, type RingStrategy } from '../../../../wire/inbound';
-import { fieldProblems, findMeSentence, fromDraft, move, needsNumber, newLocation, type DraftLocation, type FindMeDraft } from '../../routing';
+import { browserTimeZone, fieldProblems, findMeSentence, fromDraft, move, needsNumber, newLocation, type DraftLocation, type FindMeDraft } from '../../routing';
 import { ChoiceSelect } from '../ChoiceSelect';
 import { RingTimeSelect, RouteForm } from './RouteForm';
 import { RulesPending, SaveFailureNotice } from './RulesNotices';
@@ -193,6 +193,7 @@ function FindMeForm({ draft, rules }: { draft: FindMeDraft; rules: CallingRulesS
           </TimeField>
         </div>
       )}
+      {windowOn && <p className="prefs-status">{t('calling.findMe.windowZone', { zone: draft.timeZone ?? browserTimeZone() ?? 'UTC' })}</p>}
       {windowOn && (
         <RouteForm
           key={`after-${rules.revision}`}
