@@ -47,6 +47,13 @@ export function createShellPlugin(deps: ShellPluginDeps) {
         run: (ctx) => ctx.services.get(Session).logout(),
       },
       {
+        // Reseller-level and customer-level users have different help sites (the server's help_url).
+        id: 'shell.help',
+        titleKey: 'shell:commands.help',
+        keywords: ['support', 'documentation', 'manual', 'faq'],
+        run: (ctx) => void window.open(ctx.services.get(Session).config.help_url, '_blank', 'noopener,noreferrer'),
+      },
+      {
         id: 'shell.goHome',
         titleKey: 'shell:commands.goHome',
         run: (ctx) => ctx.services.get(Navigation).navigate('/'),
@@ -69,6 +76,7 @@ export function createShellPlugin(deps: ShellPluginDeps) {
     ],
     menus: [
       { id: 'shell.menu.shortcuts', menu: 'profileMenu', command: 'shell.shortcuts', order: 80 },
+      { id: 'shell.menu.help', menu: 'profileMenu', command: 'shell.help', order: 90 },
       { id: 'shell.menu.logout', menu: 'profileMenu', command: 'shell.logout', order: 100 },
     ],
   });
