@@ -18,7 +18,7 @@ export async function subscribeFeed(db: Db, userId: number, url: string, name: s
   const parsed = await read(url, limits, now);
   return db.transaction(async (tx) => {
     const id = await repo.insertFeed(tx, userId, url, name, source);
-    if (id !== null) await repo.storeFeedEvents(tx, id, parsed.events, parsed.name);
+    if (id !== null) await repo.storeFeedEvents(tx, id, parsed.events, parsed.name, new Date(now));
     return id;
   });
 }
@@ -29,9 +29,9 @@ export async function refreshFeed(db: Db, feedId: number, limits: FeedLimits, no
   if (!feed) return;
   try {
     const parsed = await read(feed.url, limits, now);
-    await db.transaction((tx) => repo.storeFeedEvents(tx, feedId, parsed.events, parsed.name));
+    await db.transaction((tx) => repo.storeFeedEvents(tx, feedId, parsed.events, parsed.name, new Date(now)));
   } catch (err) {
-    await repo.feedFailed(db, feedId, err instanceof FeedError ? err.message : 'The calendar could not be read');
+    await repo.feedFailed(db, feedId, err instanceof FeedError ? err.message : 'The calendar could not be read', new Date(now));
   }
 }
 

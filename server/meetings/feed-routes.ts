@@ -7,6 +7,7 @@ import { FeedError } from './feeds';
 import { refreshFeed, startFeedRefresh, subscribeFeed } from './feed-refresh';
 import * as repo from './repository';
 import type { MeetingsShared } from './routes';
+import { parseMeetingInput } from './service';
 
 const toWire = (f: repo.FeedRow): CalendarFeed => ({
   id: f.id,
@@ -38,7 +39,7 @@ export function registerFeedRoutes(app: FastifyInstance, { db, requireViewer }: 
 
   app.post('/v1/calendar-feeds', async (request, reply) => {
     const viewer = await requireViewer(request);
-    const input = parseOrThrow(CalendarFeedInput, request.body, 'calendar feed');
+    const input = parseMeetingInput(CalendarFeedInput, request.body, 'calendar feed');
     if ((await repo.countFeeds(db, viewer.userId)) >= CALENDAR_FEEDS_MAX) throw new ApiError(409, 'too_many_feeds', `At most ${CALENDAR_FEEDS_MAX} calendars can be added`);
     try {
       const id = await subscribeFeed(db, viewer.userId, input.url, input.name, feedLimits, shared.cfg.now());

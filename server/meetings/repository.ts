@@ -34,6 +34,7 @@ export interface InviteeRow {
   email: string | null;
   name: string;
   username: string | null;
+  role_id: number | null;
   /** The guest's e-mail, or the colleague's. */
   address: string;
   is_moderator: boolean;
@@ -115,7 +116,7 @@ export async function meetingInOrg(q: Queryable, orgId: number, id: number): Pro
 export async function inviteesOf(q: Queryable, meetingIds: readonly number[]): Promise<InviteeRow[]> {
   if (!meetingIds.length) return [];
   const { rows } = await q.query<InviteeRow>(
-    `SELECT i.meeting_id, i.user_id, i.email, i.is_moderator, u.username, coalesce(i.email, u.email, '') AS address,
+    `SELECT i.meeting_id, i.user_id, i.email, i.is_moderator, u.username, u.role_id, coalesce(i.email, u.email, '') AS address,
             coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), i.email, '') AS name
        FROM meeting_invitees i LEFT JOIN users u ON u.id = i.user_id
       WHERE i.meeting_id = ANY($1::int[]) ORDER BY i.meeting_id, i.id`,
@@ -279,7 +280,7 @@ export interface ExternalEvent {
 }
 
 /** A successful read replaces the feed's events; a failed one keeps them and records why. */
-export async function storeFeedEvents(q: Queryable, feedId: number, events: readonly ExternalEvent[], name: string | null): Promise<void> {
+export async function storeFeedEvents(q: Queryable, feedId: number, events: readonly ExternalEvent[], name: string | null, at: Date): Promise<void> {
   await q.query('DELETE FROM external_events WHERE feed_id = $1', [feedId]);
   if (events.length) {
     await q.query(
@@ -293,13 +294,13 @@ export async function storeFeedEvents(q: Queryable, feedId: number, events: read
     );
   }
   await q.query(
-    `UPDATE calendar_feeds SET last_fetched_at = now(), last_error = NULL, name = CASE WHEN name = '' THEN coalesce($2, '') ELSE name END WHERE id = $1`,
-    [feedId, name],
+    `UPDATE calendar_feeds SET last_fetched_at = $3, last_error = NULL, name = CASE WHEN name = '' THEN coalesce($2, '') ELSE name END WHERE id = $1`,
+    [feedId, name, at.toISOString()],
   );
 }
 
-export async function feedFailed(q: Queryable, feedId: number, error: string): Promise<void> {
-  await q.query('UPDATE calendar_feeds SET last_fetched_at = now(), last_error = $2 WHERE id = $1', [feedId, error.slice(0, 500)]);
+export async function feedFailed(q: Queryable, feedId: number, error: string, at: Date): Promise<void> {
+  await q.query('UPDATE calendar_feeds SET last_fetched_at = $3, last_error = $2 WHERE id = $1', [feedId, error.slice(0, 500), at.toISOString()]);
 }
 
 export interface ExternalEventRow {

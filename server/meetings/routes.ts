@@ -14,6 +14,7 @@ import {
   type MeetingPermissions,
   type MeetingsPage,
 } from '../../src/wire/meetings';
+import { ROLE } from '../../src/wire/roles';
 import type { Viewer } from '../auth/viewer';
 import type { RouteContext } from '../context';
 import type { Queryable } from '../db/types';
@@ -133,7 +134,8 @@ export function registerMeetingRoutes(app: FastifyInstance, ctx: RouteContext, o
     for (const i of [...before, ...after.filter((a) => !was.has(key(a)))]) {
       const cancelled = !stays.has(key(i));
       if (i.email !== null) guests.push({ email: i.email, method: cancelled ? 'CANCEL' : 'REQUEST' });
-      else if (i.username !== null) colleagues.push({ username: i.username, change: cancelled ? 'cancelled' : was.has(key(i)) ? 'updated' : 'created' });
+      // Limited-access users have no chat account to be told in.
+      else if (i.username !== null && i.role_id !== ROLE.LIMITED_ACCESS) colleagues.push({ username: i.username, change: cancelled ? 'cancelled' : was.has(key(i)) ? 'updated' : 'created' });
     }
     if (!guests.length && !colleagues.length) return;
     const meeting = icsOf(cfg, row, deleted ? before : after);
@@ -250,11 +252,12 @@ export function registerMeetingRoutes(app: FastifyInstance, ctx: RouteContext, o
     if (row.pin !== null && !insider && input.pin !== row.pin) throw new ApiError(403, 'wrong_pin', MEETING_ERRORS.wrongPin);
     const url = meetingUrl(cfg.meetingUrl, row.booker_username, row.id);
     if (row.meeting_type === 'room') return { meeting_id: row.id, meeting_name: row.name, url, start: null, end: null };
-    const now = input.at ? Date.parse(input.at) : cfg.now();
-    const spans = occurrences(ms(row.starts_at)!, row.duration_ms!, row.time_zone, recurrenceOf(row), now - row.duration_ms!, now + 400 * DAY, 5);
-    const span = joinableSpan(spans, input.at ? Math.max(now, cfg.now()) : now);
+    // Of a recurring meeting, the occurrence under way or about to start.
+    const now = cfg.now();
+    const spans = occurrences(ms(row.starts_at)!, row.duration_ms!, row.time_zone, recurrenceOf(row), now, now + 400 * DAY, 5);
+    const span = joinableSpan(spans, now);
     if (!span) {
-      if (spans.some((s) => s.start - MEETING_JOIN_WINDOW_MS > cfg.now())) throw new ApiError(403, 'join_too_early', MEETING_ERRORS.joinTooEarly);
+      if (spans.some((s) => s.start - MEETING_JOIN_WINDOW_MS > now)) throw new ApiError(403, 'join_too_early', MEETING_ERRORS.joinTooEarly);
       throw new ApiError(410, 'meeting_ended', MEETING_ERRORS.joinEnded);
     }
     return { meeting_id: row.id, meeting_name: row.name, url, start: new Date(span.start).toISOString(), end: new Date(span.end).toISOString() };

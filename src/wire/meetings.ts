@@ -52,6 +52,7 @@ export const MEETING_ERRORS = {
   joinEnded: 'The meeting has ended',
   wrongPin: 'Wrong meeting PIN',
   unknownInvitee: 'An invitee is not a colleague of your organisation',
+  feedUrl: 'A calendar feed is an http, https or webcal address',
 } as const;
 
 /** An instant on the wire: ISO 8601 with a zone, within years PostgreSQL and the calendar agree on. */
@@ -266,8 +267,6 @@ export type MeetingPermissions = z.infer<typeof MeetingPermissions>;
 export const JoinRequest = z.object({
   access_code: z.string().check(z.trim(), z.regex(/^\d{6,12}$/, 'The meeting ID is digits')),
   pin: z._default(Code(MEETING_ERRORS.pin), null),
-  /** A recurring meeting: which occurrence (default: the current or next one). */
-  at: z.optional(Instant),
 });
 export const JoinResponse = z.object({
   meeting_id: z.int(),
@@ -309,7 +308,7 @@ export const CalendarFeedInput = z.object({
       } catch {
         return false;
       }
-    }, 'A calendar feed is an http, https or webcal address'),
+    }, MEETING_ERRORS.feedUrl),
   ),
   name: z._default(z.string().check(z.trim(), z.maxLength(MEETING_NAME_MAX)), ''),
 });

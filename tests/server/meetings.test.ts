@@ -219,7 +219,8 @@ describe.each(backends)('meetings API ($name)', (backend) => {
   it('edits and deletes: the booker only, with SEQUENCE-numbered updates and cancellations to guests and chat notices to colleagues', async () => {
     chats.length = 0;
     mails.length = 0;
-    const m = await create('alice', { meeting_name: 'Partner kickoff', invitees: [{ user_id: ids.bob }, { email: 'keep@partner.example' }, { email: 'drop@partner.example' }] });
+    // Dave (limited access) has no chat: he is invited but not told in chat.
+    const m = await create('alice', { meeting_name: 'Partner kickoff', invitees: [{ user_id: ids.bob }, { user_id: ids.dave }, { email: 'keep@partner.example' }, { email: 'drop@partner.example' }] });
     await expect.poll(() => mails.length).toBe(2);
     const invite = mails.find((x) => x.to && JSON.stringify(x.to).includes('keep@partner.example'))!;
     expect(invite.subject).toContain('Partner kickoff');
@@ -231,12 +232,13 @@ describe.each(backends)('meetings API ($name)', (backend) => {
     expect(text).toContain(`UID:meeting-${m.id}@`);
     expect(text).toContain(m.url!);
     await expect.poll(() => chats.length).toBe(1);
+    expect(chats).toHaveLength(1);
     expect(chats[0]).toMatchObject({ from: 'alice', to: 'bob' });
     expect(chats[0]!.body).toContain('invited you to the meeting "Partner kickoff"');
 
     mails.length = 0;
     chats.length = 0;
-    const res = await call('alice', 'PUT', `/v1/meetings/${m.id}`, body({ meeting_name: 'Partner kickoff (moved)', start: iso(clock + 4 * HOUR), end: iso(clock + 5 * HOUR), invitees: [{ user_id: ids.bob }, { user_id: ids.carol }, { email: 'keep@partner.example' }] }));
+    const res = await call('alice', 'PUT', `/v1/meetings/${m.id}`, body({ meeting_name: 'Partner kickoff (moved)', start: iso(clock + 4 * HOUR), end: iso(clock + 5 * HOUR), invitees: [{ user_id: ids.bob }, { user_id: ids.carol }, { user_id: ids.dave }, { email: 'keep@partner.example' }] }));
     expect(res.statusCode, res.body).toBe(200);
     expect(Meeting.parse(res.json()).start).toBe(iso(clock + 4 * HOUR));
     await expect.poll(() => mails.length).toBe(2);
