@@ -148,4 +148,56 @@ test.describe('meetings', () => {
     await expect(grid(guest).getByRole('row', { name: new RegExp(`^${escape(renamed)}`) })).toHaveCount(0);
     await guest.context().close();
   });
+
+  test('keyboard only: Start (an instant meeting) joins at once in a window named for it; Join by ID with the masked PIN joins it too', async ({ page }) => {
+    const name = `Stand-up ${Date.now().toString(36)}`;
+    await loginByKeyboard(page, BOOKER);
+    await openMeetings(page);
+    await openPalette(page);
+    await page.keyboard.type('new meeting');
+    await expect(page.getByRole('option', { name: /New meeting/ }).first()).toBeVisible();
+    await page.keyboard.press('Enter');
+    const dialog = modal(page, 'New meeting');
+    await expect(dialog.getByRole('tab', { name: 'Start', selected: true })).toBeVisible();
+    // The Start tab asks for no time: it starts now.
+    await expect(dialog.getByRole('textbox', { name: 'Start time' })).toHaveCount(0);
+    await retype(page, dialog.getByRole('textbox', { name: 'Meeting name' }), name);
+    const popup = page.waitForEvent('popup');
+    await page.keyboard.press('Control+Enter');
+    const win = await popup;
+    await expect.poll(() => win.url()).toMatch(new RegExp(`/uc/${BOOKER.replace('.', '\\.')}/[a-z0-9]{5,}$`));
+    const meetingUrl = win.url();
+    await win.close();
+    await expect(page.getByText('Meeting started')).toBeVisible();
+    await expect(detail(page).getByRole('heading', { level: 2, name })).toBeVisible();
+    await expect(detail(page).getByRole('button', { name: 'Join' })).toBeVisible();
+    const id = (await detail(page).locator('dt', { hasText: 'Meeting ID' }).locator('xpath=following-sibling::dd[1]').innerText()).trim();
+    expect(id).toMatch(/^\d{6,12}$/);
+
+    // Join by ID, with the masked PIN (which does nothing): the same meeting's window.
+    await tabUntilFocused(page, page.getByRole('button', { name: 'Join by ID' }));
+    await page.keyboard.press('Enter');
+    const join = modal(page, 'Join a meeting by its ID');
+    await expect(join).toBeVisible();
+    await retype(page, join.getByRole('textbox', { name: 'Meeting ID' }), '12345');
+    await page.keyboard.press('Enter');
+    await expect(join.getByText('A meeting ID is 6 to 12 digits.')).toBeVisible();
+    await expectNoAxeViolations(page, 'join by ID popup');
+    await retype(page, join.getByRole('textbox', { name: 'Meeting ID' }), id);
+    await retype(page, join.getByLabel('PIN (if the meeting has one)'), '****');
+    const again = page.waitForEvent('popup');
+    await page.keyboard.press('Enter');
+    const win2 = await again;
+    await expect.poll(() => win2.url()).toBe(meetingUrl.split('?')[0]);
+    await win2.close();
+    await expect(join).toBeHidden();
+
+    // Tidy: the instant meeting goes.
+    await tabUntilFocused(page, detail(page).getByRole('button', { name: 'Delete' }));
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('alertdialog', { name: `Delete ${name}?` }).or(page.getByRole('dialog', { name: `Delete ${name}?` }));
+    await tabUntilFocused(page, confirm.getByRole('button', { name: 'Delete' }));
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Meeting deleted')).toBeVisible();
+  });
 });

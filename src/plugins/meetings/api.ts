@@ -2,6 +2,7 @@ import { Api, ApiError, Notifications, type ServiceLookup } from '../../kernel';
 import {
   CalendarFeed,
   CalendarFeedsResponse,
+  JoinResponse,
   Meeting,
   MeetingPermissions,
   MeetingsPage,
@@ -82,6 +83,9 @@ export async function loadMore(s: ServiceLookup): Promise<void> {
 export const fetchMeeting = (s: ServiceLookup, id: number) => s.get(Api).get(`/v1/meetings/${id}`, undefined, Meeting);
 export const createMeeting = (s: ServiceLookup, input: MeetingInput) => s.get(Api).post('/v1/meetings', input, Meeting);
 export const updateMeeting = (s: ServiceLookup, id: number, input: MeetingInput) => s.get(Api).put(`/v1/meetings/${id}`, input, Meeting);
+
+/** The join popup: a meeting or room by its ID (and PIN), when its window is open. */
+export const joinByCode = (s: ServiceLookup, access_code: string, pin: string | null) => s.get(Api).post('/v1/meetings/join', { access_code, pin }, JoinResponse);
 
 /** Deletes a meeting with the catalogue's toasts: MEETING_DELETED (4 s), or OOP_DELETE with the server's words. */
 export async function deleteMeeting(s: ServiceLookup, id: number): Promise<boolean> {

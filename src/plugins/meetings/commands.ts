@@ -27,6 +27,7 @@ export const meetingsTable = {
   new: { keys: 'n', scope: 'screen', keywords: ['start meeting', 'instant meeting', 'meet now', 'video call'], enabled: (ctx) => mayCreate(ctx.context.features) },
   schedule: { keys: 's', scope: 'screen', keywords: ['book', 'plan', 'invite'], enabled: (ctx) => mayCreate(ctx.context.features) },
   join: { keys: 'Shift+J', scope: 'screen', keywords: ['enter meeting', 'video'], args: joinArgs, given: meeting },
+  joinById: { keys: 'Shift+I', scope: 'screen', keywords: ['meeting id', 'pin', 'dial in'] },
   open: { listed: 'never', given: meeting },
   edit: { keys: 'e', scope: 'screen', listed: 'screen', enabled: mayEdit, given: meeting },
   delete: { keys: 'Delete', scope: 'screen', listed: 'screen', enabled: mayEdit, given: meeting },

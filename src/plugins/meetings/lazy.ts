@@ -84,6 +84,10 @@ export const runs: LazyRuns<typeof meetingsTable> = {
     const m = meetingByKey(keyOf(args));
     if (m) joinMeeting(ctx.services, m);
   },
+  joinById: (ctx) => {
+    meetingsState.joinByIdOpen = true;
+    if (!location.pathname.startsWith(MEETINGS_PATH)) ctx.services.get(Navigation).navigate(MEETINGS_PATH);
+  },
   open: (ctx, args) => {
     const m = meetingByKey(args.key);
     if (!m) return;

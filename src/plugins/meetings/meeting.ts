@@ -46,19 +46,25 @@ export function joinMeeting(s: ServiceLookup, m: Meeting, now = Date.now()): voi
   }
   const url = new URL(m.url!);
   for (const a of m.attendees) if (a.email) url.searchParams.append('invitees[]', a.email);
-  const win = window.open('', `uc-meeting-${m.id}`);
+  openMeetingWindow(s, m.id, m.meeting_name, url.toString());
+}
+
+/** The window named for the meeting: a loading page titled with its name, then the meeting's address. */
+export function openMeetingWindow(s: ServiceLookup, id: number, name: string, url: string): void {
+  const notify = s.get(Notifications);
+  const win = window.open('', `uc-meeting-${id}`);
   if (!win) {
     notify.toast({ titleKey: 'meetings:join.blocked', tone: 'warning' });
     return;
   }
   try {
-    win.document.title = i18next.t('meetings:join.loading', { name: m.meeting_name });
+    win.document.title = i18next.t('meetings:join.loading', { name });
   } catch {
     /* a window of that name already shows the meeting: it is only moved on */
   }
   win.opener = null;
-  win.location.replace(url.toString());
-  notify.announce(i18next.t('meetings:join.opened', { name: m.meeting_name }));
+  win.location.replace(url);
+  notify.announce(i18next.t('meetings:join.opened', { name }));
 }
 
 let copyTimer: ReturnType<typeof setTimeout> | null = null;

@@ -13,6 +13,8 @@ import {
   isCode,
   joinOrder,
   joinState,
+  accessCodeOf,
+  pinForJoin,
   newForm,
   parseTime,
   roundUpToIncrement,
@@ -201,6 +203,19 @@ describe('the join window', () => {
     expect(joinState(meeting({ meeting_access_code: null }), start).kind).toBe('noId');
     expect(joinState(meeting({ url: null }), start).kind).toBe('noId');
     expect(joinState(meeting({ is_room: true, start: null, end: null }), 0).kind).toBe('open');
+  });
+});
+
+describe('the join popup', () => {
+  it("a masked PIN '****' does nothing: it counts as no PIN; otherwise empty or four digits", () => {
+    expect(pinForJoin('****')).toEqual({ pin: null });
+    expect(pinForJoin('')).toEqual({ pin: null });
+    expect(pinForJoin(' 0420 ')).toEqual({ pin: '0420' });
+    for (const bad of ['***', '12345', 'abcd', '12 4']) expect(pinForJoin(bad), bad).toBeNull();
+  });
+  it('a meeting ID is 6 to 12 digits, typed with spaces or dashes', () => {
+    expect(accessCodeOf('123 456-789')).toBe('123456789');
+    for (const bad of ['12345', '1234567890123', '12345a', '']) expect(accessCodeOf(bad), bad).toBeNull();
   });
 });
 

@@ -250,6 +250,19 @@ export function joinState(m: Pick<Meeting, 'meeting_access_code' | 'is_room' | '
   return { kind: 'open' };
 }
 
+/** The join popup's PIN: none when empty or the masked '****' (which does nothing); null when it is not a PIN. */
+export function pinForJoin(text: string): { pin: string | null } | null {
+  const t = text.trim();
+  if (t === '' || t === MASKED_PIN) return { pin: null };
+  return /^\d{4}$/.test(t) ? { pin: t } : null;
+}
+
+/** A meeting ID as typed ("123 456 789" or "123-456-789"): its digits, when there are 6 to 12. */
+export function accessCodeOf(text: string): string | null {
+  const digits = text.replace(/[\s-]/g, '');
+  return /^\d{6,12}$/.test(digits) ? digits : null;
+}
+
 export const canJoin = (m: Parameters<typeof joinState>[0], now: number): boolean => joinState(m, now).kind === 'open';
 
 // ---- permissions -------------------------------------------------------------------------------

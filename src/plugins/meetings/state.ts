@@ -38,6 +38,7 @@ export const initialMeetingsState = () => ({
   modal: null as ModalState | null,
   roomModal: null as { editingId: number | null } | null,
   feedsOpen: false,
+  joinByIdOpen: false,
 });
 
 /** Live state: read by the commands and the palette at boot, written by the lazy chunk. */

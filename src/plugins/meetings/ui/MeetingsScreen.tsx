@@ -12,6 +12,7 @@ import { titleMatches } from '../model';
 import { meetingsState, MEETINGS_PATH } from '../state';
 import { strings } from '../strings';
 import { FeedsDialog } from './FeedsDialog';
+import { JoinByIdDialog } from './JoinByIdDialog';
 import { MeetingDetail } from './MeetingDetail';
 import { MeetingModal } from './MeetingModal';
 import './meetings.css';
@@ -186,6 +187,9 @@ function Screen() {
           <Button className="btn" onPress={() => void kernel.run('meetings.new', {}, 'button')}>
             {t('toolbar.start')}
           </Button>
+          <Button className="btn" onPress={() => (meetingsState.joinByIdOpen = true)}>
+            {t('toolbar.joinById')}
+          </Button>
           <Button className="btn" onPress={() => (meetingsState.feedsOpen = true)}>
             {t('toolbar.calendars')}
           </Button>
@@ -227,6 +231,7 @@ function Screen() {
       </section>
       {snap.modal && <MeetingModal />}
       {snap.feedsOpen && <FeedsDialog />}
+      {snap.joinByIdOpen && <JoinByIdDialog />}
     </div>
   );
 }
