@@ -200,4 +200,42 @@ test.describe('meetings', () => {
     await page.keyboard.press('Enter');
     await expect(page.getByText('Meeting deleted')).toBeVisible();
   });
+
+  test('keyboard only: an administrator books a room, sees it, joins it at any time and removes it; axe on the rooms', async ({ page }) => {
+    const name = `Huddle ${Date.now().toString(36)}`;
+    // An administrator (role 2), whom no other spec signs in as.
+    await loginByKeyboard(page, 'mateo.garcia');
+    await goByChord(page, 'o');
+    await expect(page).toHaveURL(/\/rooms$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Rooms' })).toBeVisible();
+    const rooms = page.getByRole('grid', { name: 'Rooms' });
+    await expect(rooms.getByRole('row').first()).toBeVisible();
+    await expectNoAxeViolations(page, 'rooms');
+    await tabUntilFocused(page, page.getByRole('button', { name: 'New room' }));
+    await page.keyboard.press('Enter');
+    const dialog = modal(page, 'New room');
+    await expect(dialog).toBeVisible();
+    await retype(page, dialog.getByRole('textbox', { name: 'Meeting name' }), name);
+    await retype(page, dialog.getByRole('textbox', { name: 'PIN (four digits, optional)' }), '12');
+    await page.keyboard.press('Control+Enter');
+    await expect(dialog.getByText('The PIN must be empty or exactly four digits.')).toBeVisible();
+    await expectNoAxeViolations(page, 'room modal with an error');
+    await retype(page, dialog.getByRole('textbox', { name: 'PIN (four digits, optional)' }), '0420');
+    await page.keyboard.press('Control+Enter');
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/rooms\/\d+$/);
+    await expect(detail(page).getByRole('heading', { level: 2, name })).toBeVisible();
+    await expect(rooms.getByRole('row', { name })).toBeVisible();
+    // A room is always open: Join is there.
+    await expect(detail(page).getByRole('button', { name: 'Join' })).toBeVisible();
+    await expectNoAxeViolations(page, 'room detail');
+    await tabUntilFocused(page, detail(page).getByRole('button', { name: 'Delete' }));
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('alertdialog', { name: `Delete the room ${name}?` }).or(page.getByRole('dialog', { name: `Delete the room ${name}?` }));
+    await tabUntilFocused(page, confirm.getByRole('button', { name: 'Delete' }));
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Room deleted')).toBeVisible();
+    await expect(page).toHaveURL(/\/rooms$/);
+    await expect(rooms.getByRole('row', { name })).toHaveCount(0);
+  });
 });

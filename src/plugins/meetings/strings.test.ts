@@ -19,4 +19,9 @@ describe('meetings strings', () => {
     for (const k of ['early', 'ended', 'noId']) used.add(`join.${k}`);
     expect([...used].filter((k) => !all.has(k)).sort()).toEqual([]);
   });
+  it('boot and chunk strings share no top-level key (the chunk is merged into the same namespace: a string and an object under one name break both)', () => {
+    const top = (dir: string) => new Set([...readStrings(join(here, dir, 'en.json')).keys()].map((k) => k.split('.')[0]!));
+    const boot = top('locales');
+    expect([...top('strings')].filter((k) => boot.has(k))).toEqual([]);
+  });
 });
