@@ -1,13 +1,16 @@
 import i18next from 'i18next';
 import { Dialogs, Navigation, Notifications, Session, type ServiceLookup } from '../../kernel';
 import type { Meeting } from '../../wire/meetings';
-import { deleteMeeting, deleteRoom, downloadIcs } from './api';
-import { COPY_RESET_MS, joinState, type ModalTab } from './model';
-import { meetingsState, MEETINGS_PATH, ROOMS_PATH, selectedMeeting } from './state';
+import { createMeeting, deleteMeeting, deleteRoom, downloadIcs, fetchMeeting, loadList, serverMessage, updateMeeting } from './api';
+import { log } from './log';
+import { checkForm, COPY_RESET_MS, joinState, REOPEN_AFTER_FAILURE_MS, type Checked, type MeetingForm, type ModalTab } from './model';
+import { meetingsState, MEETINGS_PATH, ROOMS_PATH, SCHEDULE_PATH, selectedMeeting } from './state';
 
 /*
  * What a meeting's buttons and commands do, shared by the screens and the palette's runs.
  */
+
+const currentPath = () => globalThis.location?.pathname ?? '';
 
 /** The meeting or room an action names by its occurrence key, else the one shown. */
 export function meetingByKey(key: string | undefined): Meeting | undefined {
@@ -28,7 +31,7 @@ export async function openModal(s: ServiceLookup, tab: ModalTab, editingId: numb
     return;
   }
   meetingsState.modal = { tab, editingId, seed: null };
-  if (!location.pathname.startsWith(MEETINGS_PATH)) s.get(Navigation).navigate(MEETINGS_PATH);
+  if (!currentPath().startsWith(MEETINGS_PATH)) s.get(Navigation).navigate(MEETINGS_PATH);
 }
 
 /**
@@ -111,3 +114,45 @@ export async function confirmDelete(s: ServiceLookup, m: Meeting): Promise<void>
 }
 
 export const addToCalendar = (s: ServiceLookup, m: Meeting) => downloadIcs(s, m.id, m.meeting_name);
+
+export function closeModal(s: ServiceLookup): void {
+  meetingsState.modal = null;
+  if (currentPath() === SCHEDULE_PATH) s.get(Navigation).navigate(MEETINGS_PATH, { replace: true });
+}
+
+/**
+ * The modal's save (the specification's "Meeting modal" state). The rules first: a refusal keeps
+ * the modal open with what was typed (the returned errors). Then the modal closes and the request
+ * goes: a new meeting opens at `meetings/{id}` (an instant one is joined, a scheduled one's details
+ * are fetched), an update goes back to `meetings` without a selection, and a failure reopens the
+ * modal after 175 ms with what was typed and an error toast (the server's words when it gave some).
+ */
+export async function saveMeetingForm(s: ServiceLookup, tab: ModalTab, editingId: number | null, typed: MeetingForm, now: number, zone: string): Promise<Checked> {
+  const checked = checkForm(typed, tab, now, zone);
+  if (!checked.input) return checked;
+  const input = checked.input;
+  const nav = s.get(Navigation);
+  const notify = s.get(Notifications);
+  closeModal(s);
+  try {
+    if (editingId !== null) {
+      await updateMeeting(s, editingId, input);
+      notify.toast({ titleKey: 'meetings:toasts.updated', tone: 'success' });
+      void loadList(s);
+      nav.navigate(MEETINGS_PATH);
+      return checked;
+    }
+    const created = await createMeeting(s, input);
+    notify.toast({ titleKey: tab === 'start' ? 'meetings:toasts.started' : 'meetings:toasts.scheduled', tone: 'success' });
+    nav.navigate(`${MEETINGS_PATH}/${created.id}`);
+    if (tab === 'start') joinMeeting(s, created, now);
+    void loadList(s);
+    if (tab !== 'start') void fetchMeeting(s, created.id).catch((err: unknown) => log.warn('details not read', err));
+  } catch (err) {
+    log.warn('save failed', err);
+    const message = serverMessage(err);
+    notify.toast({ titleKey: 'meetings:toasts.saveFailed', ...(message ? { message } : { messageKey: 'meetings:toasts.tryAgain' }), tone: 'error' });
+    setTimeout(() => (meetingsState.modal = { tab, editingId, seed: { form: checked.form } }), REOPEN_AFTER_FAILURE_MS);
+  }
+  return checked;
+}

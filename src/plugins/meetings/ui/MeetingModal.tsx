@@ -34,13 +34,11 @@ import {
 } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { Navigation, Notifications, useKernel } from '../../../kernel';
+import { Notifications, useKernel } from '../../../kernel';
 import type { Meeting } from '../../../wire/meetings';
-import { createMeeting, fetchMeeting, loadList, serverMessage, updateMeeting } from '../api';
-import { log } from '../log';
-import { joinMeeting } from '../meeting';
-import { checkForm, formOf, newForm, REOPEN_AFTER_FAILURE_MS, withEndDateChecked, type FormField, type MeetingForm, type ModalTab, type Occurs, type RuleError } from '../model';
-import { meetingsState, MEETINGS_PATH, SCHEDULE_PATH, type ModalState } from '../state';
+import { closeModal, saveMeetingForm } from '../meeting';
+import { formOf, newForm, withEndDateChecked, type FormField, type MeetingForm, type ModalTab, type Occurs, type RuleError } from '../model';
+import { meetingsState, type ModalState } from '../state';
 import { InviteePicker } from './InviteePicker';
 
 const zone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -70,45 +68,15 @@ function ModalBody({ modal, editing }: { modal: ModalState; editing: Meeting | u
   const set = <K extends keyof MeetingForm>(k: K, v: MeetingForm[K]) => setForm((f) => ({ ...f, [k]: v }));
   const isEdit = modal.editingId !== null;
 
-  const close = () => {
-    meetingsState.modal = null;
-    if (location.pathname === SCHEDULE_PATH) kernel.get(Navigation).navigate(MEETINGS_PATH, { replace: true });
-  };
+  const close = () => closeModal(kernel);
 
   const save = async () => {
-    const checked = checkForm(form, tab, Date.now(), zone());
+    const checked = await saveMeetingForm(kernel, tab, modal.editingId, form, Date.now(), zone());
+    if (checked.input) return;
     setForm(checked.form);
     setErrors(checked.errors);
-    if (!checked.input) {
-      const first = Object.values(checked.errors)[0];
-      if (first) kernel.get(Notifications).announce(t(`errors.${first}`), 'assertive');
-      return;
-    }
-    const input = checked.input;
-    const nav = kernel.get(Navigation);
-    close();
-    try {
-      if (isEdit) {
-        await updateMeeting(kernel, modal.editingId!, input);
-        kernel.get(Notifications).toast({ titleKey: 'meetings:toasts.updated', tone: 'success' });
-        void loadList(kernel);
-        nav.navigate(MEETINGS_PATH);
-        return;
-      }
-      const created = await createMeeting(kernel, input);
-      kernel.get(Notifications).toast({ titleKey: tab === 'start' ? 'meetings:toasts.started' : 'meetings:toasts.scheduled', tone: 'success' });
-      nav.navigate(`${MEETINGS_PATH}/${created.id}`);
-      if (tab === 'start') joinMeeting(kernel, created);
-      // The scheduled one's details (its first occurrence) open once the list has it.
-      void loadList(kernel);
-      if (tab !== 'start') void fetchMeeting(kernel, created.id).catch((err: unknown) => log.warn('details not read', err));
-    } catch (err) {
-      log.warn('save failed', err);
-      const message = serverMessage(err);
-      kernel.get(Notifications).toast({ titleKey: 'meetings:toasts.saveFailed', ...(message ? { message } : { messageKey: 'meetings:toasts.tryAgain' }), tone: 'error' });
-      // The specification: the modal comes back, with what was typed, after 175 ms.
-      setTimeout(() => (meetingsState.modal = { tab, editingId: modal.editingId, seed: { form: checked.form } }), REOPEN_AFTER_FAILURE_MS);
-    }
+    const first = Object.values(checked.errors)[0];
+    if (first) kernel.get(Notifications).announce(t(`errors.${first}`), 'assertive');
   };
 
   const onKeyDown = (e: KeyboardEvent) => {
