@@ -6,6 +6,7 @@ import { buildApp } from './app';
 import { migrate } from './db/migrate';
 import { openDb, type Db } from './db/open';
 import { seedDemo } from './seed';
+import { seedDemoMeetings } from './seed-meetings';
 
 const startedAt = performance.now();
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -31,6 +32,8 @@ async function start() {
   const migrated = await migrate(db);
   const seedStart = performance.now();
   const seed = await seedDemo(db);
+  // A demo database seeded before meetings existed gets the demo meetings with their migration.
+  if (!seed.seeded && migrated.includes('042')) await db.transaction((tx) => seedDemoMeetings(tx, Date.now()));
   const seedMs = Math.round(performance.now() - seedStart);
 
   app = await buildApp({

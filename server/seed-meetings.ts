@@ -97,7 +97,13 @@ const FEED_EVENTS = [
   { name: 'Flight to Chicago', offset: 10 * DAY, minutes: 150 },
 ];
 
+/**
+ * Safe to call on any database: it does nothing unless the demo users exist and no meeting does
+ * (a demo seeded before meetings existed gets them once, see server/main.ts).
+ */
 export async function seedDemoMeetings(tx: Queryable, now: number): Promise<number> {
+  const any = await tx.query('SELECT 1 FROM meetings LIMIT 1');
+  if (any.rows.length) return 0;
   const { rows: users } = await tx.query<{ id: number; username: string; organization_id: number }>(
     `SELECT id, username, organization_id FROM users WHERE username = ANY($1::text[])`,
     [[...CORE]],

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
-import { RRule, type Weekday } from 'rrule';
+import { createRequire } from 'node:module';
+import type { Weekday } from 'rrule';
 import Sqids from 'sqids';
 import {
   MEETING_ERRORS,
@@ -13,6 +14,9 @@ import {
 } from '../../src/wire/meetings';
 
 /** Pure meeting rules: slugs, URLs, times, recurrence and the join window. */
+
+// rrule is a UMD bundle without an ESM entry Node can read: required, as Node and vitest agree on that.
+const { RRule } = createRequire(import.meta.url)('rrule') as typeof import('rrule');
 
 const sqids = new Sqids({ alphabet: MEETING_SLUG_ALPHABET, minLength: MEETING_SLUG_MIN_LENGTH });
 

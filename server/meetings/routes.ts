@@ -156,24 +156,26 @@ export function registerMeetingRoutes(app: FastifyInstance, ctx: RouteContext, o
     if (to <= from || to - from > MEETING_LIST_MAX_DAYS * DAY) {
       throw new ApiError(400, 'validation_failed', `The window must end after it starts and span at most ${MEETING_LIST_MAX_DAYS} days`, [{ path: 'to', message: 'bad_window' }]);
     }
-    const items: Meeting[] = [];
+    // Titles are matched per meeting and only the page's items are built: expanding is cheap, wire objects are not.
+    const needle = q.search.trim().toLowerCase();
+    const matches = (name: string) => !needle || name.toLowerCase().includes(needle);
+    const found: Array<{ start: number; key: string; build: () => Meeting }> = [];
     if (q.filter !== 'e') {
-      const rows = await repo.meetingsBetween(db, viewer.organizationId, viewer.userId, new Date(from), new Date(to), q.filter === 'p' ? 'mine' : q.filter === 'c' ? 'others' : 'all');
-      const invitees = await repo.inviteesOf(db, rows.map((r) => r.id));
-      const grouped = byMeeting(invitees);
+      const rows = (await repo.meetingsBetween(db, viewer.organizationId, viewer.userId, new Date(from), new Date(to), q.filter === 'p' ? 'mine' : q.filter === 'c' ? 'others' : 'all')).filter((r) => matches(r.name));
+      const grouped = byMeeting(await repo.inviteesOf(db, rows.map((r) => r.id)));
       for (const row of rows) {
         for (const span of occurrences(ms(row.starts_at)!, row.duration_ms!, row.time_zone, recurrenceOf(row), from, to)) {
-          items.push(toWire(cfg, row, grouped.get(row.id) ?? [], viewer, { span }));
+          found.push({ start: span.start, key: `uc:${row.id}:${span.start}`, build: () => toWire(cfg, row, grouped.get(row.id) ?? [], viewer, { span }) });
         }
       }
     }
     if (q.filter === undefined || q.filter === 'e') {
-      for (const e of await repo.externalEventsBetween(db, viewer.userId, new Date(from), new Date(to))) items.push(externalToWire(e));
+      for (const e of await repo.externalEventsBetween(db, viewer.userId, new Date(from), new Date(to))) {
+        if (matches(e.name)) found.push({ start: ms(e.starts_at)!, key: `${e.source}:${e.id}`, build: () => externalToWire(e) });
+      }
     }
-    const needle = q.search.trim().toLowerCase();
-    const found = needle ? items.filter((m) => m.meeting_name.toLowerCase().includes(needle)) : items;
-    found.sort((a, b) => Date.parse(a.start!) - Date.parse(b.start!) || (a.key < b.key ? -1 : 1));
-    return { items: found.slice(q.offset, q.offset + q.limit), total: found.length, offset: q.offset, limit: q.limit, from: new Date(from).toISOString(), to: new Date(to).toISOString() };
+    found.sort((a, b) => a.start - b.start || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    return { items: found.slice(q.offset, q.offset + q.limit).map((f) => f.build()), total: found.length, offset: q.offset, limit: q.limit, from: new Date(from).toISOString(), to: new Date(to).toISOString() };
   });
 
   app.get('/v1/meetings/:id', async (request): Promise<Meeting> => {
@@ -190,6 +192,8 @@ export function registerMeetingRoutes(app: FastifyInstance, ctx: RouteContext, o
     const file = `${row.name.replace(/[^\p{L}\p{N} _-]+/gu, '').trim().slice(0, 60) || 'meeting'}.ics`;
     return reply
       .type('text/calendar; charset=utf-8')
+      // Personal like the JSON answers, which app.ts marks no-store; this one is not JSON.
+      .header('cache-control', 'private, no-store')
       .header('content-disposition', `attachment; filename="meeting-${meetingSlug(id)}.ics"; filename*=UTF-8''${encodeURIComponent(file)}`)
       .send(ics);
   });

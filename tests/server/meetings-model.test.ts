@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import ical from 'node-ical';
 import { isBookmark, MEETING_MAX_DURATION_MS } from '../../src/wire/meetings';
@@ -203,5 +205,16 @@ describe('external calendar feeds', () => {
       '2026-03-02T14:00:00.000Z', '2026-03-16T14:00:00.000Z', '2026-03-23T14:00:00.000Z',
     ]);
     expect(() => parseFeed('<html>not a calendar</html>', new Date(0), new Date(), 10)).toThrow(/iCalendar/);
+  });
+});
+
+describe('loading under plain Node', () => {
+  // vitest resolves CommonJS/UMD packages more leniently than Node's ESM loader, which the server runs under.
+  it('the meeting modules load as the server loads them (tsx), not only in vitest', () => {
+    const modules = ['model', 'ics', 'feeds', 'invitations'].map((m) => path.resolve(import.meta.dirname, `../../server/meetings/${m}.ts`));
+    const script = `for (const m of ${JSON.stringify(modules)}) await import(m); console.log('loaded');`;
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', timeout: 60_000 });
+    expect(run.stderr).not.toMatch(/Error/);
+    expect(run.stdout.trim()).toBe('loaded');
   });
 });

@@ -3,6 +3,7 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
+import { seedDemoMeetings } from '../../server/seed-meetings';
 import { ApiErrorBody } from '../../src/wire/common';
 import { JoinResponse, Meeting, MEETING_ERRORS, MeetingInfo, MeetingPermissions, MeetingsPage, RoomsResponse } from '../../src/wire/meetings';
 import { backends, bearer, SEED_NOW, startTestServer, type TestServer } from './helpers';
@@ -89,6 +90,8 @@ describe.each(backends)('meetings API ($name)', (backend) => {
     expect(external.items.map((m) => m.meeting_name)).toEqual(['Dentist', 'School play', 'Flight to Chicago']);
     expect(external.items.every((m) => m.source === 'ics' && !m.editable)).toBe(true);
     expect((await list('bob', '?filter=e')).items).toEqual([]);
+    // Run again (as on a database seeded before meetings existed): nothing is added twice.
+    expect(await t.db.transaction((tx) => seedDemoMeetings(tx, clock))).toBe(0);
   });
 
   it('creates a meeting: slug, URL, ID; invitees see it in their list, nobody else reaches it', async () => {
@@ -271,6 +274,7 @@ describe.each(backends)('meetings API ($name)', (backend) => {
     expect(res.statusCode).toBe(404); // bob is not invited
     const own = await call('alice', 'GET', `/v1/meetings/${m.id}/ics`);
     expect(own.headers['content-type']).toMatch(/^text\/calendar/);
+    expect(own.headers['cache-control']).toBe('private, no-store');
     expect(own.headers['content-disposition']).toMatch(/attachment; filename="meeting-[a-z0-9]+\.ics"/);
     expect(own.body).toContain('METHOD:PUBLISH');
     expect(own.body).toContain('SUMMARY:Calendar me');
