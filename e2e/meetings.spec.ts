@@ -149,7 +149,7 @@ test.describe('meetings', () => {
     await guest.context().close();
   });
 
-  test('keyboard only: Start (an instant meeting) joins at once in a window named for it; Join by ID with the masked PIN joins it too', async ({ page }) => {
+  test('keyboard only: Start (an instant meeting) joins at once in a window named for it; "Join meeting ▸" in the palette, /schedule, and Join by ID with the masked PIN join it too', async ({ page }) => {
     const name = `Stand-up ${Date.now().toString(36)}`;
     await loginByKeyboard(page, BOOKER);
     await openMeetings(page);
@@ -173,6 +173,27 @@ test.describe('meetings', () => {
     await expect(detail(page).getByRole('button', { name: 'Join' })).toBeVisible();
     const id = (await detail(page).locator('dt', { hasText: 'Meeting ID' }).locator('xpath=following-sibling::dd[1]').innerText()).trim();
     expect(id).toMatch(/^\d{6,12}$/);
+
+    // "Join meeting ▸" in the palette: the meeting is an entity of its own.
+    await openPalette(page);
+    await page.keyboard.type('join meeting');
+    await expect(page.getByRole('option', { name: /^Join meeting/ }).first()).toBeVisible();
+    await page.keyboard.press('Enter');
+    await page.keyboard.type(name);
+    await expect(page.getByRole('option', { name: new RegExp(escape(name)) }).first()).toBeVisible();
+    const viaPalette = page.waitForEvent('popup');
+    await page.keyboard.press('Enter');
+    const win1 = await viaPalette;
+    await expect.poll(() => win1.url()).toBe(meetingUrl);
+    await win1.close();
+
+    // /schedule is the modal on its Schedule tab.
+    await page.goto('/schedule');
+    await expect(modal(page, 'New meeting').getByRole('tab', { name: 'Schedule', selected: true })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(modal(page, 'New meeting')).toBeHidden();
+    await expect(page).toHaveURL(/\/meetings$/);
+    await openByKeyboard(page, name);
 
     // Join by ID, with the masked PIN (which does nothing): the same meeting's window.
     await tabUntilFocused(page, page.getByRole('button', { name: 'Join by ID' }));
