@@ -213,6 +213,19 @@ test.describe('meetings', () => {
     await win2.close();
     await expect(join).toBeHidden();
 
+    // External calendars: an address that is not a calendar feed is refused with the server's words.
+    await tabUntilFocused(page, page.getByRole('button', { name: 'External calendars' }));
+    await page.keyboard.press('Enter');
+    const feeds = modal(page, 'External calendars');
+    await expect(feeds.getByText('No calendar subscribed.')).toBeVisible();
+    await retype(page, feeds.getByRole('textbox', { name: 'Calendar address' }), 'ftp://calendar.example/x.ics');
+    await tabUntilFocused(page, feeds.getByRole('button', { name: 'Subscribe' }));
+    await page.keyboard.press('Enter');
+    await expect(feeds.getByText('A calendar feed is an http, https or webcal address')).toBeVisible();
+    await expectNoAxeViolations(page, 'external calendars dialog');
+    await page.keyboard.press('Escape');
+    await expect(feeds).toBeHidden();
+
     // Tidy: the instant meeting goes.
     await tabUntilFocused(page, detail(page).getByRole('button', { name: 'Delete' }));
     await page.keyboard.press('Enter');

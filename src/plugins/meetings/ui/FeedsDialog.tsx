@@ -47,10 +47,10 @@ export function FeedsDialog() {
                   {f.last_fetched_at && <span className="muted"> · {t('feeds.fetched', { at: fmt.format(Date.parse(f.last_fetched_at)) })}</span>}
                   {f.last_error && <span className="field-error"> · {f.last_error}</span>}
                   <span className="mt-feed-actions">
-                    <Button className="btn small" isDisabled={busy} onPress={() => void act(() => refreshFeed(kernel, f.id))}>
+                    <Button className="btn small" isPending={busy} onPress={() => void act(() => refreshFeed(kernel, f.id))}>
                       {t('feeds.refresh')}
                     </Button>
-                    <Button className="btn small danger" isDisabled={busy} onPress={() => void act(() => removeFeed(kernel, f.id))}>
+                    <Button className="btn small danger" isPending={busy} onPress={() => void act(() => removeFeed(kernel, f.id))}>
                       {t('feeds.remove')}
                     </Button>
                   </span>
@@ -72,7 +72,7 @@ export function FeedsDialog() {
             <Button className="btn" slot="close">
               {t('modal.close')}
             </Button>
-            <Button className="btn primary" isDisabled={busy || !url.trim()} onPress={() => void act(async () => (await addFeed(kernel, { url: url.trim() }), setUrl('')))}>
+            <Button className="btn primary" isPending={busy} isDisabled={!url.trim()} onPress={() => void act(async () => (await addFeed(kernel, { url: url.trim() }), setUrl('')))}>
               {t('feeds.add')}
             </Button>
           </div>

@@ -61,7 +61,7 @@ export function JoinByIdDialog() {
             <Button className="btn" onPress={close}>
               {t('modal.cancel')}
             </Button>
-            <Button className="btn primary" isDisabled={busy} onPress={() => void join()}>
+            <Button className="btn primary" isPending={busy} onPress={() => void join()}>
               {t('detail.join')}
             </Button>
           </div>
