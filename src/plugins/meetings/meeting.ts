@@ -1,9 +1,10 @@
 import i18next from 'i18next';
 import { Dialogs, Navigation, Notifications, Session, type ServiceLookup } from '../../kernel';
+import { PresenceApi } from '../../contracts';
 import type { Meeting } from '../../wire/meetings';
 import { createMeeting, deleteMeeting, deleteRoom, downloadIcs, fetchMeeting, loadList, serverMessage, updateMeeting } from './api';
 import { log } from './log';
-import { checkForm, COPY_RESET_MS, joinState, REOPEN_AFTER_FAILURE_MS, type Checked, type MeetingForm, type ModalTab } from './model';
+import { checkForm, COPY_RESET_MS, joinState, meetingWindowUrl, REOPEN_AFTER_FAILURE_MS, type Checked, type MeetingForm, type ModalTab } from './model';
 import { meetingsState, MEETINGS_PATH, ROOMS_PATH, SCHEDULE_PATH, selectedMeeting } from './state';
 
 /*
@@ -47,9 +48,8 @@ export function joinMeeting(s: ServiceLookup, m: Meeting, now = Date.now()): voi
     notify.toast({ titleKey: `meetings:join.${state.kind}`, values: { at }, tone: 'info' });
     return;
   }
-  const url = new URL(m.url!);
-  for (const a of m.attendees) if (a.email) url.searchParams.append('invitees[]', a.email);
-  openMeetingWindow(s, m.id, m.meeting_name, url.toString());
+  const url = meetingWindowUrl(m.url!, m.attendees.flatMap((a) => (a.email ? [a.email] : [])), s.maybe(PresenceApi)?.ownState());
+  openMeetingWindow(s, m.id, m.meeting_name, url);
 }
 
 /** The window named for the meeting: a loading page titled with its name, then the meeting's address. */

@@ -14,6 +14,7 @@ import {
   joinOrder,
   joinState,
   accessCodeOf,
+  meetingWindowUrl,
   pinForJoin,
   newForm,
   parseTime,
@@ -216,6 +217,18 @@ describe('the join popup', () => {
   it('a meeting ID is 6 to 12 digits, typed with spaces or dashes', () => {
     expect(accessCodeOf('123 456-789')).toBe('123456789');
     for (const bad of ['12345', '1234567890123', '12345a', '']) expect(accessCodeOf(bad), bad).toBeNull();
+  });
+});
+
+describe('the meeting window', () => {
+  it('carries a repeated invitees[] and state xa, dnd or away from the own presence', () => {
+    const base = 'https://meet.example/uc/alice/abcde';
+    expect(meetingWindowUrl(base, ['a@x.example', 'b@x.example'], 'available')).toBe(`${base}?invitees%5B%5D=a%40x.example&invitees%5B%5D=b%40x.example`);
+    expect(new URL(meetingWindowUrl(base, [], 'unavailable')).searchParams.get('state')).toBe('xa');
+    expect(new URL(meetingWindowUrl(base, [], 'donotdisturb')).searchParams.get('state')).toBe('dnd');
+    expect(new URL(meetingWindowUrl(base, [], 'busy')).searchParams.get('state')).toBe('dnd');
+    expect(new URL(meetingWindowUrl(base, [], 'lunch')).searchParams.get('state')).toBe('away');
+    expect(meetingWindowUrl(base, [], undefined)).toBe(base);
   });
 });
 

@@ -263,6 +263,31 @@ export function accessCodeOf(text: string): string | null {
   return /^\d{6,12}$/.test(digits) ? digits : null;
 }
 
+/** The meeting window's `state`: xa, dnd or away when the user's own presence is one of those. */
+export function presenceParam(state: string | undefined): 'xa' | 'dnd' | 'away' | null {
+  switch (state) {
+    case 'unavailable':
+      return 'xa';
+    case 'busy':
+    case 'donotdisturb':
+      return 'dnd';
+    case 'away':
+    case 'lunch':
+      return 'away';
+    default:
+      return null;
+  }
+}
+
+/** The meeting window's address: the meeting URL with a repeated `invitees[]` and the presence `state`. */
+export function meetingWindowUrl(url: string, invitees: readonly string[], state: string | undefined): string {
+  const u = new URL(url);
+  for (const i of invitees) u.searchParams.append('invitees[]', i);
+  const show = presenceParam(state);
+  if (show) u.searchParams.set('state', show);
+  return u.toString();
+}
+
 export const canJoin = (m: Parameters<typeof joinState>[0], now: number): boolean => joinState(m, now).kind === 'open';
 
 // ---- permissions -------------------------------------------------------------------------------

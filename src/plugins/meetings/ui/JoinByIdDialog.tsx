@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { Button, Dialog, FieldError, Heading, Input, Label, Modal, ModalOverlay, TextField } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { useKernel } from '../../../kernel';
+import { PresenceApi } from '../../../contracts';
 import { joinByCode, serverMessage } from '../api';
 import { openMeetingWindow } from '../meeting';
-import { accessCodeOf, pinForJoin } from '../model';
+import { accessCodeOf, meetingWindowUrl, pinForJoin } from '../model';
 import { meetingsState } from '../state';
 
 /** The join popup: a meeting's ID and, when it has one, its PIN ('****', the masked PIN, counts as none). */
@@ -27,7 +28,7 @@ export function JoinByIdDialog() {
     try {
       const r = await joinByCode(kernel, code, p.pin);
       close();
-      openMeetingWindow(kernel, r.meeting_id, r.meeting_name, r.url);
+      openMeetingWindow(kernel, r.meeting_id, r.meeting_name, meetingWindowUrl(r.url, [], kernel.maybe(PresenceApi)?.ownState()));
     } catch (err) {
       setErrors({ server: serverMessage(err) ?? t('toasts.tryAgain') });
     } finally {
