@@ -79,9 +79,11 @@ function ModalBody({ modal, editing }: { modal: ModalState; editing: Meeting | u
     if (first) kernel.get(Notifications).announce(t(`errors.${first}`), 'assertive');
   };
 
+  // In the capture phase: a focused button or select (React Aria presses on Enter) must not take Ctrl+Enter first.
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
       e.preventDefault();
+      e.stopPropagation();
       void save();
     }
   };
@@ -199,7 +201,7 @@ function ModalBody({ modal, editing }: { modal: ModalState; editing: Meeting | u
     <ModalOverlay isOpen onOpenChange={(o) => !o && close()} isDismissable className="modal-overlay">
       <Modal className="modal wide">
         <Dialog className="dialog mt-modal">
-          <div onKeyDown={onKeyDown}>
+          <div onKeyDownCapture={onKeyDown}>
           <Heading slot="title">{isEdit ? t('modal.editTitle') : t('modal.newTitle')}</Heading>
           {isEdit ? (
             fields(true)

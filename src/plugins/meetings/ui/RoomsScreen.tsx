@@ -180,7 +180,7 @@ function RoomModal({ room, onClose }: { room: Meeting | null; onClose(saved: Mee
     <ModalOverlay isOpen onOpenChange={(o) => !o && onClose(null)} isDismissable className="modal-overlay">
       <Modal className="modal">
         <Dialog className="dialog">
-          <div onKeyDown={(e) => void (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && save())}>
+          <div onKeyDownCapture={(e) => e.key === 'Enter' && (e.ctrlKey || e.metaKey) && (e.preventDefault(), e.stopPropagation(), void save())}>
           <Heading slot="title">{room ? t('rooms.editTitle') : t('rooms.newTitle')}</Heading>
           <TextField className="field" value={name} onChange={setName} isInvalid={!!errors.name} autoFocus>
             <Label>{t('modal.name')}</Label>
