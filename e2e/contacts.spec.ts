@@ -89,12 +89,17 @@ test.describe('contacts', () => {
     await grid.focus();
     await page.keyboard.press('Enter');
     await expect(detail(page).getByRole('heading', { level: 2, name: 'Bob Martinez' })).toBeVisible();
-    // Company contacts are read-only: no actions menu. Message works through the messaging plugin;
-    // an action whose plugin is not part of the app (meetings) says why it is unavailable.
+    // Company contacts are read-only: no actions menu. Message works through the messaging plugin,
+    // Meet through the meetings plugin: it opens the meeting modal with the contact invited.
     await expect(detail(page).getByRole('button', { name: /More actions/ })).toHaveCount(0);
     await expect(detail(page).getByRole('button', { name: 'Message' })).toBeEnabled();
-    await expect(detail(page).getByRole('button', { name: 'Meet' })).toBeDisabled();
-    await expect(detail(page).getByText('Meetings are not available in this app.').first()).toBeVisible();
+    await detail(page).getByRole('button', { name: 'Meet' }).focus();
+    await page.keyboard.press('Enter');
+    const modal = page.getByRole('dialog', { name: 'New meeting' });
+    await expect(modal.getByRole('tab', { name: 'Schedule', selected: true })).toBeVisible();
+    await expect(modal.getByRole('grid', { name: 'Invited' }).getByRole('row', { name: 'Bob Martinez' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(modal).toBeHidden();
   });
 
   test('avatar upload for a personal contact; refused for a company contact', async ({ page }) => {

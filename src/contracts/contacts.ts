@@ -11,6 +11,10 @@ export interface ContactSummary {
 /** A contact picked in the palette: what it is called there, and whether it is the signed-in user. */
 export interface ResolvedContact extends ContactSummary {
   self: boolean;
+  /** A colleague's user id (what a meeting invitation names); null for personal and external contacts. */
+  userId?: number | null;
+  /** The contact's e-mail address, or ''. */
+  email?: string;
 }
 export interface ContactsService {
   /** The contact a phone number belongs to, if any (for caller names in lists). */

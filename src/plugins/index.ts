@@ -1,6 +1,7 @@
 import type { PluginManifest } from '../kernel';
 import { contactsPlugin } from './contacts';
 import { historyPlugin } from './history';
+import { meetingsPlugin } from './meetings';
 import { messagingPlugin } from './messaging';
 import { preferencesPlugin } from './preferences';
 import { recordingsPlugin } from './recordings';
@@ -9,4 +10,4 @@ import { telephonyPlugin } from './telephony';
 import { voicemailPlugin } from './voicemail';
 
 /** Every plugin the product ships, in load order. Feature flags decide which actually load. */
-export const plugins: readonly PluginManifest[] = [historyPlugin, contactsPlugin, messagingPlugin, telephonyPlugin, voicemailPlugin, recordingsPlugin, speedDialPlugin, preferencesPlugin];
+export const plugins: readonly PluginManifest[] = [historyPlugin, contactsPlugin, messagingPlugin, telephonyPlugin, voicemailPlugin, recordingsPlugin, meetingsPlugin, speedDialPlugin, preferencesPlugin];

@@ -141,8 +141,9 @@ describe('manifest', () => {
   it('says which contact a palette entity is, by its id: its listed name, its numbers, whether it is the user', () => {
     const { kernel } = boot();
     const contacts = kernel.get(ContactsApi);
-    expect(contacts.resolve(entityFor(directory.get('p1')!, ME).id)).toEqual({ id: 'p1', name: 'Ada Lovelace', numbers: ['+14155550142', '1003'], self: false });
-    expect(contacts.resolve('contacts:u7')).toMatchObject({ name: 'Alice Nguyen', self: true });
+    expect(contacts.resolve(entityFor(directory.get('p1')!, ME).id)).toEqual({ id: 'p1', name: 'Ada Lovelace', numbers: ['+14155550142', '1003'], self: false, userId: null, email: directory.get('p1')!.email });
+    // A colleague's user id: what a meeting invitation names.
+    expect(contacts.resolve('contacts:u7')).toMatchObject({ name: 'Alice Nguyen', self: true, userId: 7 });
     for (const other of ['contacts:nobody', 'voicemail:p1', 'p1']) expect(contacts.resolve(other), other).toBeUndefined();
   });
   it('refreshes the directory every 2 hours and stops when unloaded', async () => {

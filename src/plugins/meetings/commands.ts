@@ -1,0 +1,46 @@
+import { defineCommands, Navigation, type CommandRow, type Enablement, type WhenFn } from '../../kernel';
+import { meetingsState, MEETINGS_PATH, ROOMS_PATH, selectedMeeting } from './state';
+
+/* Titles, reasons and the navigation entry are boot strings (`locales/`): the commands exist from sign-in. */
+const onScreen: WhenFn = (ctx) => ctx.route.startsWith(MEETINGS_PATH);
+const loaded = (): Enablement => (meetingsState.items ? true : { reasonKey: 'meetings:reasons.loading' });
+/** Scheduling needs web meeting management (the specification: otherwise the rooms). */
+const mayCreate = (features: { webMeetingManagement: boolean }): Enablement => (features.webMeetingManagement ? true : { reasonKey: 'meetings:reasons.noManagement' });
+/** Edit and delete act on a meeting the user booked: the detail pane's, or the one named. */
+const mayEdit = (): Enablement => {
+  if (!meetingsState.items) return { reasonKey: 'meetings:reasons.loading' };
+  const m = selectedMeeting();
+  return !m || m.editable ? true : { reasonKey: 'meetings:reasons.notEditable' };
+};
+/** A meeting's (or a room's) occurrence key: an entity's action, a button; without it, the meeting shown. */
+const meeting = { key: 'string' } as const;
+const joinArgs = [{ name: 'meeting', titleKey: 'meetings:args.meeting', kind: 'choice', provider: 'meetings' }] as const;
+
+/*
+ * "New meeting" opens the modal on its Start tab (an instant meeting), "Schedule meeting" on its
+ * Schedule tab, from anywhere. The commands on one meeting are listed only on the meetings screen,
+ * where that meeting is in view; elsewhere they are a meeting's actions (palette ▸ meeting ▸ Tab).
+ */
+export const meetingsTable = {
+  go: { keys: 'g e', keywords: ['meetings', 'calendar', 'video'], run: (ctx) => ctx.services.get(Navigation).navigate(MEETINGS_PATH) },
+  rooms: { keys: 'g o', keywords: ['rooms', 'video rooms'], run: (ctx) => ctx.services.get(Navigation).navigate(ROOMS_PATH) },
+  new: { keys: 'n', scope: 'screen', keywords: ['start meeting', 'instant meeting', 'meet now', 'video call'], enabled: (ctx) => mayCreate(ctx.context.features) },
+  schedule: { keys: 's', scope: 'screen', keywords: ['book', 'plan', 'invite'], enabled: (ctx) => mayCreate(ctx.context.features) },
+  join: { keys: 'Shift+J', scope: 'screen', keywords: ['enter meeting', 'video'], args: joinArgs, given: meeting },
+  joinById: { keys: 'Shift+I', scope: 'screen', keywords: ['meeting id', 'pin', 'dial in'] },
+  open: { listed: 'never', given: meeting },
+  edit: { keys: 'e', scope: 'screen', listed: 'screen', enabled: mayEdit, given: meeting },
+  delete: { keys: 'Delete', scope: 'screen', listed: 'screen', enabled: mayEdit, given: meeting },
+  addToCalendar: { keys: 'Shift+D', scope: 'screen', listed: 'screen', keywords: ['ics', 'download', 'outlook'], enabled: loaded, given: meeting },
+  copyLink: { keys: 'y', scope: 'screen', listed: 'screen', keywords: ['url', 'share'], enabled: loaded, given: meeting },
+  calendars: { keywords: ['ics', 'feed', 'outlook', 'google calendar', 'subscribe'] },
+  newRoom: { keywords: ['book room', 'video room'], enabled: () => (meetingsState.permissions?.can_book_rooms ? true : { reasonKey: 'meetings:reasons.noRooms' }) },
+  next: { keys: 'j', scope: 'screen', when: 'screen' },
+  previous: { keys: 'k', scope: 'screen', when: 'screen' },
+} as const satisfies Record<string, CommandRow>;
+
+/** Every row but the navigations runs in the lazy chunk, with the screen's strings. */
+export const meetingsCommands = defineCommands('meetings', meetingsTable, {
+  screen: onScreen,
+  lazy: () => import('./lazy').then(async (m) => (await m.strings(), m.runs)),
+});

@@ -1,0 +1,40 @@
+import { Video } from 'lucide-react';
+import { subscribe } from 'valtio';
+import { definePlugin, provide, toDisposable } from '../../kernel';
+import { MeetingsApi } from '../../contracts';
+import { meetingsCommands } from './commands';
+import { meetingsService } from './service';
+import { meetingsState, MEETINGS_PATH, palette, ROOMS_PATH, SCHEDULE_PATH } from './state';
+
+/*
+ * The boot part is this manifest, the command table, the state proxy and the boot strings (titles,
+ * commands, reasons); the screens, the modal, the API calls and the palette's entities are one lazy
+ * chunk, fetched after the first screen has painted.
+ */
+/** Meetings and rooms: list, detail, the create/edit modal, join, rooms, external calendars. */
+export const meetingsPlugin = definePlugin({
+  id: 'meetings',
+  titleKey: 'meetings:title',
+  i18n: {
+    namespace: 'meetings',
+    load: (lng) => import(`./locales/${lng}.json`).then((m: { default: Record<string, unknown> }) => m.default),
+  },
+  provides: [provide(MeetingsApi, (ctx) => meetingsService(ctx.services))],
+  routes: [
+    // One route with an optional id: choosing a meeting keeps the same screen.
+    { id: 'meetings', path: `${MEETINGS_PATH}/{-$id}`, titleKey: 'meetings:title', component: () => import('./lazy').then(async (m) => (await m.strings(), { default: m.MeetingsScreen })) },
+    { id: 'meetings.schedule', path: SCHEDULE_PATH, titleKey: 'meetings:commands.schedule', component: () => import('./lazy').then(async (m) => (await m.strings(), { default: m.ScheduleScreen })) },
+    { id: 'meetings.rooms', path: `${ROOMS_PATH}/{-$id}`, titleKey: 'meetings:roomsTitle', component: () => import('./lazy').then(async (m) => (await m.strings(), { default: m.RoomsScreen })) },
+  ],
+  nav: [{ id: 'meetings', titleKey: 'meetings:title', to: MEETINGS_PATH, icon: Video, order: 17, command: meetingsCommands.ids.go }],
+  commands: meetingsCommands.commands,
+  hotkeys: meetingsCommands.hotkeys,
+  searchProviders: [{ id: 'meetings', kindKey: 'meetings:kind', items: () => palette.entities, subscribe: (onChange) => toDisposable(subscribe(palette, onChange)) }],
+  activate(ctx) {
+    // The commands read the list, the selection and the permissions.
+    ctx.commandsRead((onChange) => subscribe(meetingsState, onChange));
+    ctx.afterFirstScreen(async () => (await import('./lazy')).start(ctx.services), { idle: true });
+  },
+});
+
+export default meetingsPlugin;

@@ -1,0 +1,20 @@
+import { Navigation, type ServiceLookup } from '../../kernel';
+import type { MeetingsService } from '../../contracts';
+import type { FormInvitee } from './model';
+import { meetingsState, MEETINGS_PATH } from './state';
+
+/**
+ * What other plugins ask of meetings: the contacts' "Meet" opens the modal on its Schedule tab with
+ * those people invited (an ad-hoc call-like meeting is the next issue's).
+ */
+export function meetingsService(services: ServiceLookup): MeetingsService {
+  return {
+    startMeeting(people) {
+      const invitees = people.flatMap((p): FormInvitee[] =>
+        p.userId !== undefined ? [{ kind: 'user', userId: p.userId, name: p.name }] : p.email ? [{ kind: 'email', email: p.email, name: p.name }] : [],
+      );
+      meetingsState.modal = { tab: 'schedule', editingId: null, seed: { invitees } };
+      services.get(Navigation).navigate(MEETINGS_PATH);
+    },
+  };
+}
