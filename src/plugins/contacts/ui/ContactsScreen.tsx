@@ -15,6 +15,7 @@ import { directory, entryFromContact } from '../directory';
 import { directorySearch } from '../filter';
 import { parseContactsSearch, type ContactsSearch } from '../route';
 import { contactsState } from '../state';
+import { ListPending } from '../../../ui/ListPending';
 import './contacts.css';
 
 const SKELETON_ROWS = 8;
@@ -129,21 +130,7 @@ export default function ContactsScreen() {
 
   let listBody;
   if (!rows) {
-    listBody = error ? (
-      <div className="empty-state" role="alert">
-        <p>{t('list.error')}</p>
-        <Button className="btn" onPress={() => void directory.load(api)}>
-          {t('list.retry')}
-        </Button>
-      </div>
-    ) : (
-      <div className="list" role="status" aria-busy="true">
-        <span className="visually-hidden">{t('list.loading')}</span>
-        {Array.from({ length: SKELETON_ROWS }, (_, i) => (
-          <div key={i} className="skeleton-row" aria-hidden="true" />
-        ))}
-      </div>
-    );
+    listBody = <ListPending failed={!!error} onRetry={() => void directory.load(api)} text={{ error: t('list.error'), retry: t('list.retry'), loading: t('list.loading') }} skeletonRows={SKELETON_ROWS} />;
   } else if (rows.length === 0) {
     listBody = (
       <div className="empty-state">

@@ -15,6 +15,7 @@ import { FeedsDialog } from './FeedsDialog';
 import { JoinByIdDialog } from './JoinByIdDialog';
 import { MeetingDetail } from './MeetingDetail';
 import { MeetingModal } from './MeetingModal';
+import { ListPending } from '../../../ui/ListPending';
 import './meetings.css';
 
 const ROW_HEIGHT = 56;
@@ -125,18 +126,7 @@ function Screen() {
 
   let body;
   if (!rows) {
-    body = snap.loadFailed ? (
-      <div className="empty-state" role="alert">
-        <p>{t('list.error')}</p>
-        <Button className="btn" onPress={() => void loadList(kernel)}>
-          {t('list.retry')}
-        </Button>
-      </div>
-    ) : (
-      <div className="list" role="status" aria-busy="true">
-        <span className="visually-hidden">{t('list.loading')}</span>
-      </div>
-    );
+    body = <ListPending failed={snap.loadFailed} onRetry={() => void loadList(kernel)} text={{ error: t('list.error'), retry: t('list.retry'), loading: t('list.loading') }} />;
   } else if (!rows.length) {
     body = (
       <div className="empty-state">

@@ -12,6 +12,7 @@ import { codeToWire, isCode } from '../model';
 import { meetingsState, NEW_ROOM_ID, ROOMS_PATH } from '../state';
 import { strings } from '../strings';
 import { AvatarStack } from './MeetingDetail';
+import { ListPending } from '../../../ui/ListPending';
 import './meetings.css';
 
 export default function RoomsScreen() {
@@ -57,18 +58,7 @@ function Screen() {
           </div>
         )}
         {!rooms ? (
-          snap.roomsFailed ? (
-            <div className="empty-state" role="alert">
-              <p>{t('list.error')}</p>
-              <Button className="btn" onPress={() => void loadRooms(kernel)}>
-                {t('list.retry')}
-              </Button>
-            </div>
-          ) : (
-            <div className="list" role="status" aria-busy="true">
-              <span className="visually-hidden">{t('list.loading')}</span>
-            </div>
-          )
+          <ListPending failed={snap.roomsFailed} onRetry={() => void loadRooms(kernel)} text={{ error: t('list.error'), retry: t('list.retry'), loading: t('list.loading') }} />
         ) : rooms.length === 0 ? (
           <p className="empty-state">{t('rooms.empty')}</p>
         ) : (

@@ -11,6 +11,7 @@ import { currentFilter, load, loadMore, seek } from '../api';
 import { clock, correctedStart, formatTimestamp, RANGES, rangeDays, START_CORRECTION_MS, type RangeType, type RecordingFilter } from '../model';
 import { recState, RECORDINGS_PATH, type Recording } from '../state';
 import { strings } from '../strings';
+import { ListPending } from '../../../ui/ListPending';
 import './recordings.css';
 
 const ROW_HEIGHT = 52;
@@ -90,18 +91,7 @@ function Screen() {
 
   let body;
   if (!items) {
-    body = snap.loadFailed ? (
-      <div className="empty-state" role="alert">
-        <p>{t('list.error')}</p>
-        <Button className="btn" onPress={() => void load(services)}>
-          {t('list.retry')}
-        </Button>
-      </div>
-    ) : (
-      <div className="list" role="status" aria-busy="true">
-        <span className="visually-hidden">{t('list.loading')}</span>
-      </div>
-    );
+    body = <ListPending failed={snap.loadFailed} onRetry={() => void load(services)} text={{ error: t('list.error'), retry: t('list.retry'), loading: t('list.loading') }} />;
   } else if (!items.length) body = <p className="empty-state">{t('list.empty')}</p>;
   else body = <RecordingList rows={items} total={snap.total} selectedId={id} listRef={listRef} onSelect={(r) => open(r)} onActivate={(r) => open(r, true)} onMore={() => void loadMore(services)} />;
 

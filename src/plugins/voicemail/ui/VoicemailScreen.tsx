@@ -11,6 +11,7 @@ import { VoicemailDetail } from './VoicemailDetail';
 import { VoicemailList } from './VoicemailList';
 import { shownIds } from '../shown';
 import { vmState, VOICEMAIL_PATH, type Voicemail, type VoicemailGroup } from '../state';
+import { ListPending } from '../../../ui/ListPending';
 import './voicemail.css';
 
 const subscribeItems = (onChange: () => void) => subscribe(vmState, onChange);
@@ -103,21 +104,7 @@ function Screen() {
 
   let body;
   if (!items) {
-    body = snap.loadFailed ? (
-      <div className="empty-state" role="alert">
-        <p>{t('list.error')}</p>
-        <Button className="btn" onPress={() => void requestRefresh()}>
-          {t('list.retry')}
-        </Button>
-      </div>
-    ) : (
-      <div className="list" role="status" aria-busy="true">
-        <span className="visually-hidden">{t('list.loading')}</span>
-        {Array.from({ length: 6 }, (_, i) => (
-          <div key={i} className="skeleton-row" aria-hidden="true" />
-        ))}
-      </div>
-    );
+    body = <ListPending failed={snap.loadFailed} onRetry={() => void requestRefresh()} text={{ error: t('list.error'), retry: t('list.retry'), loading: t('list.loading') }} skeletonRows={6} />;
   } else if (!rows!.length) {
     body = (
       <div className="empty-state">
