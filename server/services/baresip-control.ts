@@ -1,4 +1,7 @@
 import net from 'node:net';
+import path from 'node:path';
+import type { ServiceDirs } from './layout';
+import type { ProcessSpec } from './proc';
 
 /**
  * baresip (Debian's) as a phone we drive: its configuration, and a client of its `ctrl_tcp` module: netstring-framed JSON commands with their answers, and
@@ -185,4 +188,23 @@ export class BaresipControl {
   close(): void {
     this.socket.destroy();
   }
+}
+
+/**
+ * How the project runs each of its baresip phones (voicemail, echo, click-dial): the config folder
+ * written by the caller, the log and PID files of its service folders, ready once it answers SIP
+ * OPTIONS, and its SIP (and control) ports free before it starts.
+ */
+export function baresipProcess(name: string, dirs: ServiceDirs, o: { pidFile: string; ready: () => Promise<boolean>; sipPort: number; ctrlPort?: number }): ProcessSpec {
+  return {
+    name,
+    command: 'baresip',
+    args: ['-f', dirs.conf],
+    cwd: dirs.run,
+    logFile: path.join(dirs.log, 'baresip.log'),
+    pidFile: o.pidFile,
+    ready: o.ready,
+    ports: [{ port: o.sipPort, proto: 'udp' }, ...(o.ctrlPort === undefined ? [] : [{ port: o.ctrlPort, proto: 'tcp' as const }])],
+    readyTimeoutMs: 15_000,
+  };
 }

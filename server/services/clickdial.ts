@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pcm16Wav } from '../media/wav';
-import { baresipConfig } from './baresip-control';
+import { baresipConfig, baresipProcess } from './baresip-control';
 import { sipOptionsPing } from './kamailio';
 import { makeServiceDirs, serviceDirs, type ServicesConfig } from './layout';
 import type { ServiceDefinition } from './manager';
@@ -46,19 +46,6 @@ export const clickdial: ServiceDefinition = {
     await writeFile(path.join(dirs.conf, 'config'), clickDialPhoneConfig(cfg));
     // No registration: it only places calls, and Kamailio knows it by its address and port.
     await writeFile(path.join(dirs.conf, 'accounts'), `<sip:${CLICKDIAL_USER}@${cfg.domain}>;regint=0;outbound="sip:127.0.0.1:${cfg.ports.sipUdp}"\n`);
-    return {
-      name: 'clickdial',
-      command: 'baresip',
-      args: ['-f', dirs.conf],
-      cwd: dirs.run,
-      logFile: path.join(dirs.log, 'baresip.log'),
-      pidFile: clickdial.pidFile(cfg),
-      ready: () => clickdial.probe(cfg),
-      ports: [
-        { port: cfg.ports.clickDialSip, proto: 'udp' },
-        { port: cfg.ports.clickDialCtrl, proto: 'tcp' },
-      ],
-      readyTimeoutMs: 15_000,
-    };
+    return baresipProcess('clickdial', dirs, { pidFile: clickdial.pidFile(cfg), ready: () => clickdial.probe(cfg), sipPort: cfg.ports.clickDialSip, ctrlPort: cfg.ports.clickDialCtrl });
   },
 };

@@ -1,5 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { baresipProcess } from './baresip-control';
 import { sipOptionsPing } from './kamailio';
 import { makeServiceDirs, serviceDirs, type ServicesConfig } from './layout';
 import type { ServiceDefinition } from './manager';
@@ -53,16 +54,6 @@ export const echo: ServiceDefinition = {
     await writeFile(path.join(dirs.conf, 'config'), echoPhoneConfig(cfg));
     // Not auto-answer: the echo module answers, after giving the call its own bridge device.
     await writeFile(path.join(dirs.conf, 'accounts'), `<sip:${ECHO_USER}@${cfg.domain}>;regint=0\n`);
-    return {
-      name: 'echo',
-      command: 'baresip',
-      args: ['-f', dirs.conf],
-      cwd: dirs.run,
-      logFile: path.join(dirs.log, 'baresip.log'),
-      pidFile: echo.pidFile(cfg),
-      ready: () => echo.probe(cfg),
-      ports: [{ port: cfg.ports.echoSip, proto: 'udp' }],
-      readyTimeoutMs: 15_000,
-    };
+    return baresipProcess('echo', dirs, { pidFile: echo.pidFile(cfg), ready: () => echo.probe(cfg), sipPort: cfg.ports.echoSip });
   },
 };

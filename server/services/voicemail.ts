@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { speak } from '../media/speech';
 import { pcm16Wav, readWav } from '../media/wav';
-import { baresipConfig } from './baresip-control';
+import { baresipConfig, baresipProcess } from './baresip-control';
 import { sipOptionsPing } from './kamailio';
 import { makeServiceDirs, serviceDirs, type ServicesConfig } from './layout';
 import type { ServiceDefinition } from './manager';
@@ -101,19 +101,6 @@ export const voicemail: ServiceDefinition = {
     // Mailboxes are added at run time by the API server (`uanew`), one account each. This one only
     // gives baresip a user agent from the start, which answers the readiness probe's OPTIONS.
     await writeFile(path.join(dirs.conf, 'accounts'), `<sip:${PROBE_USER}@${cfg.domain}>;regint=0\n`);
-    return {
-      name: 'voicemail',
-      command: 'baresip',
-      args: ['-f', dirs.conf],
-      cwd: dirs.run,
-      logFile: path.join(dirs.log, 'baresip.log'),
-      pidFile: voicemail.pidFile(cfg),
-      ready: () => voicemail.probe(cfg),
-      ports: [
-        { port: cfg.ports.voicemailSip, proto: 'udp' },
-        { port: cfg.ports.voicemailCtrl, proto: 'tcp' },
-      ],
-      readyTimeoutMs: 15_000,
-    };
+    return baresipProcess('voicemail', dirs, { pidFile: voicemail.pidFile(cfg), ready: () => voicemail.probe(cfg), sipPort: cfg.ports.voicemailSip, ctrlPort: cfg.ports.voicemailCtrl });
   },
 };
