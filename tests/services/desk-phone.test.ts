@@ -6,10 +6,11 @@
 import { mkdtemp } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NgClient } from '../../server/services/ng';
 import { deskPhoneUri, type DevicesCheckResponse } from '../../src/wire/calling';
 import { startServicesApi, type ServicesApi } from './harness';
 import { Baresip } from './peers/sip_baresip';
-import { signedInPhones, type SignedInPhones } from './sip-page';
+import { signedInPhones, type SignedInPhones, type SipPage } from './sip-page';
 
 let api: ServicesApi;
 let signedIn: SignedInPhones;
@@ -43,6 +44,34 @@ async function aikoDeskPhone(): Promise<Baresip> {
   return phone;
 }
 
+/**
+ * The call's legs on rtpengine: packets each answered leg has sent to the relay, and how many legs
+ * nobody answered still hold ports (a deleted leg stays listed, without ports); null once the relay
+ * no longer knows the call.
+ */
+async function relayedPackets(callId: string): Promise<{ legs: number[]; untagged: number } | null> {
+  const ng = new NgClient(api.cfg.ports.rtpengineNg);
+  try {
+    const res = await ng.command('query', { 'call-id': callId });
+    if (res.result !== 'ok') return null;
+    type Leg = { tag: string; medias?: Array<{ streams?: Array<{ 'local port'?: number; stats?: { packets?: number } }> }> };
+    const tags = Object.values((res.tags ?? {}) as Record<string, Leg>);
+    const streams = (leg: Leg) => (leg.medias ?? []).flatMap((m) => m.streams ?? []);
+    const packets = (leg: Leg) => streams(leg).reduce((n, s) => n + (s.stats?.packets ?? 0), 0);
+    return { legs: tags.filter((t) => t.tag).map(packets), untagged: tags.filter((t) => !t.tag && streams(t).some((s) => s['local port'])).length };
+  } finally {
+    ng.close();
+  }
+}
+
+/** The far end's audio keeps coming for at least two seconds (a dropped call stops receiving). */
+async function talking(page: SipPage, key: string): Promise<void> {
+  const first = await page.waitForInboundBytes(key, 1600);
+  const since = Date.now();
+  await expect.poll(async () => (Date.now() - since >= 2000 ? page.inboundBytes(key) : 0), { timeout: 10_000 }).toBeGreaterThan(first + 8000);
+  expect((await page.sessions()).find((s) => s.key === key)).toMatchObject({ confirmed: true, ended: false });
+}
+
 describe('desk phones', () => {
   it('a browser alone is not a desk phone, and calling the desk of a user without one fails at once', async () => {
     const mine = await devices('aiko.tanaka');
@@ -74,6 +103,56 @@ describe('desk phones', () => {
     expect(await aiko!.sessions()).toEqual([]);
     await alice!.hangup(key);
     await desk.waitEvent((e) => e.type === 'CALL_CLOSED', 10_000, since);
+  });
+
+  it("a call to her number rings her browser and her desk phone; the desk phone answers: the caller's browser keeps the call, audio both ways", async () => {
+    const { alice, 'aiko.tanaka': aiko } = signedIn.phones;
+    await aiko!.setIncoming('ring');
+    try {
+      const aikoBefore = (await aiko!.sessions()).length;
+      const since = desk!.events.length;
+      const key = await alice!.call('1005');
+      expect(await alice!.waitFor(key, 'confirmed')).toMatchObject({ confirmed: true, ended: false });
+      await desk!.waitEvent((e) => e.type === 'CALL_ESTABLISHED', 10_000, since);
+      // Her browser rang too, and stopped when the desk phone answered.
+      await expect.poll(async () => (await aiko!.sessions()).slice(aikoBefore), { timeout: 5000 }).toMatchObject([{ confirmed: false, ended: true, endCause: 'Canceled' }]);
+      const { callId } = await alice!.waitFor(key, 'confirmed');
+      await talking(alice!, key);
+      // The caller's audio reaches the relay and leaves towards the desk phone's leg; the
+      // browser's cancelled leg is gone from the relay.
+      await expect.poll(() => relayedPackets(callId), { timeout: 5000 }).toMatchObject({ untagged: 0, legs: [expect.any(Number), expect.any(Number)] });
+      expect(Math.min(...(await relayedPackets(callId))!.legs)).toBeGreaterThan(50);
+      await alice!.hangup(key);
+      await desk!.waitEvent((e) => e.type === 'CALL_CLOSED', 10_000, since);
+      // Nothing of the call is left on the relay.
+      await expect.poll(() => relayedPackets(callId), { timeout: 5000 }).toBeNull();
+    } finally {
+      await aiko!.setIncoming('answer');
+    }
+  });
+
+  it("a call to her number rings both; her browser answers: both browsers keep the call, audio both ways, the desk phone stops ringing", async () => {
+    const { alice, 'aiko.tanaka': aiko } = signedIn.phones;
+    // The desk phone rings until picked up, like one nobody is at.
+    await desk!.command('answermode', 'manual');
+    try {
+      const aikoBefore = (await aiko!.sessions()).length;
+      const since = desk!.events.length;
+      const key = await alice!.call('1005');
+      expect(await alice!.waitFor(key, 'confirmed')).toMatchObject({ confirmed: true, ended: false });
+      await expect.poll(async () => (await aiko!.sessions()).slice(aikoBefore), { timeout: 5000 }).toMatchObject([{ confirmed: true, ended: false }]);
+      const answered = (await aiko!.sessions()).slice(aikoBefore)[0]!.key;
+      await desk!.waitEvent((e) => e.type === 'CALL_CLOSED', 10_000, since);
+      const { callId } = await alice!.waitFor(key, 'confirmed');
+      await talking(alice!, key);
+      await talking(aiko!, answered);
+      await expect.poll(() => relayedPackets(callId), { timeout: 5000 }).toMatchObject({ untagged: 0, legs: [expect.any(Number), expect.any(Number)] });
+      await alice!.hangup(key);
+      await aiko!.waitFor(answered, 'ended');
+      await expect.poll(() => relayedPackets(callId), { timeout: 5000 }).toBeNull();
+    } finally {
+      await desk!.command('answermode', 'auto');
+    }
   });
 
   it('a user whose extension never registered has no devices: Kamailio answers "not found" with HTTP 500, which is no error', async () => {

@@ -158,6 +158,29 @@ describe('find-me through the real Kamailio', () => {
     desk = null;
   });
 
+  it("simultaneous browser and desk phone: the desk phone answers, the caller's browser keeps the call with audio", async () => {
+    desk = await bobDeskPhone();
+    await resetting(async () => {
+      await bobFindsMe({ ring_strategy: 'simultaneous', locations: [at('browser'), at('desk')] });
+      await phones.bob!.setIncoming('ring');
+      const bobBefore = (await sessions('bob')).length;
+      const since = desk!.events.length;
+      const key = await answeredCall('1002');
+      await desk!.waitEvent((e) => e.type === 'CALL_ESTABLISHED', 10_000, since);
+      await expect.poll(async () => (await sessions('bob')).slice(bobBefore), { timeout: 5000 }).toMatchObject([{ confirmed: false, ended: true, endCause: 'Canceled' }]);
+      // Two seconds on, the desk phone's audio still arrives and the call is up (the caller's
+      // browser used to drop it at once: the relayed answer had no rtcp-mux).
+      const first = await phones.alice!.waitForInboundBytes(key, 1600);
+      const answeredAt = Date.now();
+      await expect.poll(async () => (Date.now() - answeredAt >= 2000 ? phones.alice!.inboundBytes(key) : 0), { timeout: 10_000 }).toBeGreaterThan(first + 8000);
+      expect((await sessions('alice')).find((s) => s.key === key)).toMatchObject({ confirmed: true, ended: false });
+      await hangUp(key);
+      await desk!.waitEvent((e) => e.type === 'CALL_CLOSED', 10_000, since);
+    });
+    await desk?.stop().catch(() => desk?.kill());
+    desk = null;
+  });
+
   it('nobody answers: the next step (his voicemail box) takes the call after the ring time', async () => {
     await resetting(async () => {
       await bobFindsMe({ ring_strategy: 'simultaneous', locations: [at('browser'), at('number', '1003')], simultaneous_next_step: route('box', ids.bob!) });
@@ -186,7 +209,8 @@ describe('other hunts through the real Kamailio', () => {
       const before = Object.fromEntries(await Promise.all(['alice', 'bob', 'carol'].map(async (u) => [u, (await sessions(u)).length] as const)));
       // Aiko calls Olivia (no phone of her own here): alice, bob and carol ring; carol answers.
       const key = await answeredCall('1000', 15_000, 'aiko.tanaka');
-      expect((await sessions('carol')).slice(before.carol)).toMatchObject([{ confirmed: true }]);
+      // Her side confirms on the ACK, a moment after the caller's.
+      await expect.poll(async () => (await sessions('carol')).slice(before.carol), { timeout: 5000 }).toMatchObject([{ confirmed: true }]);
       for (const u of ['alice', 'bob']) await expect.poll(async () => (await sessions(u)).slice(before[u]), { timeout: 5000 }).toMatchObject([{ confirmed: false, ended: true, endCause: 'Canceled' }]);
       expect(await phones['aiko.tanaka']!.waitForInboundBytes(key, 1600)).toBeGreaterThan(1600);
       await hangUp(key, 'aiko.tanaka');
