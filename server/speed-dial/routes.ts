@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import * as z from 'zod/mini';
 import { IdParam } from '../../src/wire/common';
 import { ROLE } from '../../src/wire/roles';
 import {
@@ -48,14 +49,17 @@ const toWire = (r: SpeedDialRow, viewer: number): SpeedDial => ({
 /** Standard and limited-access users keep their entries to themselves (the specification: no shared creation for role 3). */
 const mayShare = (me: Viewer) => me.roleId === ROLE.ACCOUNT_OWNER || me.roleId === ROLE.ADMINISTRATOR;
 
+const UserPath = z.object({ id: IdParam.shape.id });
+const EntryPath = z.object({ id: IdParam.shape.id, entryId: IdParam.shape.id });
+
 /** `/v1/users/{id}/…`: every user manages only their own speed dials. */
 function assertSelf(request: FastifyRequest, me: Viewer): void {
-  const { id } = parseOrThrow(IdParam, { id: (request.params as { id?: unknown }).id }, 'user id');
+  const { id } = parseOrThrow(UserPath, request.params, 'user id');
   if (id !== me.userId) throw forbidden('You can only manage your own speed dials');
 }
 
 function entryId(request: FastifyRequest): number {
-  return parseOrThrow(IdParam, { id: (request.params as { entryId?: unknown }).entryId }, 'speed dial id').id;
+  return parseOrThrow(EntryPath, request.params, 'speed dial id').entryId;
 }
 
 function firstFree(taken: ReadonlySet<number>): number {
