@@ -50,7 +50,7 @@ test.describe('preferences ▸ calling ▸ click to dial', () => {
       // Call with no desk phone connected: a clear error, and this browser placed no call.
       await page.goto('/calls');
       await expectPhoneReady(page);
-      await paletteCommandWithArg(page, 'call', /^Call$/, CALLEE);
+      await paletteCommandWithArg(page, 'call', /^Call( Recent)?$/, CALLEE);
       await expect(notice(page)).toContainText('Your desk phone is not connected.');
       await expect(page.getByRole('region', { name: 'Current calls' })).toHaveCount(0);
       await tabUntilFocused(page, notice(page).getByRole('button', { name: 'Dismiss' }), 60);
@@ -60,7 +60,7 @@ test.describe('preferences ▸ calling ▸ click to dial', () => {
       // With her desk phone: it rings first; picked up, it calls the number itself.
       desk = await deskPhone(baseURL!, USER, 'manual');
       let since = desk.events.length;
-      await paletteCommandWithArg(page, 'call', /^Call$/, CALLEE);
+      await paletteCommandWithArg(page, 'call', /^Call( Recent)?$/, CALLEE);
       await expect(notice(page)).toContainText('Ringing your desk phone…');
       await desk.waitEvent((e) => e.type === 'CALL_INCOMING', 10_000, since);
       await axeLightAndDark(page, 'calls, click-dial ringing');
@@ -74,7 +74,7 @@ test.describe('preferences ▸ calling ▸ click to dial', () => {
 
       // Declined on the desk phone: said so, until dismissed.
       since = desk.events.length;
-      await paletteCommandWithArg(page, 'call', /^Call$/, CALLEE);
+      await paletteCommandWithArg(page, 'call', /^Call( Recent)?$/, CALLEE);
       await desk.waitEvent((e) => e.type === 'CALL_INCOMING', 10_000, since);
       await desk.command('hangup');
       await expect(notice(page)).toContainText('Your desk phone declined the call.');
