@@ -17,6 +17,14 @@ const LATER_ARIA = [
   /react-stately[\\/]dist[\\/]private[\\/](menu|overlays|tree)[\\/]/,
   /react-(aria|stately)[\\/]dist[\\/]private[\\/](autocomplete|breadcrumbs|calendar|color|combobox|datepicker|disclosure|dnd|listbox|meter|numberfield|radio|select|slider|spinbutton|steplist|switch|table|tabs|tag|tokenfield|toolbar|tooltip|tree)[\\/]/,
   /@internationalized[\\/]date[\\/]/,
+  // String tables of the screens' date, time, number and combo fields (the meetings' modal, the
+  // find-me times): the first screen needs only the grid's and the search field's. Measured by
+  // building without the aria group (issue 17): each of these otherwise rode in the aria chunk.
+  /react-(aria|stately)[\\/]dist[\\/]private[\\/]intl[\\/](?!(grid|searchfield)[\\/])/,
+  /react-aria-components[\\/]dist[\\/]private[\\/]Link\./,
+  /react-aria[\\/]dist[\\/]private[\\/](i18n[\\/](useDateFormatter|useFilter)|link[\\/]useLink|utils[\\/]useDeepMemo)\./,
+  /@internationalized[\\/]number[\\/]dist[\\/]private[\\/]NumberParser\./,
+  /react-stately[\\/]dist[\\/]private[\\/]list[\\/]useSingleSelectListState\./,
   // The toasts' region loads as the frame mounts, after the first screen (shell/boot.tsx); their queue stays.
   /react-aria-components[\\/]dist[\\/]private[\\/]Toast\./,
   /react-aria[\\/]dist[\\/]private[\\/](toast|landmark|intl[\\/]toast)[\\/]/,

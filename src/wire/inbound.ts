@@ -1,12 +1,12 @@
 import * as z from 'zod/mini';
 import { DESTINATION_TYPES, DestinationsResponse, ROUTABLE_NUMBER, type DestinationType } from './calling';
+import { RING_STRATEGIES, type RingStrategy } from './ringStrategies';
 
 /** Ring times a rule or a find-me location may use, in seconds (the specification's 5…30). */
 export const RING_TIMES = [5, 10, 15, 20, 25, 30] as const;
 export type RingTime = (typeof RING_TIMES)[number];
 
-export const RING_STRATEGIES = ['sequential', 'simultaneous'] as const;
-export type RingStrategy = (typeof RING_STRATEGIES)[number];
+export { RING_STRATEGIES, type RingStrategy };
 
 /** The four inbound rules, in the order the calling panel shows them. */
 export const INBOUND_RULES = ['routeAlways', 'routeBusy', 'routeNoAnswer', 'routeOffline'] as const;

@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { command, defineCommands, HomePage, Navigation, option, type CommandContext, type CommandRow, type WhenFn } from '../../kernel';
-import { RING_STRATEGIES } from '../../wire/inbound';
+import { RING_STRATEGIES } from '../../wire/ringStrategies';
 import { ROLE } from '../../wire/roles';
 import { PREFERENCES_PATH, THEMES, type CallingTab, type PanelId } from './state';
 
