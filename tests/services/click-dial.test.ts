@@ -3,11 +3,9 @@
  * Aiko's desk phone (baresip, registered with her own credentials) through Kamailio; once she picks
  * it up, the desk phone is transferred (REFER) to the number and places the call itself, as Aiko.
  */
-import { mkdtemp } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClickDialResponse } from '../../src/wire/clickDial';
-import { callHistoryOf, putAs, startServicesApi, type ServicesApi } from './harness';
+import { callHistoryOf, deskPhoneFor, putAs, startServicesApi, type ServicesApi } from './harness';
 import { Baresip } from './peers/sip_baresip';
 import { signedInPhones, type SignedInPhones } from './sip-page';
 
@@ -32,19 +30,7 @@ const clickDial = (number: string) =>
   api.app.inject({ method: 'POST', url: '/v1/calls/click-dial', headers: { authorization: `Bearer ${signedIn.tokens['aiko.tanaka']!}` }, payload: { number } });
 
 /** Aiko's desk phone, which rings until it is picked up (`accept`). */
-async function aikoDeskPhone(): Promise<Baresip> {
-  const { ports } = api.cfg;
-  const phone = await Baresip.start({
-    dir: await mkdtemp(path.join(api.cfg.runtimeDir, 'desk-')),
-    sipPort: ports.base + 90,
-    ctrlPort: ports.base + 93,
-    rtpPorts: [ports.base + 400, ports.base + 449],
-    maxLifeSeconds: 180,
-  });
-  const creds = await api.get<{ uri: string; authorization_user: string; password: string }>('/v1/sip-credentials', signedIn.tokens['aiko.tanaka']!);
-  await phone.register(creds.uri, creds.authorization_user, creds.password, `sip:127.0.0.1:${ports.sipUdp}`, 10_000, 'manual');
-  return phone;
-}
+const aikoDeskPhone = (): Promise<Baresip> => deskPhoneFor(api, signedIn.tokens['aiko.tanaka']!, 'manual');
 
 describe('click-dial', () => {
   it('without a desk phone it fails at once, and nothing rings', async () => {

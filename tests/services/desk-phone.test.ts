@@ -3,12 +3,10 @@
  * user's phones are registered (GET /v1/devices/check), and Kamailio rings only the phones that
  * are not browsers for the transfer target `sip:<extension>@domain;device=desk`.
  */
-import { mkdtemp } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NgClient } from '../../server/services/ng';
 import { deskPhoneUri, type DevicesCheckResponse } from '../../src/wire/calling';
-import { startServicesApi, type ServicesApi } from './harness';
+import { deskPhoneFor, startServicesApi, type ServicesApi } from './harness';
 import { Baresip } from './peers/sip_baresip';
 import { signedInPhones, type SignedInPhones, type SipPage } from './sip-page';
 
@@ -30,19 +28,7 @@ afterAll(async () => {
 const devices = (user: string) => api.get<DevicesCheckResponse>('/v1/devices/check', signedIn.tokens[user]!);
 
 /** Registers a desk phone (baresip over UDP, answering by itself) for Aiko with her own credentials. */
-async function aikoDeskPhone(): Promise<Baresip> {
-  const { ports } = api.cfg;
-  const phone = await Baresip.start({
-    dir: await mkdtemp(path.join(api.cfg.runtimeDir, 'desk-')),
-    sipPort: ports.base + 90,
-    ctrlPort: ports.base + 93,
-    rtpPorts: [ports.base + 400, ports.base + 449],
-    maxLifeSeconds: 180,
-  });
-  const creds = await api.get<{ uri: string; authorization_user: string; password: string }>('/v1/sip-credentials', signedIn.tokens['aiko.tanaka']!);
-  await phone.register(creds.uri, creds.authorization_user, creds.password, `sip:127.0.0.1:${ports.sipUdp}`);
-  return phone;
-}
+const aikoDeskPhone = (): Promise<Baresip> => deskPhoneFor(api, signedIn.tokens['aiko.tanaka']!);
 
 /**
  * The call's legs on rtpengine: packets each answered leg has sent to the relay, and how many legs

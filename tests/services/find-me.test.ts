@@ -5,13 +5,13 @@
  * Chromium answer (or ring, or answer busy), a baresip desk phone answers by itself, sipp is the
  * gateway. Ring times are 5 s, the shortest a user can choose.
  */
-import { mkdir, mkdtemp } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { internalApiSecret } from '../../server/services/kamailio';
 import { readGreetingInfo } from '../../server/services/voicemail';
 import { DEFAULT_FIND_ME, NO_ROUTE, type FindMe, type FindMeLocation, type InboundRoute, type InboundRoutes } from '../../src/wire/inbound';
-import { putAs, startServicesApi, type ServicesApi } from './harness';
+import { deskPhoneFor, putAs, startServicesApi, type ServicesApi } from './harness';
 import { Baresip } from './peers/sip_baresip';
 import { startGatewayUas } from './peers/sip_gateway';
 import { signedInPhones, type SignedInPhones, type SipPage } from './sip-page';
@@ -269,16 +269,4 @@ describe('other hunts through the real Kamailio', () => {
 });
 
 /** A desk phone (baresip over UDP, answering by itself) registered for Bob with his own credentials. */
-async function bobDeskPhone(): Promise<Baresip> {
-  const { ports } = api.cfg;
-  const phone = await Baresip.start({
-    dir: await mkdtemp(path.join(api.cfg.runtimeDir, 'desk-')),
-    sipPort: ports.base + 90,
-    ctrlPort: ports.base + 93,
-    rtpPorts: [ports.base + 400, ports.base + 449],
-    maxLifeSeconds: 180,
-  });
-  const creds = await api.get<{ uri: string; authorization_user: string; password: string }>('/v1/sip-credentials', tokens.bob!);
-  await phone.register(creds.uri, creds.authorization_user, creds.password, `sip:127.0.0.1:${ports.sipUdp}`);
-  return phone;
-}
+const bobDeskPhone = (): Promise<Baresip> => deskPhoneFor(api, tokens.bob!);

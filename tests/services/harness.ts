@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { mkdtemp } from 'node:fs/promises';
+import path from 'node:path';
 import { inject } from 'vitest';
 import { buildApp } from '../../server/app';
 import { migrate } from '../../server/db/migrate';
@@ -8,6 +10,7 @@ import { DEMO_PASSWORD, seedDemo } from '../../server/seed';
 import type { ServicesConfig } from '../../server/services/layout';
 import { readUccSettings } from '../../server/settings';
 import type { HistoryPageWire } from '../../src/wire/history';
+import { Baresip } from './peers/sip_baresip';
 
 /**
  * The real API server next to the real ejabberd, Kamailio and rtpengine of this run: its own
@@ -86,4 +89,23 @@ export async function callHistoryOf(api: Pick<ServicesApi, 'get' | 'db'>, token:
   const page = await api.get<HistoryPageWire>(`/v2/users/${userId}/call-history?offset=0&limit=50`, token);
   const { rows } = await api.db.query<{ id: number }>('SELECT id FROM call_history WHERE user_id = $1 AND sip_call_id = $2', [userId, callId]);
   return page.items.filter((r) => rows.some((x) => x.id === r.id));
+}
+
+/**
+ * A desk phone (baresip over UDP) registered to the user of `token` with that user's own
+ * time-limited credentials; it answers by itself unless `answer` is 'manual'. One port plan for
+ * every test file (they take turns): SIP base+90, control base+93, media base+400–449.
+ */
+export async function deskPhoneFor(api: Pick<ServicesApi, 'cfg' | 'get'>, token: string, answer: 'auto' | 'manual' = 'auto'): Promise<Baresip> {
+  const { ports } = api.cfg;
+  const phone = await Baresip.start({
+    dir: await mkdtemp(path.join(api.cfg.runtimeDir, 'desk-')),
+    sipPort: ports.base + 90,
+    ctrlPort: ports.base + 93,
+    rtpPorts: [ports.base + 400, ports.base + 449],
+    maxLifeSeconds: 180,
+  });
+  const creds = await api.get<{ uri: string; authorization_user: string; password: string }>('/v1/sip-credentials', token);
+  await phone.register(creds.uri, creds.authorization_user, creds.password, `sip:127.0.0.1:${ports.sipUdp}`, 10_000, answer);
+  return phone;
 }
