@@ -24,6 +24,7 @@ import { registerDeviceRoutes } from './devices/routes';
 import { registerHealthRoutes } from './health/routes';
 import { registerHistoryRoutes } from './history/routes';
 import { registerMeetingRoutes, type MeetingsOptions } from './meetings/routes';
+import { registerMobileRoutes } from './mobile/routes';
 import { registerPreferenceRoutes } from './preferences/routes';
 import { registerCallRecordingRoutes } from './recordings/routes';
 import { registerSipInternalRoutes } from './sip/internal-routes';
@@ -138,6 +139,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerXmppRoutes(app, ctx);
   registerSipRoutes(app, ctx);
   registerDeviceRoutes(app, ctx);
+  registerMobileRoutes(app, ctx);
   registerClickDialRoutes(app, ctx, opts.clickDialPhone);
   registerSipInternalRoutes(app, ctx);
   registerBroadRoutes(app, ctx);

@@ -10,6 +10,9 @@ export interface UccSettings {
   meetingUrl?: string | undefined;
   /** The webMeetingManagement feature (`UC_WEB_MEETING_MANAGEMENT=off` turns it off): scheduling and editing meetings. */
   webMeetingManagement?: boolean;
+  /** The mobile app's store pages (`UC_MOBILE_IOS_URL`, `UC_MOBILE_ANDROID_URL`), shown on the mobile download page; unset: not shown. */
+  mobileIosUrl?: string | undefined;
+  mobileAndroidUrl?: string | undefined;
 }
 
 /** The browser connects straight to Kamailio and ejabberd on the project's ports unless told otherwise. */
@@ -21,5 +24,17 @@ export function readUccSettings(env: NodeJS.ProcessEnv = process.env): UccSettin
     smtpUrl: env.UC_SMTP_URL || undefined,
     meetingUrl: env.UC_MEETING_URL || undefined,
     webMeetingManagement: env.UC_WEB_MEETING_MANAGEMENT !== 'off',
+    mobileIosUrl: storeUrl(env.UC_MOBILE_IOS_URL),
+    mobileAndroidUrl: storeUrl(env.UC_MOBILE_ANDROID_URL),
   };
+}
+
+/** Only https links reach the page: a deployment's typo must not become a javascript: link. */
+function storeUrl(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  try {
+    return new URL(value).protocol === 'https:' ? value : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -1,6 +1,8 @@
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AccessTokenResponse, LoginRequest, REFRESH_COOKIE } from '../../src/wire/auth';
+import { MobileSignInRequest } from '../../src/wire/mobile';
+import { redeemMobileCode } from '../mobile/repository';
 import { accountByUsername } from './repository';
 import { verifyAgainstDummy, verifyPassword } from './passwords';
 import { createSession, revokeSession, sessionUser } from './sessions';
@@ -60,6 +62,25 @@ export function registerAuthRoutes(app: FastifyInstance, { db, tokens }: RouteCo
       .setCookie(REFRESH_COOKIE, session.token, refreshCookieOptions(request, body.remember ? session.maxAgeSeconds : undefined))
       .header('cache-control', 'no-store');
     return accessTokenFor(user.id, session.id);
+  });
+
+  // The mobile app trades the QR code of the download page for a session of its own. A wrong code
+  // counts against the client address like a wrong password, so codes cannot be guessed at speed
+  // (they are 256 random bits anyway).
+  app.post('/login/mobile', async (request, reply) => {
+    const body = parseOrThrow(MobileSignInRequest, request.body, 'mobile sign-in request');
+    const keys = loginKeys('', request.ip).filter((k) => k.kind === 'client');
+    const wait = await blockedFor(db, keys);
+    if (wait > 0) throw throttled(reply, wait);
+    const userId = await redeemMobileCode(db, body.code);
+    if (userId === null) {
+      const delay = await recordFailure(db, keys);
+      if (delay > 0) throw throttled(reply, delay);
+      throw new ApiError(401, 'code_invalid', 'This sign-in code is not valid any more: show a new one on the mobile download page');
+    }
+    const session = await createSession(db, userId, true);
+    reply.setCookie(REFRESH_COOKIE, session.token, refreshCookieOptions(request, session.maxAgeSeconds)).header('cache-control', 'no-store');
+    return accessTokenFor(userId, session.id);
   });
 
   app.get('/v1/access-token', async (request, reply) => {
