@@ -21,7 +21,9 @@ export function e2eServices(): ServiceName[] {
 /** The suite's environment for the servers: its ports and the page origins ejabberd must accept. */
 function e2eEnv(): NodeJS.ProcessEnv {
   const origins = `http://127.0.0.1:${E2E_PORT},http://localhost:${E2E_PORT}`;
-  return { UC_PORT_BASE: String(E2E_PORT_BASE), UC_API_PORT: String(E2E_PORT), UC_ORIGINS: origins };
+  // Store links for the mobile download page (the demo has no published app, so `npm start` sets none).
+  const stores = { UC_MOBILE_IOS_URL: 'https://apps.apple.com/app/id000000000', UC_MOBILE_ANDROID_URL: 'https://play.google.com/store/apps/details?id=example.uc' };
+  return { UC_PORT_BASE: String(E2E_PORT_BASE), UC_API_PORT: String(E2E_PORT), UC_ORIGINS: origins, ...stores };
 }
 
 /** The real servers' configuration exactly as the global setup started them (a test restarting one gets the same). */

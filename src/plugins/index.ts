@@ -3,6 +3,7 @@ import { contactsPlugin } from './contacts';
 import { historyPlugin } from './history';
 import { meetingsPlugin } from './meetings';
 import { messagingPlugin } from './messaging';
+import { mobilePlugin } from './mobile';
 import { preferencesPlugin } from './preferences';
 import { recordingsPlugin } from './recordings';
 import { speedDialPlugin } from './speed-dial';
@@ -10,4 +11,4 @@ import { telephonyPlugin } from './telephony';
 import { voicemailPlugin } from './voicemail';
 
 /** Every plugin the product ships, in load order. Feature flags decide which actually load. */
-export const plugins: readonly PluginManifest[] = [historyPlugin, contactsPlugin, messagingPlugin, telephonyPlugin, voicemailPlugin, recordingsPlugin, meetingsPlugin, speedDialPlugin, preferencesPlugin];
+export const plugins: readonly PluginManifest[] = [historyPlugin, contactsPlugin, messagingPlugin, telephonyPlugin, voicemailPlugin, recordingsPlugin, meetingsPlugin, speedDialPlugin, mobilePlugin, preferencesPlugin];
