@@ -12,6 +12,7 @@ import type { RouteContext } from './context';
 // Features: server/<feature>/{routes,repository}.ts, as the client's plugins.
 import { registerAnalyticsRoutes } from './analytics/routes';
 import { registerAuthRoutes } from './auth/routes';
+import { registerBrandingRoutes } from './branding/routes';
 import type { ClickDialPhone } from './calls/click-dial';
 import { registerClickDialRoutes } from './calls/click-dial-routes';
 import { registerInboundRoutes } from './calls/inbound';
@@ -140,6 +141,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerSipRoutes(app, ctx);
   registerDeviceRoutes(app, ctx);
   registerMobileRoutes(app, ctx);
+  registerBrandingRoutes(app, ctx);
   registerClickDialRoutes(app, ctx, opts.clickDialPhone);
   registerSipInternalRoutes(app, ctx);
   registerBroadRoutes(app, ctx);

@@ -6,10 +6,14 @@ export interface ConfigAccount {
   level: 'reseller' | 'customer';
   role_id: number;
   voicemail_generation: number;
+  /** The digest of the organisation's logo (its address); null without one. */
+  logo_digest: string | null;
 }
 
 /** Undefined when the user no longer exists. */
 export async function configAccount(db: Queryable, userId: number): Promise<ConfigAccount | undefined> {
-  const { rows } = await db.query<ConfigAccount>('SELECT extension, level, role_id, voicemail_generation FROM users WHERE id = $1', [userId]);
+  const { rows } = await db.query<ConfigAccount>(`SELECT u.extension, u.level, u.role_id, u.voicemail_generation, l.digest AS logo_digest
+     FROM users u LEFT JOIN organization_logos l ON l.organization_id = u.organization_id AND l.type = 'logo'
+     WHERE u.id = $1`, [userId]);
   return rows[0];
 }

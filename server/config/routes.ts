@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { FeatureFlags, UccConfig } from '../../src/wire/config';
+import { logoUrl } from '../../src/wire/branding';
 import { ROLE } from '../../src/wire/profile';
 import { unauthorized } from '../errors';
 import { mucHost } from '../services/layout';
@@ -40,7 +41,7 @@ export function registerConfigRoutes(app: FastifyInstance, { db, requireUserId, 
     if (!user) throw unauthorized('User no longer exists');
     return {
       client_id: 'uccweb.v7',
-      branding: { product_name: 'Acme UC', logo_url: null, accent_color: '#2563eb' },
+      branding: { product_name: 'Acme UC', logo_url: user.logo_digest ? logoUrl(user.logo_digest) : null, accent_color: '#2563eb' },
       features: featuresFor(user.role_id, user.voicemail_generation, settings.webMeetingManagement !== false),
       sip: {
         configured: user.extension !== null,
