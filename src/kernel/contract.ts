@@ -160,7 +160,7 @@ export interface NavContribution {
  * Named places panels go into: the call dock (telephony's), and the dashboard's tiles (the coming
  * dashboard plugin renders them). Slots nothing rendered (a status bar, detail actions) were removed.
  */
-export const SLOTS = ['callDock', 'dashboard'] as const;
+export const SLOTS = ['callDock', 'dashboard', 'brand'] as const;
 export type SlotId = (typeof SLOTS)[number];
 
 export interface PanelContribution {

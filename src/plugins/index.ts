@@ -1,4 +1,5 @@
 import type { PluginManifest } from '../kernel';
+import { brandingPlugin } from './branding';
 import { contactsPlugin } from './contacts';
 import { historyPlugin } from './history';
 import { meetingsPlugin } from './meetings';
@@ -11,4 +12,4 @@ import { telephonyPlugin } from './telephony';
 import { voicemailPlugin } from './voicemail';
 
 /** Every plugin the product ships, in load order. Feature flags decide which actually load. */
-export const plugins: readonly PluginManifest[] = [historyPlugin, contactsPlugin, messagingPlugin, telephonyPlugin, voicemailPlugin, recordingsPlugin, meetingsPlugin, speedDialPlugin, mobilePlugin, preferencesPlugin];
+export const plugins: readonly PluginManifest[] = [historyPlugin, contactsPlugin, messagingPlugin, telephonyPlugin, voicemailPlugin, recordingsPlugin, meetingsPlugin, speedDialPlugin, mobilePlugin, brandingPlugin, preferencesPlugin];

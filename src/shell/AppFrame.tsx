@@ -94,7 +94,7 @@ function DocumentTitle({ screenTitle }: { screenTitle: string }) {
   return null;
 }
 
-function Slot({ slot }: { slot: 'callDock' }) {
+function Slot({ slot }: { slot: 'callDock' | 'brand' }) {
   const kernel = useKernel();
   const context = useContextSnapshot();
   const panels = useRegistry(kernel.panels)
@@ -156,7 +156,10 @@ export function AppFrame() {
       </a>
       <ConnectionBanner />
       <header className="topbar">
-        <span className="brand">{brand.product_name}</span>
+        <span className="brand">
+          <Slot slot="brand" />
+          {brand.product_name}
+        </span>
         <PaletteButton />
         <div className="topbar-end">
           <Suspense fallback={null}>
