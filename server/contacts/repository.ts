@@ -66,6 +66,7 @@ interface ContactRow {
   extension: string | null;
   email: string | null;
   alias: string | null;
+  in_meeting: boolean;
 }
 
 const json = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
@@ -134,7 +135,7 @@ function toWire(r: ContactRow, viewer: Viewer): ContactWire {
       readonly: true,
       hidden: false,
       is_current_user: r.num_id === viewer.userId,
-      in_meeting: false,
+      in_meeting: r.in_meeting,
       emails,
       addresses,
       instant_messengers: [],
@@ -173,6 +174,9 @@ function toWire(r: ContactRow, viewer: Viewer): ContactWire {
   };
 }
 
+/** A colleague in a meeting now: holding a live place in a lobby (server/meetings/presence-repository.ts). */
+const IN_MEETING = `EXISTS (SELECT 1 FROM meeting_presence mp WHERE mp.user_id = u.id AND mp.expires_at > now())`;
+
 /*
  * Both halves of every list have the same columns so they can be UNION ALL-ed and sorted together.
  * $1 = viewer id, $2 = organisation id, $3 = lower-case term (or ''), $4 = digits of the term (or '').
@@ -195,7 +199,7 @@ const USER_SELECT = `
                   '[]'::jsonb) AS addresses,
          '[]'::jsonb AS instant_messengers,
          trim(u.first_name || ' ' || u.last_name) AS display_name, lower(trim(u.first_name || ' ' || u.last_name)) AS sort_name,
-         a.id AS avatar_id, u.role_id::int AS role_id, u.extension, u.email, u.alias
+         a.id AS avatar_id, u.role_id::int AS role_id, u.extension, u.email, u.alias, ${IN_MEETING} AS in_meeting
     FROM users u
     LEFT JOIN contact_user_favorites f ON f.owner_id = $1 AND f.user_id = u.id
     LEFT JOIN avatars a ON a.user_id = u.id
@@ -211,7 +215,7 @@ const CONTACT_SELECT = `
          c.notes, c.time_zone, c.favorite, c.birthday_day, c.birthday_month, c.birthday_year,
          c.phone_numbers, c.emails, c.addresses, c.instant_messengers,
          c.display_name, c.sort_name,
-         a.id AS avatar_id, NULL::int AS role_id, NULL::text AS extension, NULL::text AS email, NULL::text AS alias
+         a.id AS avatar_id, NULL::int AS role_id, NULL::text AS extension, NULL::text AS email, NULL::text AS alias, false AS in_meeting
     FROM contacts c
     LEFT JOIN avatars a ON a.contact_id = c.id
    WHERE c.owner_id = $1`;
@@ -249,9 +253,9 @@ function groupParts(group: ContactGroup, integrations: IntegrationFlags): { user
         users: `(u.extension IN (${DIALLABLE}) OR EXISTS (SELECT 1 FROM user_phone_numbers p WHERE p.user_id = u.id AND p.search_digits IN (${DIALLABLE})))`,
         contacts: `EXISTS (${DIALLABLE} AND position(E'\\n' || d.dial_string || E'\\n' IN E'\\n' || c.search_digits || E'\\n') > 0)`,
       };
-    // People in a meeting come from the meetings service; none is known here yet.
+    // Colleagues in a meeting's lobby now; personal contacts are never seen in one.
     case 'meeting':
-      return { users: null, contacts: null };
+      return { users: IN_MEETING, contacts: null };
   }
 }
 

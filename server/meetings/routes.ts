@@ -26,19 +26,24 @@ import { meetingIcs } from './ics';
 import { ejabberdChatNotice, invitationSender, type ChatNoticeSender, type InvitationWork } from './invitations';
 import { dayFlagsToBits, joinableSpan, meetingIdOfSlug, meetingSlug, meetingUrl, newAccessCode, occurrences } from './model';
 import * as repo from './repository';
+import { registerPresenceRoutes } from './presence-routes';
 import { registerRoomRoutes } from './rooms-routes';
 import {
   byMeeting,
   canBookRooms,
   canEditMeeting,
+  checkPin,
   externalToWire,
   icsOf,
   ms,
+  needsPin,
+  openOccurrence,
   parseMeetingInput,
   recurrenceOf,
   requireCreate,
   resolveInvitees,
   resolveTimes,
+  shownOccurrence,
   toWire,
   whenText,
   type MeetingsConfig,
@@ -251,20 +256,10 @@ export function registerMeetingRoutes(app: FastifyInstance, ctx: RouteContext, o
     const input = parseOrThrow(JoinRequest, request.body, 'join request');
     const row = await repo.meetingByAccessCode(db, viewer.organizationId, input.access_code);
     if (!row) throw notFound('No meeting has this ID');
-    const invitees = await repo.inviteesOf(db, [row.id]);
-    const insider = row.booked_by_id === viewer.userId || invitees.some((i) => i.user_id === viewer.userId);
-    if (row.pin !== null && !insider && input.pin !== row.pin) throw new ApiError(403, 'wrong_pin', MEETING_ERRORS.wrongPin);
+    checkPin(row, await repo.inviteesOf(db, [row.id]), viewer, input.pin);
     const url = meetingUrl(cfg.meetingUrl, row.booker_username, row.id);
-    if (row.meeting_type === 'room') return { meeting_id: row.id, meeting_name: row.name, url, start: null, end: null };
-    // Of a recurring meeting, the occurrence under way or about to start.
-    const now = cfg.now();
-    const spans = occurrences(ms(row.starts_at)!, row.duration_ms!, row.time_zone, recurrenceOf(row), now, now + 400 * DAY, 5);
-    const span = joinableSpan(spans, now);
-    if (!span) {
-      if (spans.some((s) => s.start - MEETING_JOIN_WINDOW_MS > now)) throw new ApiError(403, 'join_too_early', MEETING_ERRORS.joinTooEarly);
-      throw new ApiError(410, 'meeting_ended', MEETING_ERRORS.joinEnded);
-    }
-    return { meeting_id: row.id, meeting_name: row.name, url, start: new Date(span.start).toISOString(), end: new Date(span.end).toISOString() };
+    const span = openOccurrence(row, cfg.now());
+    return { meeting_id: row.id, meeting_name: row.name, url, start: span.start === null ? null : new Date(span.start).toISOString(), end: span.end === null ? null : new Date(span.end).toISOString() };
   });
 
   app.get('/v1/meetings/by-slug/:slug', async (request): Promise<MeetingInfo> => {
@@ -274,6 +269,7 @@ export function registerMeetingRoutes(app: FastifyInstance, ctx: RouteContext, o
     const row = id === null ? null : await repo.meetingInOrg(db, viewer.organizationId, id);
     if (!row) throw notFound('No such meeting');
     const owner = row.booked_by_id === viewer.userId;
+    const span = shownOccurrence(row, cfg.now());
     return {
       id: row.id,
       is_owner: owner,
@@ -286,9 +282,14 @@ export function registerMeetingRoutes(app: FastifyInstance, ctx: RouteContext, o
       is_full: false,
       is_owner_occupied: false,
       max_occupants: row.max_participants,
+      start: span ? new Date(span.start).toISOString() : null,
+      end: span ? new Date(span.end).toISOString() : null,
+      time_zone: row.time_zone,
+      needs_pin: needsPin(row, await repo.inviteesOf(db, [row.id]), viewer),
     };
   });
 
   registerRoomRoutes(app, ctx, shared);
+  registerPresenceRoutes(app, ctx, shared);
   registerFeedRoutes(app, ctx, shared);
 }

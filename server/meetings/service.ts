@@ -2,11 +2,11 @@ import type { Viewer } from '../auth/viewer';
 import type { Queryable } from '../db/types';
 import { ApiError, forbidden } from '../errors';
 import { ROLE } from '../../src/wire/roles';
-import { MEETING_ERRORS, MEETING_INCREMENT_MINUTES, type Meeting, type MeetingAttendee } from '../../src/wire/meetings';
+import { MEETING_ERRORS, MEETING_INCREMENT_MINUTES, MEETING_JOIN_WINDOW_MS, type Meeting, type MeetingAttendee } from '../../src/wire/meetings';
 import type * as z from 'zod/mini';
 import { parseOrThrow } from '../errors';
 import type { IcsMeeting } from './ics';
-import { bitsToDayFlags, durationProblem, meetingSlug, meetingUrl, recurrenceProblem, roundUpPastStart, type Recurrence, type Span, type TimeProblem } from './model';
+import { bitsToDayFlags, durationProblem, joinableSpan, meetingSlug, meetingUrl, occurrences, recurrenceProblem, roundUpPastStart, type Recurrence, type Span, type TimeProblem } from './model';
 import * as repo from './repository';
 
 /** Decisions the meeting, room and join routes share; the routes read requests, the repository queries. */
@@ -253,3 +253,34 @@ export function whenText(row: repo.MeetingRow): string {
 export const requireCreate = (cfg: MeetingsConfig) => {
   if (!cfg.webMeetingManagement) throw forbidden(MEETING_ERRORS.createNotAllowed);
 };
+
+const DAY = 86_400_000;
+
+/**
+ * The occurrence open to join at `now` (its end; null for a room, always open), else the refusal
+ * the join popup and the lobby both give: too early, or ended.
+ */
+export function openOccurrence(row: repo.MeetingRow, now: number): { end: number | null; start: number | null } {
+  if (row.meeting_type === 'room') return { start: null, end: null };
+  // Of a recurring meeting, the occurrence under way or about to start.
+  const spans = occurrences(ms(row.starts_at)!, row.duration_ms!, row.time_zone, recurrenceOf(row), now, now + 400 * DAY, 5);
+  const span = joinableSpan(spans, now);
+  if (span) return span;
+  if (spans.some((s) => s.start - MEETING_JOIN_WINDOW_MS > now)) throw new ApiError(403, 'join_too_early', MEETING_ERRORS.joinTooEarly);
+  throw new ApiError(410, 'meeting_ended', MEETING_ERRORS.joinEnded);
+}
+
+/** The occurrence a lobby names: the one under way or the next (null for a room or when none is to come). */
+export function shownOccurrence(row: repo.MeetingRow, now: number): Span | null {
+  if (row.meeting_type === 'room') return null;
+  return occurrences(ms(row.starts_at)!, row.duration_ms!, row.time_zone, recurrenceOf(row), now, now + 400 * DAY, 1)[0] ?? null;
+}
+
+/** The booker and the invitees know the way in; anyone else gives the PIN. */
+export const needsPin = (row: repo.MeetingRow, invitees: readonly repo.InviteeRow[], viewer: Viewer): boolean =>
+  row.pin !== null && row.booked_by_id !== viewer.userId && !invitees.some((i) => i.user_id === viewer.userId);
+
+/** The PIN check of joining: the booker and the invitees know the way in; anyone else gives the PIN. */
+export function checkPin(row: repo.MeetingRow, invitees: readonly repo.InviteeRow[], viewer: Viewer, pin: string | null): void {
+  if (needsPin(row, invitees, viewer) && pin !== row.pin) throw new ApiError(403, 'wrong_pin', MEETING_ERRORS.wrongPin);
+}

@@ -51,6 +51,7 @@ export const MEETING_ERRORS = {
   joinTooEarly: 'The meeting can be joined from 10 minutes before its start',
   joinEnded: 'The meeting has ended',
   wrongPin: 'Wrong meeting PIN',
+  notInLobby: 'Join the lobby to see who is in',
   unknownInvitee: 'An invitee is not a colleague of your organisation',
   feedUrl: 'A calendar feed is an http, https or webcal address',
 } as const;
@@ -290,6 +291,12 @@ export const MeetingInfo = z.object({
   is_full: z.boolean(),
   is_owner_occupied: z.boolean(),
   max_occupants: z.nullable(z.int()),
+  /** The occurrence under way or next (null for a room, or a meeting with none to come), and its zone. */
+  start: z.nullable(z.string()),
+  end: z.nullable(z.string()),
+  time_zone: z.string(),
+  /** The caller must give the PIN to enter (not the booker nor an invitee). */
+  needs_pin: z.boolean(),
 });
 export type MeetingInfo = z.infer<typeof MeetingInfo>;
 
@@ -325,3 +332,31 @@ export const CalendarFeed = z.object({
 });
 export type CalendarFeed = z.infer<typeof CalendarFeed>;
 export const CalendarFeedsResponse = z.object({ feeds: z.array(CalendarFeed) });
+
+/*
+ * The meeting window's lobby (until the meeting page with media lands): who is in. A lobby window
+ * holds its place with a heartbeat; a place not renewed within the TTL (a closed or crashed window)
+ * lapses, as does every place when its occurrence ends.
+ */
+export const LOBBY_HEARTBEAT_MS = 15_000;
+export const LOBBY_PRESENCE_TTL_MS = 45_000;
+/** How often an open lobby reads who is in. */
+export const LOBBY_REFRESH_MS = 4_000;
+/** The meeting window's `state` parameter: the user's own presence when it is one of these. */
+export const LOBBY_STATES = ['xa', 'dnd', 'away'] as const;
+export const LobbyState = z.enum(LOBBY_STATES);
+export type LobbyState = z.infer<typeof LobbyState>;
+
+/** `POST /v1/meetings/{id}/presence`: this window is in the lobby (again: the heartbeat). */
+export const LobbyJoin = z.object({
+  /** The window's key: the `ssid` it was opened with, else its own random one. */
+  client_id: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not a lobby client id')),
+  pin: z._default(Code(MEETING_ERRORS.pin), null),
+  state: z._default(z.nullable(LobbyState), null),
+});
+export type LobbyJoin = z.infer<typeof LobbyJoin>;
+export const LobbyOccupant = z.object({ user_id: z.int(), name: z.string(), state: z.nullable(LobbyState), is_self: z.boolean() });
+export type LobbyOccupant = z.infer<typeof LobbyOccupant>;
+/** Who is in the lobby now, sorted by name; the caller among them. */
+export const Lobby = z.object({ meeting_id: z.int(), occupants: z.array(LobbyOccupant) });
+export type Lobby = z.infer<typeof Lobby>;
