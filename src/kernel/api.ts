@@ -59,6 +59,21 @@ export class ApiClient {
     return this.token !== null;
   }
 
+  /**
+   * The refresh session the access token was issued under (its `sid` claim), or null. Read, not
+   * verified (the server verifies): a window opened for this session names it (a meeting's `ssid`).
+   */
+  get sessionId(): string | null {
+    const payload = this.token?.split('.')[1];
+    if (!payload) return null;
+    try {
+      const sid: unknown = (JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { sid?: unknown }).sid;
+      return typeof sid === 'string' ? sid : null;
+    } catch {
+      return null;
+    }
+  }
+
   url(path: string, query?: Query): string {
     const qs = new URLSearchParams();
     for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null && v !== '') qs.set(k, String(v));

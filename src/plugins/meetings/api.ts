@@ -3,12 +3,15 @@ import {
   CalendarFeed,
   CalendarFeedsResponse,
   JoinResponse,
+  Lobby,
   Meeting,
+  MeetingInfo,
   MeetingPermissions,
   MeetingsPage,
   ROOM_REFRESH_AFTER_UPDATE_MS,
   RoomsResponse,
   type CalendarFeedInput,
+  type LobbyJoin,
   type MeetingInput,
   type RoomInput,
 } from '../../wire/meetings';
@@ -86,6 +89,16 @@ export const updateMeeting = (s: ServiceLookup, id: number, input: MeetingInput)
 
 /** The join popup: a meeting or room by its ID (and PIN), when its window is open. */
 export const joinByCode = (s: ServiceLookup, access_code: string, pin: string | null) => s.get(Api).post('/v1/meetings/join', { access_code, pin }, JoinResponse);
+
+// ---- the meeting window's lobby ---------------------------------------------------------------
+
+export const fetchMeetingInfo = (s: ServiceLookup, slug: string) => s.get(Api).get(`/v1/meetings/by-slug/${encodeURIComponent(slug)}`, undefined, MeetingInfo);
+/** Takes the window's place in the lobby, or renews it (the heartbeat). */
+export const enterLobby = (s: ServiceLookup, id: number, body: LobbyJoin) => s.get(Api).post(`/v1/meetings/${id}/presence`, body, Lobby);
+export const readLobby = (s: ServiceLookup, id: number) => s.get(Api).get(`/v1/meetings/${id}/presence`, undefined, Lobby);
+/** Kept alive past the window's closing, so that the place is given up rather than left to lapse. */
+export const leaveLobby = (s: ServiceLookup, id: number, client: string) =>
+  s.get(Api).raw('DELETE', `/v1/meetings/${id}/presence/${encodeURIComponent(client)}`, { keepalive: true });
 
 /** Deletes a meeting with the catalogue's toasts: MEETING_DELETED (4 s), or OOP_DELETE with the server's words. */
 export async function deleteMeeting(s: ServiceLookup, id: number): Promise<boolean> {

@@ -12,6 +12,7 @@ import { strings } from './strings';
 export { strings } from './strings';
 export { default as MeetingsScreen, ScheduleScreen } from './ui/MeetingsScreen';
 export { default as RoomsScreen } from './ui/RoomsScreen';
+export { default as LobbyScreen } from './ui/Lobby';
 
 const zone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 

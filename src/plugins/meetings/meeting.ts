@@ -1,10 +1,10 @@
 import i18next from 'i18next';
-import { Dialogs, Navigation, Notifications, Session, type ServiceLookup } from '../../kernel';
+import { Api, Dialogs, Navigation, Notifications, Session, type ServiceLookup } from '../../kernel';
 import { PresenceApi } from '../../contracts';
 import type { Meeting } from '../../wire/meetings';
 import { createMeeting, deleteMeeting, deleteRoom, downloadIcs, fetchMeeting, loadList, serverMessage, updateMeeting } from './api';
 import { log } from './log';
-import { checkForm, COPY_RESET_MS, joinState, meetingWindowUrl, REOPEN_AFTER_FAILURE_MS, type Checked, type MeetingForm, type ModalTab } from './model';
+import { checkForm, COPY_RESET_MS, joinState, meetingWindowUrl, REOPEN_AFTER_FAILURE_MS, type Checked, type MeetingForm, type ModalTab, type WindowParams } from './model';
 import { meetingsState, MEETINGS_PATH, ROOMS_PATH, SCHEDULE_PATH, selectedMeeting } from './state';
 
 /*
@@ -36,9 +36,8 @@ export async function openModal(s: ServiceLookup, tab: ModalTab, editingId: numb
 }
 
 /**
- * Join: opens a window named for the meeting (a loading page first, then the meeting's address).
- * Until the meeting page with media lands (the next issue), that address is the meeting's link on
- * the meeting server; nothing else happens here. Outside the join window it says when it opens.
+ * Join: opens the meeting's window (the loading page named for the meeting first, then the lobby at
+ * the meeting's address). Outside the join window it says when it opens instead.
  */
 export function joinMeeting(s: ServiceLookup, m: Meeting, now = Date.now()): void {
   const notify = s.get(Notifications);
@@ -48,25 +47,48 @@ export function joinMeeting(s: ServiceLookup, m: Meeting, now = Date.now()): voi
     notify.toast({ titleKey: `meetings:join.${state.kind}`, values: { at }, tone: 'info' });
     return;
   }
-  const url = meetingWindowUrl(m.url!, m.attendees.flatMap((a) => (a.email ? [a.email] : [])), s.maybe(PresenceApi)?.ownState());
-  openMeetingWindow(s, m.id, m.meeting_name, url);
+  const invitees = m.attendees.flatMap((a) => (a.email ? [a.email] : []));
+  void openMeetingWindow(s, m.id, m.meeting_name, (p) => meetingWindowUrl(m.url!, { ...p, invitees }));
 }
 
-/** The window named for the meeting: a loading page titled with its name, then the meeting's address. */
-export function openMeetingWindow(s: ServiceLookup, id: number, name: string, url: string): void {
+/** Renews the session before the window opens on it; false when it could not be kept alive. */
+async function keepSessionAlive(s: ServiceLookup): Promise<boolean> {
+  try {
+    await s.get(Api).renew();
+    return true;
+  } catch (err) {
+    log.warn('session not kept alive for the meeting window', err);
+    return false;
+  }
+}
+
+/**
+ * The window named for the meeting. It opens at once, while the user's gesture still allows a
+ * window, with a loading page titled with the meeting's name; the session is kept alive meanwhile
+ * and the window then goes on to the address `urlOf` builds (with `ssid`, the presence `state`
+ * and, when the session could not be kept alive, `show_login_prompt=true`).
+ */
+export async function openMeetingWindow(s: ServiceLookup, id: number, name: string, urlOf: (p: WindowParams) => string): Promise<void> {
   const notify = s.get(Notifications);
   const win = window.open('', `uc-meeting-${id}`);
   if (!win) {
     notify.toast({ titleKey: 'meetings:join.blocked', tone: 'warning' });
     return;
   }
+  const loading = i18next.t('meetings:join.loading', { name });
   try {
-    win.document.title = i18next.t('meetings:join.loading', { name });
+    win.document.title = loading;
+    win.document.documentElement.lang = i18next.language;
+    const status = win.document.createElement('p');
+    status.setAttribute('role', 'status');
+    status.textContent = loading;
+    win.document.body.replaceChildren(status);
   } catch {
     /* a window of that name already shows the meeting: it is only moved on */
   }
   win.opener = null;
-  win.location.replace(url);
+  const alive = await keepSessionAlive(s);
+  win.location.replace(urlOf({ ssid: s.get(Api).sessionId, presence: s.maybe(PresenceApi)?.ownState(), showLoginPrompt: !alive }));
   notify.announce(i18next.t('meetings:join.opened', { name }));
 }
 

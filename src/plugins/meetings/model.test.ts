@@ -14,6 +14,8 @@ import {
   joinOrder,
   joinState,
   accessCodeOf,
+  lobbyChanges,
+  lobbyParams,
   meetingWindowUrl,
   pinForJoin,
   newForm,
@@ -221,14 +223,39 @@ describe('the join popup', () => {
 });
 
 describe('the meeting window', () => {
+  const base = 'https://meet.example/uc/alice/abcde';
   it('carries a repeated invitees[] and state xa, dnd or away from the own presence', () => {
-    const base = 'https://meet.example/uc/alice/abcde';
-    expect(meetingWindowUrl(base, ['a@x.example', 'b@x.example'], 'available')).toBe(`${base}?invitees%5B%5D=a%40x.example&invitees%5B%5D=b%40x.example`);
-    expect(new URL(meetingWindowUrl(base, [], 'unavailable')).searchParams.get('state')).toBe('xa');
-    expect(new URL(meetingWindowUrl(base, [], 'donotdisturb')).searchParams.get('state')).toBe('dnd');
-    expect(new URL(meetingWindowUrl(base, [], 'busy')).searchParams.get('state')).toBe('dnd');
-    expect(new URL(meetingWindowUrl(base, [], 'lunch')).searchParams.get('state')).toBe('away');
-    expect(meetingWindowUrl(base, [], undefined)).toBe(base);
+    expect(meetingWindowUrl(base, { invitees: ['a@x.example', 'b@x.example'], presence: 'available' })).toBe(`${base}?invitees%5B%5D=a%40x.example&invitees%5B%5D=b%40x.example`);
+    expect(new URL(meetingWindowUrl(base, { presence: 'unavailable' })).searchParams.get('state')).toBe('xa');
+    expect(new URL(meetingWindowUrl(base, { presence: 'donotdisturb' })).searchParams.get('state')).toBe('dnd');
+    expect(new URL(meetingWindowUrl(base, { presence: 'busy' })).searchParams.get('state')).toBe('dnd');
+    expect(new URL(meetingWindowUrl(base, { presence: 'lunch' })).searchParams.get('state')).toBe('away');
+    expect(meetingWindowUrl(base, { presence: undefined })).toBe(base);
+  });
+  it('carries ssid, show_login_prompt=true only when the session could not be kept alive, and a PIN only when valid', () => {
+    const u = new URL(meetingWindowUrl(base, { ssid: '42', showLoginPrompt: true, pin: '0042' }));
+    expect(u.searchParams.get('ssid')).toBe('42');
+    expect(u.searchParams.get('show_login_prompt')).toBe('true');
+    expect(u.searchParams.get('pin')).toBe('0042');
+    const plain = new URL(meetingWindowUrl(base, { ssid: null, showLoginPrompt: false, pin: '****' }));
+    expect([...plain.searchParams.keys()]).toEqual([]);
+    expect(new URL(meetingWindowUrl(base, { pin: '123' })).searchParams.has('pin')).toBe(false);
+  });
+  it('the lobby reads back what the window was given, and ignores what is malformed', () => {
+    const url = new URL(meetingWindowUrl(base, { ssid: '42', invitees: ['a@x.example', 'a@x.example', 'b@x.example'], presence: 'busy', showLoginPrompt: true, pin: '1234' }));
+    expect(lobbyParams(url.search)).toEqual({ ssid: '42', invitees: ['a@x.example', 'b@x.example'], state: 'dnd', showLoginPrompt: true, pin: '1234' });
+    expect(lobbyParams('?ssid=a%20b&state=busy&show_login_prompt=1&pin=****&invitees[]=nobody')).toEqual({ ssid: null, invitees: [], state: null, showLoginPrompt: false, pin: null });
+    expect(lobbyParams('')).toEqual({ ssid: null, invitees: [], state: null, showLoginPrompt: false, pin: null });
+  });
+});
+
+describe('the lobby', () => {
+  const o = (user_id: number, is_self = false) => ({ user_id, name: `U${user_id}`, is_self });
+  it('announces others arriving and leaving, never the user, and a second window of someone already in is no arrival', () => {
+    expect(lobbyChanges([o(1, true)], [o(1, true), o(2)])).toEqual({ arrived: [o(2)], left: [] });
+    expect(lobbyChanges([o(1, true), o(2), o(3)], [o(1, true), o(3)])).toEqual({ arrived: [], left: [o(2)] });
+    expect(lobbyChanges([o(2)], [o(2), o(2)])).toEqual({ arrived: [], left: [] });
+    expect(lobbyChanges([], [o(1, true)])).toEqual({ arrived: [], left: [] });
   });
 });
 

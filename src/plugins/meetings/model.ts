@@ -279,13 +279,63 @@ export function presenceParam(state: string | undefined): 'xa' | 'dnd' | 'away' 
   }
 }
 
-/** The meeting window's address: the meeting URL with a repeated `invitees[]` and the presence `state`. */
-export function meetingWindowUrl(url: string, invitees: readonly string[], state: string | undefined): string {
+/** What the meeting window is told besides the meeting's address. */
+export interface WindowParams {
+  /** The session the window was opened from (the access token's `sid`), when known. */
+  ssid?: string | null;
+  /** The invitees' e-mail addresses. */
+  invitees?: readonly string[];
+  /** The user's own presence (the window's `state` when it is xa, dnd or away). */
+  presence?: string | undefined;
+  /** The session could not be kept alive: the window offers sign-in. */
+  showLoginPrompt?: boolean;
+  /** A PIN typed in the join popup: carried only when it is one (a masked '****' is not). */
+  pin?: string | null;
+}
+
+/**
+ * The meeting window's address: the meeting URL with `ssid`, a repeated `invitees[]`, the presence
+ * `state`, `show_login_prompt=true` when the session could not be kept alive, and a valid PIN.
+ */
+export function meetingWindowUrl(url: string, p: WindowParams = {}): string {
   const u = new URL(url);
-  for (const i of invitees) u.searchParams.append('invitees[]', i);
-  const show = presenceParam(state);
+  if (p.ssid) u.searchParams.set('ssid', p.ssid);
+  for (const i of p.invitees ?? []) u.searchParams.append('invitees[]', i);
+  const show = presenceParam(p.presence);
   if (show) u.searchParams.set('state', show);
+  if (p.showLoginPrompt) u.searchParams.set('show_login_prompt', 'true');
+  if (p.pin && /^\d{4}$/.test(p.pin)) u.searchParams.set('pin', p.pin);
   return u.toString();
+}
+
+/** What the lobby reads of its address; anything malformed is ignored rather than trusted. */
+export interface LobbyParams {
+  ssid: string | null;
+  invitees: string[];
+  state: 'xa' | 'dnd' | 'away' | null;
+  showLoginPrompt: boolean;
+  pin: string | null;
+}
+
+export function lobbyParams(search: string): LobbyParams {
+  const q = new URLSearchParams(search);
+  const ssid = q.get('ssid');
+  const state = q.get('state');
+  const pin = pinForJoin(q.get('pin') ?? '');
+  return {
+    ssid: ssid && /^[A-Za-z0-9_-]{1,64}$/.test(ssid) ? ssid : null,
+    invitees: [...new Set(q.getAll('invitees[]').map((i) => i.trim()).filter((i) => i.includes('@') && i.length <= 254))],
+    state: state === 'xa' || state === 'dnd' || state === 'away' ? state : null,
+    showLoginPrompt: q.get('show_login_prompt') === 'true',
+    pin: pin?.pin ?? null,
+  };
+}
+
+/** Who arrived in and who left the lobby between two readings (by user: a second window is no arrival). */
+export function lobbyChanges<T extends { user_id: number; is_self: boolean }>(before: readonly T[], after: readonly T[]): { arrived: T[]; left: T[] } {
+  const was = new Set(before.map((o) => o.user_id));
+  const is = new Set(after.map((o) => o.user_id));
+  return { arrived: after.filter((o) => !o.is_self && !was.has(o.user_id)), left: before.filter((o) => !o.is_self && !is.has(o.user_id)) };
 }
 
 export const canJoin = (m: Parameters<typeof joinState>[0], now: number): boolean => joinState(m, now).kind === 'open';

@@ -6,6 +6,8 @@ import type { FormInvitee, MeetingForm, ModalTab } from './model';
 export const MEETINGS_PATH = '/meetings';
 export const SCHEDULE_PATH = '/schedule';
 export const ROOMS_PATH = '/rooms';
+/** The meeting window: `{meeting_url}/uc/{alias}/{slug}` (its lobby until the meeting page with media lands). */
+export const LOBBY_PATH = '/uc/$alias/$slug';
 /** The room editor for a new room (`/rooms/new`). */
 export const NEW_ROOM_ID = 'new';
 export const PAGE_SIZE = 50;

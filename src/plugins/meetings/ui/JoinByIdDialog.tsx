@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Button, Dialog, FieldError, Heading, Input, Label, Modal, ModalOverlay, TextField } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { useKernel } from '../../../kernel';
-import { PresenceApi } from '../../../contracts';
 import { joinByCode, serverMessage } from '../api';
 import { openMeetingWindow } from '../meeting';
 import { accessCodeOf, meetingWindowUrl, pinForJoin } from '../model';
@@ -28,7 +27,8 @@ export function JoinByIdDialog() {
     try {
       const r = await joinByCode(kernel, code, p.pin);
       close();
-      openMeetingWindow(kernel, r.meeting_id, r.meeting_name, meetingWindowUrl(r.url, [], kernel.maybe(PresenceApi)?.ownState()));
+      // The PIN goes along, so that the lobby does not ask it again (a masked one is none).
+      void openMeetingWindow(kernel, r.meeting_id, r.meeting_name, (params) => meetingWindowUrl(r.url, { ...params, pin: p.pin }));
     } catch (err) {
       setErrors({ server: serverMessage(err) ?? t('toasts.tryAgain') });
     } finally {

@@ -1,0 +1,257 @@
+import { useParams } from '@tanstack/react-router';
+import { use, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Button, FieldError, Form, Input, Label, TextField } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import { ApiError, Notifications, useKernel } from '../../../kernel';
+import { LOBBY_HEARTBEAT_MS, LOBBY_REFRESH_MS, type LobbyOccupant, type MeetingInfo } from '../../../wire/meetings';
+import { enterLobby, fetchMeetingInfo, leaveLobby, readLobby } from '../api';
+import { log } from '../log';
+import { lobbyChanges, lobbyParams, pinForJoin } from '../model';
+import { strings } from '../strings';
+import './meetings.css';
+
+/*
+ * The meeting window (`/uc/{alias}/{slug}`) until the meeting page with audio and video lands: the
+ * meeting's name and time, the PIN check, and who is in the lobby (the server's places, kept by a
+ * heartbeat and given up on leaving or closing the window).
+ */
+export default function LobbyScreen() {
+  const { i18n } = useTranslation('meetings');
+  use(strings(i18n.language));
+  return <Lobby />;
+}
+
+type Phase =
+  | { kind: 'loading' }
+  | { kind: 'failed'; notFound: boolean }
+  | { kind: 'pin'; error?: string }
+  | { kind: 'closed'; text: string }
+  | { kind: 'in' }
+  | { kind: 'left' };
+
+const randomClient = () => Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('');
+
+function Lobby() {
+  const { t, i18n } = useTranslation('meetings');
+  const kernel = useKernel();
+  const { slug } = useParams({ strict: false }) as { slug?: string };
+  // Read once: the address is tidied (show_login_prompt dropped) once the lobby is entered.
+  const [params] = useState(() => lobbyParams(location.search));
+  // The window's key: the session it was opened for, else its own (a second window of one session is the same place).
+  const [client] = useState(() => params.ssid ?? randomClient());
+  const [info, setInfo] = useState<MeetingInfo | null>(null);
+  const [phase, setPhase] = useState<Phase>({ kind: 'loading' });
+  const [occupants, setOccupants] = useState<readonly LobbyOccupant[]>([]);
+  const [pin, setPin] = useState('');
+  const [busy, setBusy] = useState(false);
+  const shown = useRef<readonly LobbyOccupant[] | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  /** Who is in now; others arriving or leaving are announced to screen readers. */
+  const show = useCallback(
+    (next: readonly LobbyOccupant[]) => {
+      if (shown.current) {
+        const { arrived, left } = lobbyChanges(shown.current, next);
+        const notify = kernel.get(Notifications);
+        for (const o of arrived) notify.announce(t('lobby.arrived', { name: o.name }));
+        for (const o of left) notify.announce(t('lobby.left', { name: o.name }));
+      }
+      shown.current = next;
+      setOccupants(next);
+    },
+    [kernel, t],
+  );
+
+  const enter = useCallback(
+    async (m: MeetingInfo, typed: string | null): Promise<void> => {
+      setBusy(true);
+      try {
+        show((await enterLobby(kernel, m.id, { client_id: client, pin: typed, state: params.state })).occupants);
+        setPhase({ kind: 'in' });
+        if (params.showLoginPrompt) {
+          // Signed in again (the sign-in page brought the user back here): the prompt is done with.
+          const url = new URL(location.href);
+          url.searchParams.delete('show_login_prompt');
+          history.replaceState(history.state, '', url);
+          kernel.get(Notifications).announce(t('lobby.signedInAgain'));
+        }
+      } catch (err) {
+        if (err instanceof ApiError && err.body.error === 'wrong_pin') setPhase({ kind: 'pin', error: t('lobby.wrongPin') });
+        else if (err instanceof ApiError && (err.body.error === 'join_too_early' || err.body.error === 'meeting_ended')) {
+          const at = m.start ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(Date.parse(m.start) - 10 * 60_000) : '';
+          setPhase({ kind: 'closed', text: err.body.error === 'meeting_ended' ? t('join.ended') : t('join.early', { at }) });
+        } else {
+          log.warn('lobby not entered', err);
+          setPhase({ kind: 'failed', notFound: false });
+        }
+      } finally {
+        setBusy(false);
+      }
+    },
+    [kernel, client, params, show, t, i18n.language],
+  );
+
+  const load = useCallback(async () => {
+    setPhase({ kind: 'loading' });
+    try {
+      const m = await fetchMeetingInfo(kernel, slug ?? '');
+      setInfo(m);
+      if (m.needs_pin && !params.pin) setPhase({ kind: 'pin' });
+      else await enter(m, params.pin);
+    } catch (err) {
+      log.warn('meeting info not read', err);
+      setPhase({ kind: 'failed', notFound: err instanceof ApiError && (err.status === 404 || err.status === 400) });
+    }
+  }, [kernel, slug, params, enter]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  // In the lobby: the heartbeat keeps the place, the refresh shows who else is in; leaving (or
+  // closing the window) gives the place up.
+  const inLobby = phase.kind === 'in' && info !== null;
+  useEffect(() => {
+    if (!inLobby || !info) return;
+    const id = info.id;
+    const beat = setInterval(() => {
+      enterLobby(kernel, id, { client_id: client, pin: null, state: params.state }).then(
+        (l) => show(l.occupants),
+        (err: unknown) => log.warn('lobby heartbeat failed', err),
+      );
+    }, LOBBY_HEARTBEAT_MS);
+    const refresh = setInterval(() => {
+      readLobby(kernel, id).then(
+        (l) => show(l.occupants),
+        (err: unknown) => log.warn('lobby not read', err),
+      );
+    }, LOBBY_REFRESH_MS);
+    const onHide = () => void leaveLobby(kernel, id, client).catch(() => undefined);
+    window.addEventListener('pagehide', onHide);
+    return () => {
+      clearInterval(beat);
+      clearInterval(refresh);
+      window.removeEventListener('pagehide', onHide);
+      onHide();
+    };
+  }, [inLobby, info, kernel, client, params.state, show]);
+
+  useEffect(() => {
+    if (phase.kind === 'in' || phase.kind === 'pin') headingRef.current?.focus({ preventScroll: true });
+  }, [phase.kind]);
+
+  const submitPin = () => {
+    if (!info) return;
+    const p = pinForJoin(pin);
+    if (!p) return setPhase({ kind: 'pin', error: t('errors.pin') });
+    // The masked PIN ('****') is no PIN: it does nothing.
+    if (p.pin === null) return;
+    void enter(info, p.pin);
+  };
+
+  const when = useMemo(() => {
+    if (!info?.start || !info.end) return null;
+    return new Intl.DateTimeFormat(i18n.language, { dateStyle: 'full', timeStyle: 'short' }).formatRange(new Date(info.start), new Date(info.end));
+  }, [info, i18n.language]);
+
+  if (phase.kind === 'loading' && !info) {
+    return (
+      <div className="mt-lobby">
+        <p role="status" className="muted">
+          {t('lobby.loading')}
+        </p>
+      </div>
+    );
+  }
+  if (phase.kind === 'failed') {
+    return (
+      <div className="mt-lobby">
+        <p role="alert">{phase.notFound ? t('lobby.notFound') : t('lobby.failed')}</p>
+        {!phase.notFound && (
+          <Button className="btn" onPress={() => void load()}>
+            {t('lobby.retry')}
+          </Button>
+        )}
+      </div>
+    );
+  }
+  const others = params.invitees.length ? params.invitees : [];
+  return (
+    <div className="mt-lobby">
+      <h2 ref={headingRef} tabIndex={-1}>
+        {info?.meeting_title}
+      </h2>
+      <dl className="mt-facts">
+        <dt>{t('lobby.when')}</dt>
+        <dd>{when ?? t('lobby.anyTime')}</dd>
+        <dt>{t('detail.bookedBy')}</dt>
+        <dd>{info?.owner_name}</dd>
+      </dl>
+      <p className="mt-lobby-media">{t('lobby.media')}</p>
+
+      {phase.kind === 'pin' && (
+        <Form
+          className="mt-lobby-pin"
+          validationBehavior="aria"
+          onSubmit={(e) => {
+            e.preventDefault();
+            submitPin();
+          }}
+        >
+          <p>{t('lobby.pinNeeded')}</p>
+          <TextField className="field" value={pin} onChange={setPin} isInvalid={!!phase.error} type="password" inputMode="numeric" autoFocus>
+            <Label>{t('lobby.pin')}</Label>
+            <Input className="input" autoComplete="off" />
+            <FieldError className="field-error">{phase.error}</FieldError>
+          </TextField>
+          <Button type="submit" className="btn primary" isPending={busy}>
+            {t('lobby.enter')}
+          </Button>
+        </Form>
+      )}
+
+      {phase.kind === 'closed' && <p role="status">{phase.text}</p>}
+
+      {phase.kind === 'in' && (
+        <section aria-labelledby="mt-lobby-in">
+          <h3 id="mt-lobby-in">{t('lobby.inLobby', { n: occupants.length })}</h3>
+          <ul className="mt-lobby-people" aria-labelledby="mt-lobby-in">
+            {occupants.map((o) => {
+              const name = o.is_self ? t('lobby.you', { name: o.name }) : o.name;
+              return <li key={o.user_id}>{o.state ? t('lobby.withState', { name, state: t(`lobby.state.${o.state}`) }) : name}</li>;
+            })}
+          </ul>
+          {others.length > 0 && (
+            <>
+              <h3 id="mt-lobby-invited">{t('lobby.invited')}</h3>
+              <ul className="mt-lobby-people" aria-labelledby="mt-lobby-invited">
+                {others.map((e) => (
+                  <li key={e}>{e}</li>
+                ))}
+              </ul>
+            </>
+          )}
+          <Button
+            className="btn"
+            onPress={() => {
+              // Leaving the 'in' phase gives the place up (the heartbeat's cleanup).
+              shown.current = null;
+              setPhase({ kind: 'left' });
+            }}
+          >
+            {t('lobby.leave')}
+          </Button>
+        </section>
+      )}
+
+      {phase.kind === 'left' && (
+        <>
+          <p role="status">{t('lobby.leftNote')}</p>
+          <Button className="btn primary" onPress={() => info && void enter(info, params.pin)}>
+            {t('lobby.enterAgain')}
+          </Button>
+        </>
+      )}
+    </div>
+  );
+}
