@@ -21,7 +21,8 @@ export function inGroup(e: DirEntry, group: ContactGroup): boolean {
       return e.favorite;
     case 'phones':
       return e.numbers.length > 0;
-    // Speed-dial targets and people in a meeting come from services that do not report any yet.
+    // Speed-dial targets come from a service that does not report any yet; who is in a meeting
+    // the directory cannot say: the screen shows the server's list for that group (?group=meeting).
     case 'speeddial':
     case 'meeting':
       return false;

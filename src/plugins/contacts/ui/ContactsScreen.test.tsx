@@ -154,6 +154,15 @@ describe('ContactsScreen', () => {
     kernel.dispose();
   });
 
+  it('the meeting group is the server’s list of colleagues in a meeting now, even with the directory loaded', async () => {
+    const { api, kernel } = setup('?group=meeting');
+    const grid = await screen.findByRole('grid', { name: 'Contacts' });
+    expect(within(grid).getByText('Paged Person')).toBeTruthy();
+    expect(within(grid).queryByText('Alice Nguyen')).toBeNull();
+    expect(api.get).toHaveBeenCalledWith('/v1/contacts', { group: 'meeting', search: undefined, limit: 500 }, expect.anything(), expect.anything());
+    kernel.dispose();
+  });
+
   it('multi-select checkboxes appear once one contact is chosen; Space ticks the current row', async () => {
     const { router } = setup('?group=all');
     const grid = await screen.findByRole('grid', { name: 'Contacts' });

@@ -21,6 +21,9 @@ import './contacts.css';
 const SKELETON_ROWS = 8;
 /** Rows asked of the server while the directory is still on its way (a screenful and then some). */
 const FIRST_PAGE = 100;
+/** The meeting group is who is in a meeting now (the server knows, from the meetings' lobbies): read again this often. */
+const MEETING_GROUP_REFRESH_MS = 10_000;
+const MEETING_GROUP_LIMIT = 500;
 
 function useDirectory() {
   const api = useService(Api);
@@ -85,13 +88,17 @@ export default function ContactsScreen() {
   const [searchDirectory] = useState(directorySearch);
   // Until the whole directory is here (a cold start with many contacts), the server's first page
   // of the same group and term fills the screen: paged, sorted and searched in SQL.
+  // The meeting group changes by the minute and the directory does not say who is in a meeting:
+  // it is always the server's page, kept fresh.
+  const live = search.group === 'meeting';
   const firstPage = useQuery({
     queryKey: [...contactKeys.all, 'page', search.group, term.trim()],
-    enabled: !entries,
-    queryFn: ({ signal }) => fetchContactPage(api, { group: search.group, search: term.trim() || undefined, limit: FIRST_PAGE }, signal),
+    enabled: !entries || live,
+    refetchInterval: live ? MEETING_GROUP_REFRESH_MS : false,
+    queryFn: ({ signal }) => fetchContactPage(api, { group: search.group, search: term.trim() || undefined, limit: live ? MEETING_GROUP_LIMIT : FIRST_PAGE }, signal),
   });
-  const local = useMemo(() => (entries ? searchDirectory(entries, search.group, term) : null), [entries, version, search.group, term, searchDirectory]);
-  const paged = useMemo(() => (!entries && firstPage.data ? firstPage.data.items.map(entryFromContact) : null), [entries, firstPage.data]);
+  const local = useMemo(() => (entries && !live ? searchDirectory(entries, search.group, term) : null), [entries, live, version, search.group, term, searchDirectory]);
+  const paged = useMemo(() => ((!entries || live) && firstPage.data ? firstPage.data.items.map(entryFromContact) : null), [entries, live, firstPage.data]);
   const rows = local ?? paged;
   const total = local ? local.length : (firstPage.data?.total ?? 0);
   // The URL keeps the term for Back/reload, a little later so typing does not flood the history.
