@@ -1,3 +1,4 @@
+import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import ical, { ICalAttendeeRole, ICalCalendarMethod, ICalEventRepeatingFreq, ICalEventStatus, ICalWeekday } from 'ical-generator';
 import { OCCURS } from '../../src/wire/meetings';
 import { toFloating } from './model';
@@ -31,13 +32,13 @@ export const meetingUid = (m: Pick<IcsMeeting, 'id' | 'uidDomain'>) => `meeting-
  * meetings are one event with an RRULE in the meeting's zone, so every occurrence keeps its local time.
  */
 export function meetingIcs(m: IcsMeeting, method: 'REQUEST' | 'CANCEL' | 'PUBLISH'): string {
+  // With a TZID, ical-generator writes a Date's UTC fields: give it the wall-clock time of the zone.
+  const zoned = m.timeZone !== 'UTC';
   const calendar = ical({
     prodId: { company: 'Acme', product: 'UC', language: 'EN' },
     method: ICalCalendarMethod[method],
   });
   const details = [m.description, `Join: ${m.url}`, `Meeting ID: ${m.accessCode}`].filter(Boolean).join('\n\n');
-  // With a TZID, ical-generator writes a Date's UTC fields: give it the wall-clock time of the zone.
-  const zoned = m.timeZone !== 'UTC';
   const local = (d: Date) => (zoned ? new Date(toFloating(d.getTime(), m.timeZone)) : d);
   const event = calendar.createEvent({
     id: meetingUid(m),
@@ -63,5 +64,18 @@ export function meetingIcs(m: IcsMeeting, method: 'REQUEST' | 'CANCEL' | 'PUBLIS
       ...(m.recurrence.until ? { until: m.recurrence.until } : {}),
     });
   }
-  return calendar.toString();
+  return withVtimezone(calendar.toString(), zoned ? m.timeZone : null);
+}
+
+/**
+ * Adds the zone's VTIMEZONE (its offsets and daylight-saving rules, from @touch4it/ical-timezones),
+ * which the TZID of the times names: without it Outlook and others guess, or fall back to UTC. Not
+ * through ical-generator's calendar time zone, which also writes DTSTAMP as a local time without
+ * its Z, where RFC 5545 wants UTC.
+ */
+function withVtimezone(ics: string, zone: string | null): string {
+  const vtimezone = zone ? getVtimezoneComponent(zone) : null;
+  if (!vtimezone) return ics;
+  const lines = vtimezone.trim().split(/\r?\n/).join('\r\n');
+  return ics.replace('\r\nBEGIN:VEVENT\r\n', `\r\n${lines}\r\nBEGIN:VEVENT\r\n`);
 }

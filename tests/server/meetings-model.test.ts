@@ -164,6 +164,20 @@ describe('.ics invitations', () => {
     expect(String(parsed.summary)).toBe('Weekly sync');
   });
 
+  it('carries the VTIMEZONE of the meeting\'s zone, with its daylight-saving rules, before the event; DTSTAMP stays UTC; a UTC meeting needs none', () => {
+    const text = meetingIcs(meeting, 'PUBLISH').replace(/\r\n[ \t]/g, '');
+    const tz = /BEGIN:VTIMEZONE\r\n([\s\S]*?)END:VTIMEZONE\r\n/.exec(text);
+    expect(tz?.[1]).toContain('TZID:America/New_York');
+    expect(tz?.[1]).toMatch(/BEGIN:DAYLIGHT\r\nTZOFFSETFROM:-0500\r\nTZOFFSETTO:-0400/);
+    expect(tz?.[1]).toMatch(/BEGIN:STANDARD\r\nTZOFFSETFROM:-0400\r\nTZOFFSETTO:-0500/);
+    expect(text.indexOf('BEGIN:VTIMEZONE')).toBeLessThan(text.indexOf('BEGIN:VEVENT'));
+    expect(text).toMatch(/\r\nDTSTAMP:\d{8}T\d{6}Z\r\n/);
+    expect(text.split('\r\n').every((l) => !l.includes('\n'))).toBe(true);
+    const parsed = ical.sync.parseICS(text);
+    expect(Object.values(parsed).some((c) => c?.type === 'VTIMEZONE')).toBe(true);
+    expect(meetingIcs({ ...meeting, timeZone: 'UTC' }, 'PUBLISH')).not.toContain('VTIMEZONE');
+  });
+
   it('CANCEL is the same UID, cancelled', () => {
     const text = meetingIcs({ ...meeting, sequence: 3 }, 'CANCEL');
     expect(text).toContain('METHOD:CANCEL');
