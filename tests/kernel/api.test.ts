@@ -6,6 +6,18 @@ function json(status: number, body: unknown): Response {
 }
 
 describe('API client token handling', () => {
+  it('names the session its token was issued under (the sid claim, base64url), else null', () => {
+    const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
+    const api = new ApiClient();
+    expect(api.sessionId).toBeNull();
+    api.setToken(`${b64({ alg: 'HS256' })}.${b64({ sub: 'user:7', sid: '123', name: '\u00ff\u00fe?' })}.sig`);
+    expect(api.sessionId).toBe('123');
+    api.setToken(`${b64({ alg: 'HS256' })}.${b64({ sub: 'user:7' })}.sig`);
+    expect(api.sessionId).toBeNull();
+    api.setToken('not a token');
+    expect(api.sessionId).toBeNull();
+  });
+
   it('on a 401 renews once and retries once with the new token', async () => {
     const calls: Array<[string, string | undefined]> = [];
     const fetchFn = vi.fn(async (url: RequestInfo | URL, init?: RequestInit) => {

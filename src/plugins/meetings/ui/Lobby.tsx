@@ -136,8 +136,9 @@ function Lobby() {
     };
   }, [inLobby, info, kernel, client, params.state, show]);
 
+  // Once in, the meeting's heading takes the focus (the PIN field has it while the PIN is asked).
   useEffect(() => {
-    if (phase.kind === 'in' || phase.kind === 'pin') headingRef.current?.focus({ preventScroll: true });
+    if (phase.kind === 'in') headingRef.current?.focus({ preventScroll: true });
   }, [phase.kind]);
 
   const submitPin = () => {
