@@ -39,7 +39,7 @@ async function retype(page: Page, field: ReturnType<Page['getByRole']>, text: st
 }
 
 test.describe('meetings', () => {
-  test('keyboard only: schedule a weekly meeting with an invitee who sees it, a refused time keeps what was typed, edit, add to calendar, delete; axe in light and dark', async ({ page, browser, baseURL }) => {
+  test('keyboard only: schedule a weekly meeting with an invitee who sees it, a refused time keeps what was typed, the join window enforced, edit, add to calendar, delete; axe in light and dark', async ({ page, browser, baseURL }) => {
     const name = `Roadmap sync ${Date.now().toString(36)}`;
     const renamed = `${name} (moved)`;
     await loginByKeyboard(page, BOOKER);
@@ -106,6 +106,17 @@ test.describe('meetings', () => {
     await expect(detail(page).getByRole('listitem').filter({ hasText: 'Rahul Mehta' })).toBeVisible();
     await expect(detail(page).getByText('Repeats weekly on Wednesday')).toBeVisible();
     await expect(detail(page).getByText(/Join opens the meeting's link in a new window/)).toBeVisible();
+    // The join window: not yet open (the meeting is days away), so no Join, and the palette's Join says when.
+    await expect(detail(page).getByText(/You can join from .* \(10 minutes before the start\)/)).toBeVisible();
+    await expect(detail(page).getByRole('button', { name: 'Join', exact: true })).toHaveCount(0);
+    await openPalette(page);
+    await page.keyboard.type('join meeting');
+    await expect(page.getByRole('option', { name: /^Join meeting/ }).first()).toBeVisible();
+    await page.keyboard.press('Enter');
+    await page.keyboard.type(name);
+    await expect(page.getByRole('option', { name: new RegExp(escape(name)) }).first()).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(page.getByText(/This meeting opens at /)).toBeVisible();
     await expectNoAxeViolations(page, 'meeting detail, light');
 
     // The invitee sees it in their list, and may not change it.
@@ -180,7 +191,7 @@ test.describe('meetings', () => {
     const popup = page.waitForEvent('popup');
     await page.keyboard.press('Control+Enter');
     const win = await popup;
-    await expect.poll(() => win.url()).toMatch(new RegExp(`/uc/${BOOKER.replace('.', '\\.')}/[a-z0-9]{5,}$`));
+    await expect.poll(() => win.url()).toMatch(new RegExp(`/uc/${BOOKER.replace('.', '\\.')}/[a-z0-9]{5,}\\?ssid=\\d+$`));
     const meetingUrl = win.url();
     await win.close();
     await expect(page.getByText('Meeting started')).toBeVisible();
@@ -224,7 +235,8 @@ test.describe('meetings', () => {
     const again = page.waitForEvent('popup');
     await page.keyboard.press('Enter');
     const win2 = await again;
-    await expect.poll(() => win2.url()).toBe(meetingUrl.split('?')[0]);
+    // The same meeting's window: the masked PIN is not carried along.
+    await expect.poll(() => win2.url()).toBe(meetingUrl);
     await win2.close();
     await expect(join).toBeHidden();
 

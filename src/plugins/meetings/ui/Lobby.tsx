@@ -45,6 +45,8 @@ function Lobby() {
   const [pin, setPin] = useState('');
   const [busy, setBusy] = useState(false);
   const shown = useRef<readonly LobbyOccupant[] | null>(null);
+  // The PIN that let the user in: a heartbeat after a lapse (a sleeping laptop) needs it again.
+  const pinIn = useRef<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   /** Who is in now; others arriving or leaving are announced to screen readers. */
@@ -67,6 +69,7 @@ function Lobby() {
       setBusy(true);
       try {
         show((await enterLobby(kernel, m.id, { client_id: client, pin: typed, state: params.state })).occupants);
+        pinIn.current = typed;
         setPhase({ kind: 'in' });
         if (params.showLoginPrompt) {
           // Signed in again (the sign-in page brought the user back here): the prompt is done with.
@@ -115,9 +118,13 @@ function Lobby() {
     if (!inLobby || !info) return;
     const id = info.id;
     const beat = setInterval(() => {
-      enterLobby(kernel, id, { client_id: client, pin: null, state: params.state }).then(
+      enterLobby(kernel, id, { client_id: client, pin: pinIn.current, state: params.state }).then(
         (l) => show(l.occupants),
-        (err: unknown) => log.warn('lobby heartbeat failed', err),
+        (err: unknown) => {
+          // The occurrence is over: the lobby closes with it.
+          if (err instanceof ApiError && err.body.error === 'meeting_ended') setPhase({ kind: 'closed', text: t('join.ended') });
+          else log.warn('lobby heartbeat failed', err);
+        },
       );
     }, LOBBY_HEARTBEAT_MS);
     const refresh = setInterval(() => {
@@ -134,7 +141,7 @@ function Lobby() {
       window.removeEventListener('pagehide', onHide);
       onHide();
     };
-  }, [inLobby, info, kernel, client, params.state, show]);
+  }, [inLobby, info, kernel, client, params.state, show, t]);
 
   // Once in, the meeting's heading takes the focus (the PIN field has it while the PIN is asked).
   useEffect(() => {
