@@ -9,7 +9,8 @@ import { preferencesPlugin } from './preferences';
 import { recordingsPlugin } from './recordings';
 import { speedDialPlugin } from './speed-dial';
 import { telephonyPlugin } from './telephony';
+import { tutorialPlugin } from './tutorial';
 import { voicemailPlugin } from './voicemail';
 
 /** Every plugin the product ships, in load order. Feature flags decide which actually load. */
-export const plugins: readonly PluginManifest[] = [historyPlugin, contactsPlugin, messagingPlugin, telephonyPlugin, voicemailPlugin, recordingsPlugin, meetingsPlugin, speedDialPlugin, mobilePlugin, brandingPlugin, preferencesPlugin];
+export const plugins: readonly PluginManifest[] = [historyPlugin, contactsPlugin, messagingPlugin, telephonyPlugin, voicemailPlugin, recordingsPlugin, meetingsPlugin, speedDialPlugin, mobilePlugin, brandingPlugin, tutorialPlugin, preferencesPlugin];

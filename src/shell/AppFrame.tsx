@@ -62,7 +62,7 @@ function NavRail() {
       <ul>
         {items.map((n) => (
           <li key={n.id}>
-            <Link to={n.to} className="nav-item" activeProps={{ 'aria-current': 'page', className: 'nav-item active' }}>
+            <Link to={n.to} className="nav-item" data-nav={n.id} activeProps={{ 'aria-current': 'page', className: 'nav-item active' }}>
               <n.icon className="nav-icon" size={22} strokeWidth={1.75} aria-hidden="true" focusable="false" />
               <span className="nav-label">{t(n.titleKey)}</span>
               {n.useBadge && <NavBadge item={n} />}

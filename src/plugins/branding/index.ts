@@ -22,7 +22,7 @@ export const brandingPlugin = definePlugin({
     { id: 'branding.logo', slot: 'brand', component: Brand },
     { id: 'branding.dialog', slot: 'callDock', component: DialogHost },
   ],
-  menus: [{ id: 'branding.menu.upload', menu: 'profileMenu', command: brandingCommands.ids.upload, order: 70 }],
+  menus: [{ id: 'branding.menu.upload', menu: 'profileMenu', command: brandingCommands.ids.upload, order: 75 }],
   commands: brandingCommands.commands,
   hotkeys: brandingCommands.hotkeys,
   activate(ctx) {
