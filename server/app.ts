@@ -40,6 +40,7 @@ import { readServicesConfig, type ServicesConfig } from './services/layout';
 import { readUccSettings, type UccSettings } from './settings';
 import { registerSpa, spaFallback } from './spa';
 import { registerSpeedDialRoutes } from './speed-dial/routes';
+import { registerWizardRoutes } from './wizard/routes';
 
 export interface AppOptions {
   db: Db;
@@ -147,6 +148,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerBroadRoutes(app, ctx);
   registerInboundRoutes(app, ctx);
   registerSpeedDialRoutes(app, ctx);
+  registerWizardRoutes(app, ctx);
   registerRecordingRoutes(app, ctx);
   registerAnalyticsRoutes(app, ctx);
   registerVoicemailRoutes(app, ctx);

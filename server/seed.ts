@@ -17,6 +17,9 @@ import { seedDemoE911 } from './seed-e911';
 import { seedDemoMeetings } from './seed-meetings';
 import { seedDemoRooms } from './seed-rooms';
 import { seedDemoTexts } from './seed-texts';
+import { seedDemoResellers } from './seed-resellers';
+import { insertColumns } from './db/bulk';
+import { giveDefaultVoicemailForward, insertUsers } from './users/create';
 
 export const DEMO_PASSWORD = 'Demo-pass-1';
 const SEED = 0x5eed_2026;
@@ -210,19 +213,6 @@ function historyFor(user: SeedUser, colleagues: SeedUser[], directory: Party[], 
   return rows.sort((a, b) => a.callTime.getTime() - b.callTime.getTime());
 }
 
-/**
- * Bulk insert as one array per column, expanded by unnest(): one statement with ten parameters
- * parses far faster than a VALUES list with thousands of them (both in PGlite and Postgres).
- */
-async function insertColumns(tx: Queryable, table: string, columns: Array<[name: string, pgType: string]>, rows: unknown[][], chunk = 5000) {
-  for (let start = 0; start < rows.length; start += chunk) {
-    const slice = rows.slice(start, start + chunk);
-    const arrays = columns.map((_, c) => slice.map((row) => row[c]));
-    const unnest = columns.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ');
-    await tx.query(`INSERT INTO ${table} (${columns.map(([name]) => name).join(', ')}) SELECT * FROM unnest(${unnest})`, arrays);
-  }
-}
-
 export interface SeedOptions {
   /** Call times are relative to this instant (default: now), so the demo always has a fresh past week. */
   now?: Date;
@@ -272,17 +262,13 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
 
     // '!' is no valid hash (nothing verifies against it) and is replaced before this transaction
     // commits; it lets the history go in while the hashes are still being computed.
-    await insertColumns(
+    const idOf = await insertUsers(
       tx,
-      'users',
-      [
-        ['organization_id', 'int'], ['username', 'text'], ['password_hash', 'text'], ['first_name', 'text'], ['last_name', 'text'],
-        ['email', 'text'], ['extension', 'text'], ['role_id', 'smallint'], ['level', 'text'], ['company', 'text'], ['alias', 'text'],
-      ],
-      users.map((u) => [orgId[u.org], u.username, '!', u.first, u.last, u.email, u.extension, u.role, u.level, u.company, u.alias]),
+      users.map((u) => ({
+        organizationId: orgId[u.org], username: u.username, passwordHash: '!', first: u.first, last: u.last, email: u.email,
+        extension: u.extension, roleId: u.role, level: u.level, company: u.company, alias: u.alias, enabled: true,
+      })),
     );
-    const ids = await tx.query<{ id: number; username: string }>('SELECT id, username FROM users');
-    const idOf = new Map(ids.rows.map((r) => [r.username, r.id]));
 
     const historyRows: unknown[][] = [];
     for (const u of users) {
@@ -320,15 +306,10 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
     await seedDemoMedia(tx, mediaUsers, callers, now);
     // Carol's mailbox runs on the first voicemail generation (the voicemail2 feature off), so both can be tried.
     await tx.query(`UPDATE users SET voicemail_generation = 1 WHERE username = 'carol'`);
-    // Like a desk phone system: calls a user cannot take (not answered within the ring time, busy,
-    // declined, offline, do-not-disturb) go to their voicemail; the default forward says so.
-    await tx.query(
-      `INSERT INTO user_call_routing (user_id, forward_default)
-       SELECT id, jsonb_build_object('enabled', true, 'destination', jsonb_build_object(
-                'destination_type', 'box', 'destination_id', id::text, 'destination_name', NULL, 'destination_parameter', extension))
-         FROM users WHERE extension IS NOT NULL AND extension <> ''
-       ON CONFLICT (user_id) DO UPDATE SET forward_default = EXCLUDED.forward_default`,
-    );
+    // The resellers' companies, the second reseller (who has not been through the wizard), rita's finished wizard.
+    await seedDemoResellers(tx, { northwind: orgId.northwind, acme: orgId.acme });
+    // Like a desk phone system: calls a user cannot take go to their voicemail (everyone seeded so far).
+    await giveDefaultVoicemailForward(tx);
     // One extension group, so that a rule can ring a group (GET /v1/broad/destinations lists it).
     await tx.query(
       `WITH g AS (INSERT INTO extension_groups (organization_id, name) SELECT organization_id, 'Sales team' FROM users WHERE username = 'olivia' RETURNING id, organization_id)

@@ -57,7 +57,11 @@ describe.each(backends)('database ($name)', (backend) => {
     );
     expect(orgs.rows).toEqual([
       { name: 'Acme Corp', level: 'customer', reseller: 'Northwind Partners' },
+      { name: 'Birch Dental', level: 'customer', reseller: 'Northwind Partners' },
+      { name: 'Cove Marine', level: 'customer', reseller: 'Harbor Telecom' },
+      { name: 'Harbor Telecom', level: 'reseller', reseller: null },
       { name: 'Northwind Partners', level: 'reseller', reseller: null },
+      { name: 'Old Mill Bakery', level: 'customer', reseller: 'Northwind Partners' },
     ]);
     const users = await db.query<{ username: string; extension: string; role_id: number; level: string; org: string }>(
       `SELECT u.username, u.extension, u.role_id, u.level, o.name AS org FROM users u JOIN organizations o ON o.id = u.organization_id ORDER BY u.extension`,
@@ -69,6 +73,8 @@ describe.each(backends)('database ($name)', (backend) => {
     }
     expect(byName.get('dave')).toMatchObject({ extension: '1004', role_id: 4 });
     expect(byName.get('rita')).toMatchObject({ extension: '2000', role_id: 2, level: 'reseller', org: 'Northwind Partners' });
+    // The second reseller's administrator, who has not been through the onboarding wizard.
+    expect(byName.get('hana')).toMatchObject({ extension: '3000', role_id: 2, level: 'reseller', org: 'Harbor Telecom' });
     const staff = users.rows.filter((u) => u.org === 'Acme Corp' && Number(u.extension) >= 1005);
     expect(staff.length).toBeGreaterThanOrEqual(38);
     expect(staff.length).toBeLessThanOrEqual(45);
