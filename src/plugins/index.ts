@@ -11,6 +11,7 @@ import { speedDialPlugin } from './speed-dial';
 import { telephonyPlugin } from './telephony';
 import { tutorialPlugin } from './tutorial';
 import { voicemailPlugin } from './voicemail';
+import { wizardPlugin } from './wizard';
 
 /** Every plugin the product ships, in load order. Feature flags decide which actually load. */
-export const plugins: readonly PluginManifest[] = [historyPlugin, contactsPlugin, messagingPlugin, telephonyPlugin, voicemailPlugin, recordingsPlugin, meetingsPlugin, speedDialPlugin, mobilePlugin, brandingPlugin, tutorialPlugin, preferencesPlugin];
+export const plugins: readonly PluginManifest[] = [historyPlugin, contactsPlugin, messagingPlugin, telephonyPlugin, voicemailPlugin, recordingsPlugin, meetingsPlugin, speedDialPlugin, mobilePlugin, brandingPlugin, tutorialPlugin, preferencesPlugin, wizardPlugin];
