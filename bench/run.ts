@@ -22,10 +22,12 @@
  * Issue 17: initial_js_gzip_kb ≤ 200 and login_js_gzip_kb ≤ 100 (bench/bundle.ts, BUNDLE_BUDGETS): a
  * figure over its budget is printed as such and the run exits with 1.
  * `npm run bench -- bundle` runs only the benches whose name contains the word (palette, bundle,
- * contacts, media, meetings, routing, xmpp, sip, calls, chat, echo).
+ * contacts, media, meetings, routing, wizard, xmpp, sip, calls, chat, echo).
  * Issue 20: route_decision_p95_ms ≤ 5 (bench/routing.ts), the API's answer to Kamailio for a routed call.
  * Issue 21: meetings_open_1000_ms (bench/meetings.ts, no number budget): history → meetings with 1,000
  * meetings booked (100 of them weekly), first rows painted.
+ * Issue 24: wizard_import_5000_users_s (bench/wizard.ts, no number budget): a 5,000-row CSV bulk import,
+ * request to report, the real API on embedded PostgreSQL.
  */
 import { execFileSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
@@ -42,6 +44,7 @@ import { benchMeetings } from './meetings';
 import { benchPalette } from './palette';
 import { benchRouting } from './routing';
 import { benchSip } from './sip';
+import { benchWizard } from './wizard';
 import { benchXmpp } from './xmpp';
 
 const root = resolve(import.meta.dirname, '..');
@@ -73,6 +76,7 @@ const benches: [string, () => Promise<Record<string, number>>][] = [
   ['media', () => benchMedia(build(), join(root, 'runtime'))],
   ['meetings', () => benchMeetings(build(), join(root, 'runtime'))],
   ['routing', () => benchRouting(join(root, 'runtime'))],
+  ['wizard', () => benchWizard(join(root, 'runtime'))],
   ['xmpp', () => benchXmpp()],
   ['sip', () => benchSip()],
   ['calls', () => benchCalls()],
