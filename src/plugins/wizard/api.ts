@@ -90,7 +90,9 @@ export async function loadUsers(s: ServiceLookup): Promise<void> {
 export async function saveMapping(s: ServiceLookup): Promise<boolean> {
   const id = reseller();
   const users = wizardState.users;
-  if (id === null || !users) return false;
+  if (id === null) return false;
+  // Not loaded (yet, or it failed): nothing was changed, so nothing to save.
+  if (!users) return true;
   const changed = users.filter((u) => (wizardState.mapping[u.Username] ?? null) !== u._service_user_id).map((u) => ({ Username: u.Username, _service_user_id: wizardState.mapping[u.Username] ?? null }));
   if (!changed.length) return true;
   wizardState.saving = true;
