@@ -28,6 +28,7 @@ export async function sessionUser(db: Queryable, token: string): Promise<{ userI
   const { rows } = await db.query<{ user_id: number; id: string }>(
     `UPDATE sessions SET last_used_at = now()
      WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > now()
+       AND EXISTS (SELECT 1 FROM users u WHERE u.id = sessions.user_id AND u.enabled)
      RETURNING user_id, id::text AS id`,
     [hashToken(token)],
   );
@@ -35,11 +36,12 @@ export async function sessionUser(db: Queryable, token: string): Promise<{ userI
 }
 
 /**
- * Whether an access token's session is still live. Asked on every authenticated request (one
- * primary-key lookup), so a logout ends the session's access tokens at once, on every API copy.
+ * Whether an access token's session is still live and its user still enabled. Asked on every
+ * authenticated request (two primary-key lookups), so a logout, or a user turned off in the
+ * wizard, ends the session's access tokens at once, on every API copy.
  */
 export async function sessionLive(db: Queryable, sessionId: string, userId: number): Promise<boolean> {
-  const { rows } = await db.query(`SELECT 1 FROM sessions WHERE id = $1::bigint AND user_id = $2 AND revoked_at IS NULL AND expires_at > now()`, [sessionId, userId]);
+  const { rows } = await db.query(`SELECT 1 FROM sessions s JOIN users u ON u.id = s.user_id AND u.enabled WHERE s.id = $1::bigint AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > now()`, [sessionId, userId]);
   return rows.length > 0;
 }
 

@@ -17,9 +17,10 @@ export async function issueMobileCode(db: Queryable, userId: number, ttlSeconds:
  */
 export async function redeemMobileCode(db: Queryable, code: string): Promise<number | null> {
   const { rows } = await db.query<{ user_id: number }>(
-    `UPDATE mobile_sign_in_codes SET used_at = now()
-     WHERE code_hash = $1 AND used_at IS NULL AND expires_at > now()
-     RETURNING user_id`,
+    `UPDATE mobile_sign_in_codes c SET used_at = now()
+     WHERE c.code_hash = $1 AND c.used_at IS NULL AND c.expires_at > now()
+       AND EXISTS (SELECT 1 FROM users u WHERE u.id = c.user_id AND u.enabled)
+     RETURNING c.user_id`,
     [hashCode(code)],
   );
   return rows[0]?.user_id ?? null;

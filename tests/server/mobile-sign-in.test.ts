@@ -54,6 +54,18 @@ describe.each(backends)('mobile sign-in codes ($name)', (backend) => {
     }
   });
 
+  it('a user turned off (Enabled = No) cannot spend a code issued before, and their sessions end', async () => {
+    const bob = await t.login('bob');
+    const { access_token: code } = await issue(bob);
+    await t.db.query(`UPDATE users SET enabled = false WHERE username = 'bob'`);
+    try {
+      expect((await redeem(code)).statusCode).toBe(401);
+      expect((await t.app.inject({ method: 'GET', url: '/v1/mobile-apps', headers: bearer(bob) })).statusCode).toBe(401);
+    } finally {
+      await t.db.query(`UPDATE users SET enabled = true WHERE username = 'bob'`);
+    }
+  });
+
   it('only a signed-in user gets a code; the store links are the deployment\'s https ones', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/v1/mobile-auth' })).statusCode).toBe(401);
     const res = await t.app.inject({ method: 'GET', url: '/v1/mobile-apps', headers: bearer(alice) });
