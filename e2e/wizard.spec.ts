@@ -113,6 +113,8 @@ test.describe('onboarding wizard', () => {
     const nina = await ctx.newPage();
     await loginByKeyboard(nina, 'nina.e2e', 'Welcome-2026!');
     await expect(nina).not.toHaveURL(/\/configuration/);
+    // A first sign-in: the tour of the frame starts by itself.
+    await expect(nina.getByRole('dialog', { name: 'Welcome to Acme UC' })).toBeVisible();
     await ctx.close();
   });
 });

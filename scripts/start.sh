@@ -51,6 +51,8 @@ cat <<MSG
     carol   standard user, extension 1003
     dave    limited access, extension 1004
     rita    reseller partner administrator
+    hana    reseller partner administrator whose onboarding wizard is not finished
+    marta.kowalczyk  a colleague signing in for the first time: the tutorial
 
   Servers: npm run status    Logs: $UC_RUNTIME_DIR/logs, $UC_RUNTIME_DIR/services/*/log
   Press Ctrl+C to stop.

@@ -228,6 +228,9 @@ export interface SeedResult {
  * The demo organisations, users and call history. Does nothing when any user exists. Given the same
  * `now`, every run produces the same data.
  */
+/** The demo user who has never signed in: the tutorial runs at her first sign-in. */
+export const FIRST_TIME_USER = 'marta.kowalczyk';
+
 export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedResult> {
   const existing = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
   if ((existing.rows[0]?.n ?? 0) > 0) return { seeded: false, users: 0, historyRows: 0 };
@@ -328,6 +331,12 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
                       ('bob', 'personal', 0, 12, '1001', 'Alice Nguyen'))
               AS d (username, visibility, position, shortcut, dial_string, label)
          JOIN users u ON u.username = d.username`,
+    );
+    // Everyone seeded has taken the tour of the frame but Marta, who signs in for the first time
+    // (the tutorial starts by itself for her, and for every user the wizard imports).
+    await tx.query(
+      `INSERT INTO user_preferences (user_id, key, value) SELECT id, 'uc-tutorial-completed', 'true'::jsonb FROM users WHERE username <> $1`,
+      [FIRST_TIME_USER],
     );
     return { seeded: true, users: users.length, historyRows: historyRows.length };
   });

@@ -1,5 +1,5 @@
-import { use, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { Button, Dialog, Heading } from 'react-aria-components';
+import { use, useCallback, useEffect, useRef, useState } from 'react';
+import { Button } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Notifications, Session, useContextSnapshot, useKernel } from '../../../kernel';
@@ -10,6 +10,7 @@ import { strings } from '../strings';
 import './tutorial.css';
 
 const TEXT_ID = 'tour-step-text';
+const TITLE_ID = 'tour-step-title';
 /** The other plugin's command the last step offers to logo admins (commands are the public contract). */
 const LOGO_COMMAND = 'branding.upload';
 
@@ -48,8 +49,11 @@ export default function Tour() {
   };
 
   const end = useCallback(() => {
+    // The card's buttons go with it: the focus returns to the part of the screen the step showed.
+    const back = focused.current ?? document.querySelector<HTMLElement>('#main-heading');
     release();
     tutorialState.step = null;
+    back?.focus();
     void saveCompleted(kernel);
     kernel.get(Notifications).announce(t('ended'));
   }, [kernel, t]);
@@ -60,8 +64,8 @@ export default function Tour() {
   };
 
   // The step's part of the screen: outlined, focused, described by the step's text. A part that is
-  // not on screen (a narrow window hides the rail) leaves the focus on the card instead.
-  useLayoutEffect(() => {
+  // not on screen (a narrow window hides the rail) leaves the focus on the card's first button.
+  useEffect(() => {
     release();
     const target = document.querySelector<HTMLElement>(def.target);
     const focus = document.querySelector<HTMLElement>(def.focus);
@@ -106,9 +110,11 @@ export default function Tour() {
   return (
     <>
       {box && <div className="tour-ring" aria-hidden="true" style={{ top: box.top - 4, left: box.left - 4, width: box.width + 8, height: box.height + 8 }} />}
-      <Dialog ref={(el) => void (card.current = el)} className={`tour-card${box ? '' : ' centred'}`} style={cardStyle} aria-describedby={TEXT_ID}>
+      {/* A non-modal dialog of its own, not React Aria's Dialog: that one takes the focus when it
+          opens, and the tour's focus belongs on the part of the screen the step explains. */}
+      <section ref={card} role="dialog" aria-modal="false" aria-labelledby={TITLE_ID} aria-describedby={TEXT_ID} className={`tour-card${box ? '' : ' centred'}`} style={cardStyle}>
         <p className="tour-count">{t('count', { at, of })}</p>
-        <Heading slot="title">{t(`steps.${def.id}.title`, { product })}</Heading>
+        <h2 id={TITLE_ID}>{t(`steps.${def.id}.title`, { product })}</h2>
         <p id={TEXT_ID}>
           {t(`steps.${def.id}.text`, { product })} {t('keys')}
         </p>
@@ -134,7 +140,7 @@ export default function Tour() {
             </Button>
           )}
         </div>
-      </Dialog>
+      </section>
     </>
   );
 }
