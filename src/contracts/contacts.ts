@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
-import { serviceKey } from '../kernel';
+import { serviceKey, type Disposable } from '../kernel';
+import type { ContactGroup } from '../wire/contactGroups';
 
 /** The contacts plugin's search provider: commands whose argument is a contact name it (`CommandArgSpec.provider`). */
 export const CONTACTS_PROVIDER = 'contacts';
@@ -44,3 +45,17 @@ export interface ProfileEditorService {
   load(): Promise<ComponentType<ProfileEditorProps>>;
 }
 export const ProfileEditor = serviceKey<ProfileEditorService>('contacts.profileEditor');
+
+/**
+ * The groups of the directory (the contacts screen's filter), for cards that show a few people
+ * (the dashboard). A separate key: the lookups above are what every caller-name list needs.
+ */
+export interface ContactGroupsService {
+  /** The first `limit` contacts of a group in the directory's order; empty until the directory is in. */
+  first(group: ContactGroup, limit: number): ResolvedContact[];
+  /** Whether the directory has been read at least once (an empty group then means "nobody"). */
+  loaded(): boolean;
+  /** Told whenever the directory changes: loaded, refreshed, a contact edited. */
+  onChange(listener: () => void): Disposable;
+}
+export const ContactGroupsApi = serviceKey<ContactGroupsService>('contacts.groups');

@@ -10,4 +10,5 @@ export * from './meetings';
 export * from './messaging';
 export * from './speeddial';
 export * from './telephony';
+export * from './voicemail';
 export * from './wizard';

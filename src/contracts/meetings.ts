@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { serviceKey } from '../kernel';
 
 export interface MeetingsService {
@@ -5,3 +6,12 @@ export interface MeetingsService {
   startMeeting(invitees: ReadonlyArray<{ userId?: number; email?: string; name: string }>): void;
 }
 export const MeetingsApi = serviceKey<MeetingsService>('meetings.api');
+
+/**
+ * The join popup (a meeting's ID and its PIN), shown by another screen over itself (the dashboard's
+ * "Join a meeting"). Resolves with the dialog, its strings loaded; it calls `onClose` when done.
+ */
+export interface JoinMeetingDialogService {
+  load(): Promise<ComponentType<{ onClose(): void }>>;
+}
+export const JoinMeetingDialog = serviceKey<JoinMeetingDialogService>('meetings.joinDialog');

@@ -1,4 +1,4 @@
-import { serviceKey } from '../kernel';
+import { serviceKey, type Disposable } from '../kernel';
 
 export interface MessagingService {
   /** Opens (or starts) the one-to-one chat with an organisation user. */
@@ -21,3 +21,26 @@ export interface PresenceService {
 }
 /** Owned by messaging (presence); read by telephony. */
 export const PresenceApi = serviceKey<PresenceService>('messaging.presence');
+
+/** The newest message of one conversation (chat, group or text), for a feed of what came in. */
+export interface RecentMessage {
+  /** The conversation's address (bare JID). */
+  conversation: string;
+  /** The person or group the conversation is with. */
+  name: string;
+  /** Who wrote the message (the other side's name, or null when it was the user's own). */
+  from: string | null;
+  /** Its words, or the attached file's name. */
+  text: string;
+  /** ms since the epoch. */
+  at: number;
+  /** Where the conversation lives (the chat or texts screen). */
+  path: string;
+}
+export interface RecentMessagesService {
+  /** The newest message of each conversation the chat engine holds, newest first, at most `limit`. */
+  recent(limit: number): RecentMessage[];
+  /** Told whenever a conversation changes (a message in, history read). */
+  onChange(listener: () => void): Disposable;
+}
+export const RecentMessagesApi = serviceKey<RecentMessagesService>('messaging.recent');

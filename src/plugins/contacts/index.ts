@@ -1,12 +1,12 @@
 import { Users } from 'lucide-react';
 import { subscribe } from 'valtio';
 import { definePlugin, provide, toDisposable } from '../../kernel';
-import { CONTACTS_PROVIDER, ContactsApi, ProfileEditor } from '../../contracts';
+import { CONTACTS_PROVIDER, ContactGroupsApi, ContactsApi, ProfileEditor } from '../../contracts';
 import { CONTACTS_PATH, contactsCommands } from './commands';
 import { directory, keepDirectoryLoaded } from './directory';
 import { validateContactsSearch } from './route';
 import { contactEntities } from './search';
-import { contactsService, profileEditor } from './service';
+import { contactGroupsService, contactsService, profileEditor } from './service';
 import { contactsState, resetContactsState } from './state';
 
 /** Contacts: company directory and personal contacts, list + detail + form, palette entities. */
@@ -17,7 +17,7 @@ export const contactsPlugin = definePlugin({
     namespace: 'contacts',
     load: (lng) => import(`./locales/${lng}.json`).then((m: { default: Record<string, unknown> }) => m.default),
   },
-  provides: [provide(ContactsApi, (ctx) => contactsService(ctx.services)), provide(ProfileEditor, () => profileEditor)],
+  provides: [provide(ContactsApi, (ctx) => contactsService(ctx.services)), provide(ProfileEditor, () => profileEditor), provide(ContactGroupsApi, (ctx) => contactGroupsService(ctx.services))],
   routes: [
     {
       id: 'contacts',

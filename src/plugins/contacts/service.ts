@@ -1,5 +1,6 @@
-import { Session, type ServiceLookup } from '../../kernel';
-import type { ContactsService, ProfileEditorService } from '../../contracts';
+import { Session, toDisposable, type ServiceLookup } from '../../kernel';
+import type { ContactGroupsService, ContactsService, ProfileEditorService, ResolvedContact } from '../../contracts';
+import { inGroup } from './filter';
 import { directory } from './directory';
 import { ENTITY_PREFIX, isSelfEntry, listedName } from './search';
 import type { DirEntry } from './directory';
@@ -16,8 +17,33 @@ export function contactsService(services: ServiceLookup): ContactsService {
     },
     resolve(entityId: string) {
       const e = entityId.startsWith(ENTITY_PREFIX) ? directory.get(entityId.slice(ENTITY_PREFIX.length)) : undefined;
-      return e ? { id: e.id, name: listedName(e), numbers: e.numbers, self: isSelfEntry(e, services.maybe(Session)?.userId ?? null), userId: userIdOf(e), email: e.email } : undefined;
+      return e ? resolved(e, services) : undefined;
     },
+  };
+}
+
+const resolved = (e: DirEntry, services: ServiceLookup): ResolvedContact => ({
+  id: e.id,
+  name: listedName(e),
+  numbers: e.numbers,
+  self: isSelfEntry(e, services.maybe(Session)?.userId ?? null),
+  userId: userIdOf(e),
+  email: e.email,
+});
+
+/** A group's first few people (the dashboard's card), from the directory the palette already holds. */
+export function contactGroupsService(services: ServiceLookup): ContactGroupsService {
+  return {
+    first(group, limit) {
+      const out: ResolvedContact[] = [];
+      for (const e of directory.entries ?? []) {
+        if (out.length >= limit) break;
+        if (inGroup(e, group)) out.push(resolved(e, services));
+      }
+      return out;
+    },
+    loaded: () => directory.entries !== null,
+    onChange: (listener) => toDisposable(directory.subscribe(listener)),
   };
 }
 

@@ -13,6 +13,7 @@ export { strings } from './strings';
 export { default as MeetingsScreen, ScheduleScreen } from './ui/MeetingsScreen';
 export { default as RoomsScreen } from './ui/RoomsScreen';
 export { default as LobbyScreen } from './ui/Lobby';
+export { JoinByIdDialog } from './ui/JoinByIdDialog';
 
 const zone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 

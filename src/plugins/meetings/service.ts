@@ -1,5 +1,5 @@
 import { Navigation, type ServiceLookup } from '../../kernel';
-import type { MeetingsService } from '../../contracts';
+import type { JoinMeetingDialogService, MeetingsService } from '../../contracts';
 import type { FormInvitee } from './model';
 import { meetingsState, MEETINGS_PATH } from './state';
 
@@ -18,3 +18,8 @@ export function meetingsService(services: ServiceLookup): MeetingsService {
     },
   };
 }
+
+/** The join popup for another screen (the dashboard): the chunk's dialog, with its strings. */
+export const joinMeetingDialog: JoinMeetingDialogService = {
+  load: () => import('./lazy').then(async (m) => (await m.strings(), m.JoinByIdDialog)),
+};

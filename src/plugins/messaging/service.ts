@@ -1,8 +1,10 @@
-import { Navigation, type PluginContext } from '../../kernel';
-import type { MessagingService, PresenceService } from '../../contracts';
+import { subscribe } from 'valtio';
+import { Navigation, toDisposable, type PluginContext } from '../../kernel';
+import type { MessagingService, PresenceService, RecentMessage, RecentMessagesService } from '../../contracts';
+import { messagePreview } from './model/chat';
 import { chatChunk } from './chunk';
 import { chat, chatPath } from './state';
-import { newTextPath } from './texts/state';
+import { newTextPath, textPath, texts } from './texts/state';
 
 /** Presence for the other plugins: the user's own state, and telephony's "on a call". */
 export const presenceApi = (): PresenceService => ({
@@ -23,4 +25,29 @@ export const messagingApi = (ctx: PluginContext): MessagingService => ({
       if (c) ctx.services.get(Navigation).navigate(chatPath(c.jid));
     }),
   newText: (number) => ctx.services.get(Navigation).navigate(newTextPath(number)),
+});
+
+/**
+ * The newest message of every chat and text conversation held in memory, for the dashboard's feed.
+ * What the engine has not loaded yet (the chat engine starts after the first screen) is not there.
+ */
+export const recentMessagesApi = (): RecentMessagesService => ({
+  recent(limit) {
+    const out: RecentMessage[] = [];
+    for (const s of Object.values(chat.sessions)) {
+      const m = s.messages[s.messages.length - 1];
+      if (m) out.push({ conversation: s.jid, name: s.name, from: m.mine ? null : s.type === 'chat' ? s.name : (s.members.find((x) => x.jid === m.from)?.name ?? m.from), text: messagePreview(m), at: m.timestamp, path: chatPath(s.jid) });
+    }
+    for (const c of Object.values(texts.conversations)) {
+      const m = c.messages[c.messages.length - 1];
+      const name = c.members.join(', ');
+      if (m) out.push({ conversation: c.jid, name, from: m.direction === 'in' ? m.from : null, text: m.body || (m.media[0]?.ogName ?? ''), at: Date.parse(m.sent_at), path: textPath(c.jid) });
+    }
+    return out.sort((a, b) => b.at - a.at).slice(0, limit);
+  },
+  onChange: (listener) => {
+    const a = subscribe(chat, listener);
+    const b = subscribe(texts, listener);
+    return toDisposable(() => (a(), b()));
+  },
 });

@@ -67,14 +67,8 @@ export const THEMES: readonly ThemeChoice[] = ['light', 'dark', 'system'];
 /** This browser's copy of the theme choice, read before the first paint by /theme.js. */
 export const THEME_STORAGE_KEY = 'uc-theme';
 
-/** The dashboard backgrounds (public/backgrounds/), stored as `uc-dashboard-background` = { url, random }. */
-export const BACKGROUNDS = ['dawn', 'lagoon', 'dusk', 'meadow', 'night'] as const;
-export const backgroundUrl = (name: (typeof BACKGROUNDS)[number]) => `/backgrounds/${name}.svg`;
-export interface DashboardBackground {
-  url: string | null;
-  /** A different one of the five at each visit to the dashboard. */
-  random: boolean;
-}
+/** The dashboard backgrounds (public/backgrounds/): the list is the wire's, which the dashboard reads too. */
+export { DASHBOARD_BACKGROUNDS as BACKGROUNDS, dashboardBackgroundUrl as backgroundUrl, type DashboardBackground } from '../../wire/preferences';
 
 /** How the rooms list is ordered (`uc-sort-rooms`). */
 export const ROOM_SORTS = ['recent', 'name'] as const;

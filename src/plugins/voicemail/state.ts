@@ -48,7 +48,8 @@ export function resetVoicemailState(): void {
   palette.entities = ref([]);
 }
 
-export const VOICEMAIL_PATH = '/voicemail';
+/** Declared with the other plugins' contracts: the dashboard's feed leads here. */
+export { VOICEMAIL_PATH } from '../../contracts';
 
 export const unreadCount = (items: readonly Voicemail[] | null): number => (items ? items.filter((v) => v.status === 'UNREAD').length : 0);
 

@@ -7,15 +7,18 @@ import { openMeetingWindow } from '../meeting';
 import { accessCodeOf, meetingWindowUrl, pinForJoin } from '../model';
 import { meetingsState } from '../state';
 
-/** The join popup: a meeting's ID and, when it has one, its PIN ('****', the masked PIN, counts as none). */
-export function JoinByIdDialog() {
+/**
+ * The join popup: a meeting's ID and, when it has one, its PIN ('****', the masked PIN, counts as none).
+ * `onClose`: another screen shows it over itself (the dashboard); the meetings screen's flag otherwise.
+ */
+export function JoinByIdDialog({ onClose }: { onClose?: () => void } = {}) {
   const { t } = useTranslation('meetings');
   const kernel = useKernel();
   const [id, setId] = useState('');
   const [pin, setPin] = useState('');
   const [errors, setErrors] = useState<{ id?: string; pin?: string; server?: string }>({});
   const [busy, setBusy] = useState(false);
-  const close = () => (meetingsState.joinByIdOpen = false);
+  const close = onClose ?? (() => (meetingsState.joinByIdOpen = false));
 
   const join = async () => {
     const code = accessCodeOf(id);
