@@ -22,12 +22,14 @@
  * Issue 17: initial_js_gzip_kb ≤ 200 and login_js_gzip_kb ≤ 100 (bench/bundle.ts, BUNDLE_BUDGETS): a
  * figure over its budget is printed as such and the run exits with 1.
  * `npm run bench -- bundle` runs only the benches whose name contains the word (palette, bundle,
- * contacts, media, meetings, routing, wizard, xmpp, sip, calls, chat, echo).
+ * contacts, media, meetings, dashboard, routing, wizard, xmpp, sip, calls, chat, echo).
  * Issue 20: route_decision_p95_ms ≤ 5 (bench/routing.ts), the API's answer to Kamailio for a routed call.
  * Issue 21: meetings_open_1000_ms (bench/meetings.ts, no number budget): history → meetings with 1,000
  * meetings booked (100 of them weekly), first rows painted.
  * Issue 24: wizard_import_5000_users_s (bench/wizard.ts, no number budget): a 5,000-row CSV bulk import,
  * request to report, the real API on embedded PostgreSQL.
+ * Issue 23: dashboard_first_paint_ms ≤ 1000 (bench/dashboard.ts): the dashboard as alice's home, a load
+ * of `/` → the feed's first row painted (the seeded voicemail and calls); over it the run exits with 1.
  */
 import { execFileSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
@@ -38,6 +40,7 @@ import { benchBundle } from './bundle';
 import { benchCalls } from './calls';
 import { benchChat } from './chat';
 import { benchContacts } from './contacts';
+import { benchDashboard, DASHBOARD_FIRST_PAINT_BUDGET_MS } from './dashboard';
 import { benchEcho } from './echo';
 import { benchMedia } from './media';
 import { benchMeetings } from './meetings';
@@ -75,6 +78,14 @@ const benches: [string, () => Promise<Record<string, number>>][] = [
   ['contacts', () => benchContacts(build(), join(root, 'runtime'))],
   ['media', () => benchMedia(build(), join(root, 'runtime'))],
   ['meetings', () => benchMeetings(build(), join(root, 'runtime'))],
+  [
+    'dashboard',
+    async () => {
+      const f = await benchDashboard(build(), join(root, 'runtime'));
+      if (f.dashboard_first_paint_ms! > DASHBOARD_FIRST_PAINT_BUDGET_MS) overBudget.push(`dashboard_first_paint_ms ${f.dashboard_first_paint_ms} > ${DASHBOARD_FIRST_PAINT_BUDGET_MS}`);
+      return f;
+    },
+  ],
   ['routing', () => benchRouting(join(root, 'runtime'))],
   ['wizard', () => benchWizard(join(root, 'runtime'))],
   ['xmpp', () => benchXmpp()],
