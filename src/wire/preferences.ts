@@ -36,15 +36,3 @@ export type PreferenceResponse = z.infer<typeof PreferenceResponse>;
 export const HotkeyOverrides = z.record(z.string().check(z.maxLength(200)), z.nullable(z.string().check(z.maxLength(64))));
 export type HotkeyOverrides = z.infer<typeof HotkeyOverrides>;
 
-/**
- * The five dashboard backgrounds (public/backgrounds/), stored as `uc-dashboard-background` =
- * { url, random }: the preferences choose one, the dashboard shows it (random: any of the five, at
- * each visit).
- */
-export const DASHBOARD_BACKGROUNDS = ['dawn', 'lagoon', 'dusk', 'meadow', 'night'] as const;
-export type DashboardBackgroundName = (typeof DASHBOARD_BACKGROUNDS)[number];
-export const dashboardBackgroundUrl = (name: DashboardBackgroundName) => `/backgrounds/${name}.svg`;
-export interface DashboardBackground {
-  url: string | null;
-  random: boolean;
-}

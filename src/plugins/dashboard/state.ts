@@ -1,16 +1,9 @@
 import { proxy } from 'valtio';
-import type { ContactGroup } from '../../wire/contactGroups';
 import type { FeedItem } from './model';
 
 export const DASHBOARD_PATH = '/dashboard';
 /** The specification's `home` route: leads to the user's chosen home page, as `/` does. */
 export const HOME_PATH = '/home';
-
-/** The groups the contacts card offers (the directory answers these without a server call). */
-export const DASHBOARD_GROUPS = ['user', 'favorites', 'personal', 'all'] as const satisfies readonly ContactGroup[];
-export type DashboardGroup = (typeof DASHBOARD_GROUPS)[number];
-/** This browser's choice of the contacts card's group. */
-export const GROUP_STORAGE_KEY = 'uc-dashboard-group';
 
 /** The dashboard before it has loaded anything: the store starts so, and returns to it on sign-out. */
 export const initialDashboardState = () => ({

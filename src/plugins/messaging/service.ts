@@ -1,7 +1,7 @@
 import { subscribe } from 'valtio';
 import { Navigation, toDisposable, type PluginContext } from '../../kernel';
 import type { MessagingService, PresenceService, RecentMessage, RecentMessagesService } from '../../contracts';
-import { messagePreview } from './model/chat';
+import { messagePreview } from './model/preview';
 import { chatChunk } from './chunk';
 import { chat, chatPath } from './state';
 import { newTextPath, textPath, texts } from './texts/state';

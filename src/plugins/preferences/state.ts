@@ -68,7 +68,7 @@ export const THEMES: readonly ThemeChoice[] = ['light', 'dark', 'system'];
 export const THEME_STORAGE_KEY = 'uc-theme';
 
 /** The dashboard backgrounds (public/backgrounds/): the list is the wire's, which the dashboard reads too. */
-export { DASHBOARD_BACKGROUNDS as BACKGROUNDS, dashboardBackgroundUrl as backgroundUrl, type DashboardBackground } from '../../wire/preferences';
+export { DASHBOARD_BACKGROUNDS as BACKGROUNDS, dashboardBackgroundUrl as backgroundUrl, type DashboardBackground } from '../../wire/dashboardBackgrounds';
 
 /** How the rooms list is ordered (`uc-sort-rooms`). */
 export const ROOM_SORTS = ['recent', 'name'] as const;

@@ -3,7 +3,13 @@ import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } fro
 import { useTranslation } from 'react-i18next';
 import { useMaybeService } from '../../../kernel';
 import { ContactGroupsApi, MessagingApi, TelephonyApi, type ResolvedContact } from '../../../contracts';
-import { DASHBOARD_GROUPS, GROUP_STORAGE_KEY, type DashboardGroup } from '../state';
+import type { ContactGroup } from '../../../wire/contactGroups';
+
+/** The groups the card offers (the directory answers these without a server call). */
+const DASHBOARD_GROUPS = ['user', 'favorites', 'personal', 'all'] as const satisfies readonly ContactGroup[];
+type DashboardGroup = (typeof DASHBOARD_GROUPS)[number];
+/** This browser's choice of group. */
+const GROUP_STORAGE_KEY = 'uc-dashboard-group';
 
 /** How many people the card shows (the specification's "first 5 contacts of a chosen group"). */
 const SHOWN = 5;

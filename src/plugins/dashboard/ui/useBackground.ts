@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Preferences, useService } from '../../../kernel';
-import { DASHBOARD_BACKGROUNDS, dashboardBackgroundUrl, type DashboardBackground } from '../../../wire/preferences';
+import { DASHBOARD_BACKGROUNDS, dashboardBackgroundUrl, type DashboardBackground } from '../../../wire/dashboardBackgrounds';
 
 /** One of the five, picked once per visit (the "random" choice changes at each visit, not at each render). */
 const anyBackground = () => dashboardBackgroundUrl(DASHBOARD_BACKGROUNDS[Math.floor(Math.random() * DASHBOARD_BACKGROUNDS.length)]!);

@@ -36,15 +36,7 @@ export interface ChatMessage {
   media?: ChatMedia | null;
 }
 
-/** The words of a message to show: none when it only carries a file (its body is the file's URL). */
-export function visibleBody(m: Pick<ChatMessage, 'body' | 'media'>): string {
-  return m.media && m.body.trim() === m.media.url ? '' : m.body;
-}
-
-/** One line about a message, for the conversations list and announcements: its words, or the file's name. */
-export function messagePreview(m: Pick<ChatMessage, 'body' | 'media'>): string {
-  return visibleBody(m) || (m.media ? m.media.ogName : '');
-}
+export { messagePreview, visibleBody } from './preview';
 
 export interface HistoryStatus {
   /** RSM ids of the oldest and newest archived messages loaded. */
