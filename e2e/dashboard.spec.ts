@@ -81,6 +81,9 @@ test.describe('dashboard', () => {
     const voicemail = feed(page).getByRole('row', { name: /voicemail from/i }).first();
     await expect(voicemail).toBeVisible();
     await expect(feed(page).getByRole('row', { name: /^(Call from|Call to|Missed call from)/ }).first()).toBeVisible();
+    // Today's meetings, as the meetings list holds them (the seed may or may not book one today for her).
+    const meetings = region(page, 'Meetings');
+    await expect(meetings.getByRole('list', { name: "Today's meetings" }).or(meetings.getByText('No meetings today.'))).toBeVisible();
     await expectNoAxeViolations(page, 'dashboard');
 
     // The join popup: its button by Tab, the ID and PIN boxes, Escape gives the focus back.

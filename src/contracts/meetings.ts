@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { serviceKey } from '../kernel';
+import { serviceKey, type Disposable } from '../kernel';
 
 export interface MeetingsService {
   /** Starts an instant meeting inviting these people (user ids or e-mail addresses). */
@@ -15,3 +15,22 @@ export interface JoinMeetingDialogService {
   load(): Promise<ComponentType<{ onClose(): void }>>;
 }
 export const JoinMeetingDialog = serviceKey<JoinMeetingDialogService>('meetings.joinDialog');
+
+/** One of today's meetings, as the meetings list holds it. */
+export interface TodaysMeeting {
+  /** The occurrence's key: what MEETINGS_JOIN_COMMAND takes as `key`. */
+  key: string;
+  name: string;
+  /** ms since the epoch. */
+  start: number;
+  end: number | null;
+}
+export interface TodaysMeetingsService {
+  /** The meetings (not rooms) occurring on `now`'s day in the browser's zone, by start; null until the list is in. */
+  today(now: Date): TodaysMeeting[] | null;
+  /** Told when the list changes. */
+  onChange(listener: () => void): Disposable;
+}
+export const TodaysMeetingsApi = serviceKey<TodaysMeetingsService>('meetings.today');
+/** Joins a meeting by its occurrence key (`{ key }`): the meetings plugin's own Join (the meeting window, or why not yet). */
+export const MEETINGS_JOIN_COMMAND = 'meetings.join';

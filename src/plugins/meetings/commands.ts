@@ -1,4 +1,5 @@
 import { defineCommands, Navigation, type CommandRow, type Enablement, type WhenFn } from '../../kernel';
+import type { MEETINGS_JOIN_COMMAND } from '../../contracts';
 import { meetingsState, MEETINGS_PATH, ROOMS_PATH, selectedMeeting } from './state';
 
 /* Titles, reasons and the navigation entry are boot strings (`locales/`): the commands exist from sign-in. */
@@ -44,3 +45,6 @@ export const meetingsCommands = defineCommands('meetings', meetingsTable, {
   screen: onScreen,
   lazy: () => import('./lazy').then(async (m) => (await m.strings(), m.runs)),
 });
+
+/** The id other plugins run to join (the dashboard's "Join"), declared in the contract: checked to be this table's. */
+export const joinCommandId: typeof MEETINGS_JOIN_COMMAND = meetingsCommands.ids.join;

@@ -1,9 +1,9 @@
 import { Video } from 'lucide-react';
 import { subscribe } from 'valtio';
 import { definePlugin, provide, toDisposable } from '../../kernel';
-import { JoinMeetingDialog, MeetingsApi } from '../../contracts';
+import { JoinMeetingDialog, MeetingsApi, TodaysMeetingsApi } from '../../contracts';
 import { meetingsCommands } from './commands';
-import { joinMeetingDialog, meetingsService } from './service';
+import { joinMeetingDialog, meetingsService, todaysMeetings } from './service';
 import { LOBBY_PATH, meetingsState, MEETINGS_PATH, palette, ROOMS_PATH, SCHEDULE_PATH } from './state';
 
 /*
@@ -19,7 +19,7 @@ export const meetingsPlugin = definePlugin({
     namespace: 'meetings',
     load: (lng) => import(`./locales/${lng}.json`).then((m: { default: Record<string, unknown> }) => m.default),
   },
-  provides: [provide(MeetingsApi, (ctx) => meetingsService(ctx.services)), provide(JoinMeetingDialog, () => joinMeetingDialog)],
+  provides: [provide(MeetingsApi, (ctx) => meetingsService(ctx.services)), provide(JoinMeetingDialog, () => joinMeetingDialog), provide(TodaysMeetingsApi, () => todaysMeetings)],
   routes: [
     // One route with an optional id: choosing a meeting keeps the same screen.
     { id: 'meetings', path: `${MEETINGS_PATH}/{-$id}`, titleKey: 'meetings:title', component: () => import('./lazy').then(async (m) => (await m.strings(), { default: m.MeetingsScreen })) },
