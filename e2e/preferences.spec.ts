@@ -104,6 +104,9 @@ test.describe('preferences', () => {
   });
 
   test('keyboard only: the dark theme, kept across a reload, with axe on every screen of the rail and the panels in dark and light', async ({ page }) => {
+    // One page load and one axe scan per screen of the rail (one more since the dashboard) and per panel:
+    // about a minute on a loaded two-core machine, over the suite's default 60 s.
+    test.setTimeout(120_000);
     await loginByKeyboard(page, USER);
     // Theme: dark, applied at once and kept across a reload (no light first paint: set before the app runs).
     await page.goto('/preferences?panel=general');
