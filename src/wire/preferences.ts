@@ -35,4 +35,3 @@ export type PreferenceResponse = z.infer<typeof PreferenceResponse>;
 /** Per-user hotkey remapping: command id → key binding (tinykeys syntax) or null for "switched off". */
 export const HotkeyOverrides = z.record(z.string().check(z.maxLength(200)), z.nullable(z.string().check(z.maxLength(64))));
 export type HotkeyOverrides = z.infer<typeof HotkeyOverrides>;
-

@@ -14,6 +14,8 @@ export const dashboardTable = {
   joinMeeting: {
     keys: 'Shift+I',
     scope: 'screen',
+    // Elsewhere the palette has meetings' own "Join by ID" (the same popup, on the meetings screen).
+    listed: 'screen',
     keywords: ['meeting id', 'pin', 'join'],
     enabled: (ctx) => (ctx.services.has(JoinMeetingDialog) ? true : { reasonKey: 'dashboard:reasons.noMeetings' }),
   },
