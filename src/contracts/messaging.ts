@@ -44,3 +44,16 @@ export interface RecentMessagesService {
   onChange(listener: () => void): Disposable;
 }
 export const RecentMessagesApi = serviceKey<RecentMessagesService>('messaging.recent');
+
+/** A colleague's presence as chat knows it, worded by messaging in the user's language (or their custom text). */
+export interface PeerPresence {
+  state: PresenceState;
+  label: string;
+}
+export interface PeerPresenceService {
+  /** The colleague's presence (by user id), or null when chat has not heard of it (offline, not connected yet). */
+  of(userId: number): PeerPresence | null;
+  /** Told when presences change. */
+  onChange(listener: () => void): Disposable;
+}
+export const PeerPresenceApi = serviceKey<PeerPresenceService>('messaging.peerPresence');

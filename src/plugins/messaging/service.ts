@@ -1,6 +1,7 @@
+import i18next from 'i18next';
 import { subscribe } from 'valtio';
 import { Navigation, toDisposable, type PluginContext } from '../../kernel';
-import type { MessagingService, PresenceService, RecentMessage, RecentMessagesService } from '../../contracts';
+import type { MessagingService, PeerPresenceService, PresenceService, RecentMessage, RecentMessagesService } from '../../contracts';
 import { messagePreview } from './model/preview';
 import { chatChunk } from './chunk';
 import { chat, chatPath } from './state';
@@ -50,4 +51,14 @@ export const recentMessagesApi = (): RecentMessagesService => ({
     const b = subscribe(texts, listener);
     return toDisposable(() => (a(), b()));
   },
+});
+
+/** Colleagues' presence for other screens (the dashboard's contacts), worded with messaging's own strings. */
+export const peerPresenceApi = (): PeerPresenceService => ({
+  of(userId) {
+    const c = chat.contacts.find((x) => x.user_id === userId);
+    const p = c ? chat.presence[c.jid] : undefined;
+    return p ? { state: p.state, label: p.text || i18next.t(`messaging:presence.${p.state}`) } : null;
+  },
+  onChange: (listener) => toDisposable(subscribe(chat, listener)),
 });

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { useMaybeService } from '../../../kernel';
-import { ContactGroupsApi, MessagingApi, TelephonyApi, type ResolvedContact } from '../../../contracts';
+import { ContactGroupsApi, MessagingApi, PeerPresenceApi, TelephonyApi, type ResolvedContact } from '../../../contracts';
 import type { ContactGroup } from '../../../wire/contactGroups';
 
 /** The groups the card offers (the directory answers these without a server call). */
@@ -25,6 +25,13 @@ export function ContactsCard() {
   const groups = useMaybeService(ContactGroupsApi);
   const telephony = useMaybeService(TelephonyApi);
   const messaging = useMaybeService(MessagingApi);
+  const presence = useMaybeService(PeerPresenceApi);
+  // Presences change outside React; a change re-renders the five rows.
+  const [, setPresenceVersion] = useState(0);
+  useEffect(() => {
+    const sub = presence?.onChange(() => setPresenceVersion((v) => v + 1));
+    return () => sub?.dispose();
+  }, [presence]);
   const [group, setGroup] = useState<DashboardGroup>(savedGroup);
   useEffect(() => localStorage.setItem(GROUP_STORAGE_KEY, group), [group]);
   // The directory is outside React: a change of it (loaded, refreshed, edited) reads the group again.
@@ -71,7 +78,10 @@ export function ContactsCard() {
         <ul className="dash-people">
           {people.map((c) => (
             <li key={c.id} className="dash-person">
-              <span className="dash-person-name">{c.name}</span>
+              <span className="dash-person-name">
+                {c.name}
+                <PresenceLine userId={c.self ? null : (c.userId ?? null)} of={presence?.of} />
+              </span>
               <span className="dash-person-actions">
                 {telephony && c.numbers[0] && !c.self && (
                   <Button className="btn" aria-label={t('contacts.call', { name: c.name })} onPress={() => void telephony.call(c.numbers[0]!, { displayName: c.name })}>
@@ -90,4 +100,14 @@ export function ContactsCard() {
       )}
     </section>
   );
+}
+
+/** The colleague's presence under their name, when chat knows it. */
+function PresenceLine({ userId, of }: { userId: number | null; of?: (userId: number) => { state: string; label: string } | null }) {
+  const p = userId !== null && of ? of(userId) : null;
+  return p ? (
+    <span className="dash-presence" data-state={p.state}>
+      {p.label}
+    </span>
+  ) : null;
 }
