@@ -38,7 +38,8 @@ export function accentCss(accent: string): string | null {
 /** Applies the organisation's accent colour (when readable) through a style element; returns what takes it away. */
 export function applyAccent(accent: string): () => void {
   const css = accentCss(accent);
-  if (!css) return () => undefined;
+  // Without a document (the manifests booted in Node by the plugins' tests) there is nothing to colour.
+  if (!css || typeof document === 'undefined') return () => undefined;
   const style = document.createElement('style');
   style.dataset.branding = 'accent';
   style.textContent = css;

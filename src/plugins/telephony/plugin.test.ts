@@ -45,7 +45,7 @@ function boot(opts: { configured?: boolean; all?: boolean } = {}) {
   const toast = vi.fn(() => 'id');
   const dismiss = vi.fn();
   kernel.provide(Navigation, { navigate: vi.fn() });
-  kernel.provide(Session, { userId: 7, config: { sip: { configured: opts.configured ?? false }, messaging: { enabled: false } }, profile: { first_name: 'Alice', last_name: 'Nguyen' } } as unknown as SessionInfo);
+  kernel.provide(Session, { userId: 7, config: { sip: { configured: opts.configured ?? false }, messaging: { enabled: false }, branding: { product_name: 'Acme UC', logo_url: null, accent_color: '#2563eb' } }, profile: { first_name: 'Alice', last_name: 'Nguyen' } } as unknown as SessionInfo);
   kernel.provide(Notifications, { toast, dismiss, announce: vi.fn() });
   kernel.provide(Api, { get: vi.fn(async () => ({})), raw: vi.fn(async () => new Response('')) } as never);
   kernel.provide(Preferences, { get: async <T,>() => false as T | false, set: vi.fn(async () => undefined) });
