@@ -41,6 +41,8 @@ import { readUccSettings, type UccSettings } from './settings';
 import { registerSpa, spaFallback } from './spa';
 import { registerSpeedDialRoutes } from './speed-dial/routes';
 import { registerWizardRoutes } from './wizard/routes';
+import { clientBuildReader } from './frame/client-build';
+import { registerFrameRoutes } from './frame/routes';
 
 export interface AppOptions {
   db: Db;
@@ -113,6 +115,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     services: opts.services ?? readServicesConfig(process.env, opts.runtimeDir),
     voicemail: opts.voicemail ?? false,
     carrier: opts.texts?.carrier ?? loopbackCarrier,
+    runtimeDir: opts.runtimeDir,
+    clientBuild: clientBuildReader(opts.staticDir),
   };
 
   const csp = contentSecurityPolicy(ctx.settings, ctx.services);
@@ -151,6 +155,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerWizardRoutes(app, ctx);
   registerRecordingRoutes(app, ctx);
   registerAnalyticsRoutes(app, ctx);
+  registerFrameRoutes(app, ctx);
   registerVoicemailRoutes(app, ctx);
   registerCallRecordingRoutes(app, ctx);
   registerTextRoutes(app, ctx, opts.texts);

@@ -20,4 +20,8 @@ export interface RouteContext {
   voicemail: boolean;
   /** The carrier that sends texts (the loopback carrier unless the app was given another). */
   carrier: CarrierAdapter;
+  /** The data folder (secrets, the maintenance switch). */
+  runtimeDir: string;
+  /** The served client's build (server/frame/client-build.ts), null when none is served. */
+  clientBuild: () => Promise<string | null>;
 }

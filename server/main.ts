@@ -6,6 +6,7 @@ import { buildApp } from './app';
 import { migrate } from './db/migrate';
 import { openDb, type Db } from './db/open';
 import { seedDemo } from './seed';
+import { seedDemoFrame } from './seed-frame';
 import { seedDemoMeetings } from './seed-meetings';
 
 const startedAt = performance.now();
@@ -34,6 +35,7 @@ async function start() {
   const seed = await seedDemo(db);
   // A demo database seeded before meetings existed gets the demo meetings with their migration.
   if (!seed.seeded && migrated.includes('042')) await db.transaction((tx) => seedDemoMeetings(tx, Date.now()));
+  if (!seed.seeded && migrated.includes('047')) await db.transaction((tx) => seedDemoFrame(tx));
   const seedMs = Math.round(performance.now() - seedStart);
 
   app = await buildApp({

@@ -14,6 +14,7 @@ import {
 import { seedDemoContacts } from './seed-contacts';
 import { demoClips, seedDemoMedia } from './seed-media';
 import { seedDemoE911 } from './seed-e911';
+import { seedDemoFrame } from './seed-frame';
 import { seedDemoMeetings } from './seed-meetings';
 import { seedDemoRooms } from './seed-rooms';
 import { seedDemoTexts } from './seed-texts';
@@ -302,6 +303,7 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
     await seedDemoTexts(tx);
     await seedDemoE911(tx);
     await seedDemoMeetings(tx, now);
+    await seedDemoFrame(tx);
     await clips;
     const core = new Set([...ACME_CORE.map((p) => p.username!), NORTHWIND_ADMIN.username!]);
     const mediaUsers = users.filter((u) => core.has(u.username)).map((u) => ({ id: idOf.get(u.username)!, extension: u.extension, username: u.username }));

@@ -5,6 +5,7 @@ import { ROLE } from '../../src/wire/profile';
 import { unauthorized } from '../errors';
 import { mucHost } from '../services/layout';
 import type { RouteContext } from '../context';
+import { contactCenterLinks } from '../frame/repository';
 import { configAccount } from './repository';
 
 const HELP_URL = {
@@ -34,7 +35,7 @@ function featuresFor(roleId: number, voicemailGeneration: number, webMeetingMana
   };
 }
 
-export function registerConfigRoutes(app: FastifyInstance, { db, requireUserId, settings, services }: RouteContext): void {
+export function registerConfigRoutes(app: FastifyInstance, { db, requireUserId, settings, services, clientBuild }: RouteContext): void {
   app.get('/v1/ucc-config', async (request): Promise<UccConfig> => {
     const userId = await requireUserId(request);
     const user = await configAccount(db, userId);
@@ -64,6 +65,8 @@ export function registerConfigRoutes(app: FastifyInstance, { db, requireUserId, 
       mailbox_number: user.extension,
       email_configured: Boolean(settings.smtpUrl),
       help_url: HELP_URL[user.level],
+      contact_center: await contactCenterLinks(db, userId),
+      client_build: await clientBuild(),
     };
   });
 }

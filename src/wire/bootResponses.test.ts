@@ -47,6 +47,8 @@ const samples = {
     mailbox_number: '1001',
     email_configured: false,
     help_url: 'https://help.example',
+    contact_center: [{ type: 'cc', admin_url: 'https://cc.example/admin', agent_url: 'https://cc.example/agent' }],
+    client_build: 'index-Ab12.js',
   },
   Profile: {
     user_id: 2,

@@ -39,6 +39,8 @@ export const UccConfig: Parser<UccConfigType> = parser(
     mailbox_number: nullable(str),
     email_configured: bool,
     help_url: str,
+    contact_center: array(object({ type: oneOf('cc', 'ivr'), admin_url: str, agent_url: nullable(str) })),
+    client_build: nullable(str),
   }),
 );
 

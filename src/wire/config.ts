@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { FEATURE_FLAGS, type FeatureFlag } from './featureFlags';
+import { ContactCenterLink } from './frame';
 
 export { FEATURE_FLAGS, type FeatureFlag } from './featureFlags';
 export const FeatureFlags = z.record(z.enum(FEATURE_FLAGS), z.boolean());
@@ -37,5 +38,9 @@ export const UccConfig = z.object({
   /** The deployment sends e-mail (UC_SMTP_URL is set): voicemail e-mails can be turned on. */
   email_configured: z.boolean(),
   help_url: z.string(),
+  /** The user's contact-center links (the apps menu); empty for most users. */
+  contact_center: z.array(ContactCenterLink),
+  /** The entry script of the build the server serves (see README, "Old clients"); null when it serves none. */
+  client_build: z.nullable(z.string()),
 });
 export type UccConfig = z.infer<typeof UccConfig>;

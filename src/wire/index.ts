@@ -9,3 +9,4 @@ export * from './services';
 export * from './calling';
 export * from './recording';
 export * from './inbound';
+export * from './frame';

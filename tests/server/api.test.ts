@@ -223,10 +223,10 @@ describe.each(backends)('API ($name)', (backend) => {
 
   describe('POST /v1/analytics', () => {
     it('stores a valid event', async () => {
-      const res = await t.app.inject({ method: 'POST', url: '/v1/analytics', headers: bearer(alice), payload: { action_type: 'palette.open', session_id: 's-1' } });
+      const res = await t.app.inject({ method: 'POST', url: '/v1/analytics', headers: bearer(alice), payload: { action_type: 'command:palette.open', session_id: 'session-0001' } });
       expect(res.statusCode).toBe(204);
       const { rows } = await t.db.query<{ user_id: number; action_type: string }>('SELECT user_id, action_type FROM analytics_events');
-      expect(rows).toContainEqual({ user_id: ids.alice, action_type: 'palette.open' });
+      expect(rows).toContainEqual({ user_id: ids.alice, action_type: 'command:palette.open' });
     });
 
     it('rejects an invalid event and requires a token', async () => {
