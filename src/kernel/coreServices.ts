@@ -105,6 +105,21 @@ export interface ClientLogStore {
   persistent(): Promise<boolean>;
 }
 
+/**
+ * Notices the server pushes to every client of the user (XMPP headlines from the chat domain, on the
+ * messaging plugin's connection): the plugin that holds the connection publishes them by subject,
+ * whoever cares subscribes (the shell's maintenance check, voicemail's new-message notice).
+ */
+export interface ServerPushHub {
+  publish(subject: string, body: string): void;
+  subscribe(subject: string, listener: (body: string) => void): Disposable;
+}
+
+/** Usage counts (`POST /v1/analytics`): what happened, never with whom or with what arguments. */
+export interface UsageAnalytics {
+  track(action: 'sign_in' | 'call_placed' | 'message_sent' | 'text_sent' | `command:${string}`): void;
+}
+
 export const Api = serviceKey<ApiClient>('core.api');
 export const Navigation = serviceKey<Navigator>('core.navigation');
 export const Notifications = serviceKey<Notifier>('core.notifications');
@@ -112,6 +127,8 @@ export const Session = serviceKey<SessionInfo>('core.session');
 export const Preferences = serviceKey<PreferencesStore>('core.preferences');
 export const Connections = serviceKey<ConnectionReporter>('core.connections');
 export const LogStore = serviceKey<ClientLogStore>('core.log');
+export const ServerPush = serviceKey<ServerPushHub>('core.push');
+export const Analytics = serviceKey<UsageAnalytics>('core.analytics');
 
 export interface ConfirmOptions {
   titleKey: string;

@@ -19,6 +19,18 @@ const ShortcutsDialog = lazy(() => import('./ShortcutsDialog').then((m) => ({ de
 const CommandMenu = lazy(() => import('./FrameMenus').then((m) => ({ default: m.CommandMenu })));
 const ProfileMenu = lazy(() => import('./FrameMenus').then((m) => ({ default: m.ProfileMenu })));
 
+// The old-client modal and the feature announcement: loaded only when one is due.
+const FrameNotices = lazy(() => import('./FrameNotices').then((m) => ({ default: m.FrameNotices })));
+
+function LazyFrameNotices() {
+  const { oldClient, announcement } = useSnapshot(shellState);
+  return oldClient || announcement ? (
+    <Suspense fallback={null}>
+      <FrameNotices />
+    </Suspense>
+  ) : null;
+}
+
 function LazyShortcuts() {
   const { shortcutsOpen } = useSnapshot(shellState);
   return shortcutsOpen ? (
@@ -189,6 +201,7 @@ export function AppFrame() {
       </div>
       <DocumentTitle screenTitle={screenTitle} />
       <LazyShortcuts />
+      <LazyFrameNotices />
     </div>
   );
 }

@@ -5,7 +5,8 @@ import { HTTP } from '../wire/http';
 import { announcer } from './announcer';
 import { AriaLocale } from './AriaLocale';
 import { safeRedirect } from './redirect';
-import { login } from './session';
+import { analyticsSessionId } from './analytics';
+import { api, login } from './session';
 import { Later } from './Later';
 import { LiveRegions } from './LiveRegions';
 
@@ -17,6 +18,11 @@ import { LiveRegions } from './LiveRegions';
 const LanguagePicker = lazy(() => import('./LanguagePicker').then((m) => ({ default: m.LanguagePicker })));
 const Toasts = lazy(() => import('./toasts').then((m) => ({ default: m.Toasts })));
 let notifier: Promise<Notifier> | null = null;
+
+/** Counted before the page is left (the app is a full load); a failed count never stops the sign-in. */
+async function trackSignIn(): Promise<void> {
+  await api.post('/v1/analytics', { action_type: 'sign_in', session_id: analyticsSessionId() }).catch(() => undefined);
+}
 /** Uses the login page's notifier; if its chunk could not load, logs it and tries again next time. */
 async function withNotifier(use: (n: Notifier) => void): Promise<void> {
   try {
@@ -28,10 +34,10 @@ async function withNotifier(use: (n: Notifier) => void): Promise<void> {
 }
 
 /** The whole page of a visitor without a session: the form, its notices and the live regions. */
-export function LoginScreen({ redirect }: { redirect?: string }) {
+export function LoginScreen({ redirect, reason }: { redirect?: string; reason?: 'maintenance' }) {
   return (
     <AriaLocale>
-      <LoginPage redirect={redirect} />
+      <LoginPage redirect={redirect} reason={reason} />
       <Later>
         <Toasts />
       </Later>
@@ -46,7 +52,7 @@ export function waitText(seconds: number, language: string): string {
   return new Intl.NumberFormat(language, { style: 'unit', unit: minutes ? 'minute' : 'second', unitDisplay: 'long' }).format(minutes ? Math.ceil(seconds / 60) : seconds);
 }
 
-export function LoginPage({ redirect }: { redirect?: string }) {
+export function LoginPage({ redirect, reason }: { redirect?: string; reason?: 'maintenance' }) {
   const { t, i18n } = useTranslation('shell');
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -76,6 +82,7 @@ export function LoginPage({ redirect }: { redirect?: string }) {
     if (shown) await withNotifier((n) => n.dismiss(shown));
     try {
       await login({ username: username.trim(), password, remember });
+      await trackSignIn();
       location.assign(safeRedirect(redirect));
     } catch (err) {
       setBusy(false);
@@ -96,6 +103,11 @@ export function LoginPage({ redirect }: { redirect?: string }) {
     <main className="login-page">
       <div className="login-card">
         <h1>{t('login.title')}</h1>
+        {reason === 'maintenance' && (
+          <p role="alert" className="login-notice">
+            {t('login.maintenance')}
+          </p>
+        )}
         {/*
           Native form controls: they are the most robust for assistive technology, and React Aria's
           text fields, checkbox and button would more than double what this page loads before the

@@ -1,13 +1,15 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { lazy, StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
-import { Api, Connections as ConnectionsKey, Dialogs, HomePage, HotkeyManager, Kernel, KernelProvider, Navigation, Notifications, Preferences, Session, type PluginManifest, isLanguage, type Language } from '../kernel';
+import { Analytics, Api, Connections as ConnectionsKey, Dialogs, ServerPush, HomePage, HotkeyManager, Kernel, KernelProvider, Navigation, Notifications, Preferences, Session, type PluginManifest, isLanguage, type Language } from '../kernel';
 import { proxy } from 'valtio';
 import { HotkeyOverrides, Profile, UccConfig } from '../wire/bootResponses';
 import type { UccConfig as UccConfigType } from '../wire/config';
 import type { Profile as ProfileType } from '../wire/profile';
 import { PaletteHost, palettePlugin } from '../palette';
+import { createAnalytics } from './analytics';
 import { announcer } from './announcer';
+import { createServerPush } from './serverPush';
 import { AriaLocale } from './AriaLocale';
 import { setHotkeyManager } from './hotkeysInstance';
 import { appNavigator, type NavigableRouter } from './navigator';
@@ -90,6 +92,11 @@ async function startKernel(session: LoadedSession, plugins: readonly PluginManif
   kernel.provide(Preferences, prefs);
   kernel.provide(ConnectionsKey, connections);
   kernel.provide(Dialogs, dialogHost);
+  kernel.provide(ServerPush, createServerPush());
+  const analytics = createAnalytics(api);
+  kernel.provide(Analytics, analytics);
+  // Palette commands are counted by id only: never their arguments.
+  kernel.onRun((id, source) => source === 'palette' && analytics.track(`command:${id}`));
   const profile = proxy(session.profile);
   kernel.provide(Session, {
     userId: session.userId,
@@ -106,7 +113,7 @@ async function startKernel(session: LoadedSession, plugins: readonly PluginManif
     roleId: session.profile.role_id,
     route: location.pathname,
   });
-  kernel.load([createShellPlugin({ setLanguage }), palettePlugin, ...plugins], { complete: true });
+  kernel.load([createShellPlugin({ setLanguage, contactCenter: session.config.contact_center }), palettePlugin, ...plugins], { complete: true });
   // Fetched alongside the language: `/` needs it before the router first resolves.
   const homePage = createHomePage(kernel, prefs);
   for (const { item } of kernel.i18nNamespaces.list()) i18nLoader.addNamespace(item.namespace, item.load);

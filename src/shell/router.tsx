@@ -64,8 +64,10 @@ export function buildAppRouter(kernel: Kernel, history?: RouterHistory) {
     path: '/logout',
     beforeLoad: async () => {
       await logout();
-      // A full load drops every plugin's in-memory state with the session.
-      location.assign('/login');
+      // A full load drops every plugin's in-memory state with the session. Why the user was sent
+      // here (maintenance) goes on to the login page, which says it.
+      const reason = new URLSearchParams(location.search).get('reason');
+      location.assign(reason === 'maintenance' ? '/login?reason=maintenance' : '/login');
       await new Promise(() => undefined);
     },
   });

@@ -1,9 +1,15 @@
-import { clientLog, definePlugin, LogStore, Navigation, provide, Session, type ArgOption, type CommandContext, languageNameIn, LANGUAGES, nativeLanguageName, type Language } from '../kernel';
+import { Api, clientLog, definePlugin, LogStore, Navigation, provide, ServerPush, Session, type ArgOption, type CommandContext, languageNameIn, LANGUAGES, nativeLanguageName, type Language } from '../kernel';
+import type { ContactCenterLink } from '../wire/frame';
+import { checkMaintenance, loadAnnouncements, oldClientReason, watchMaintenance } from './frameChecks';
 import { shellState } from './uiState';
 
 export interface ShellPluginDeps {
   setLanguage(lang: Language): Promise<void>;
+  /** The user's contact-center links (configuration): the apps menu's entries. */
+  contactCenter?: readonly ContactCenterLink[];
 }
+
+const openPage = (url: string) => void window.open(url, '_blank', 'noopener,noreferrer');
 
 /** The shell's own commands: shortcuts dialog, language, log out, focus movement. */
 export function createShellPlugin(deps: ShellPluginDeps) {
@@ -14,12 +20,26 @@ export function createShellPlugin(deps: ShellPluginDeps) {
       const local = languageNameIn(l, ctx.context.language);
       return { id: l, label: local === native ? native : `${native} — ${local}`, detail: l, keywords: [l], value: l };
     });
+  const link = (type: ContactCenterLink['type']) => deps.contactCenter?.find((l) => l.type === type);
   return definePlugin({
     id: 'shell',
     titleKey: 'shell:pluginTitle',
     // The client log: lines wait in memory until its chunk (IndexedDB, redaction) loads when idle.
     provides: [provide(LogStore, () => clientLog)],
-    activate: (ctx) => ctx.afterFirstScreen(() => clientLog.start(), { idle: true }),
+    activate: (ctx) => {
+      ctx.afterFirstScreen(() => clientLog.start(), { idle: true });
+      // The frame's checks wait for the first screen: none of them is what the user came for.
+      ctx.afterFirstScreen(() => {
+        const api = ctx.services.get(Api);
+        const reason = oldClientReason(ctx.services.get(Session).config.client_build);
+        if (reason) shellState.oldClient = reason;
+        const push = ctx.services.maybe(ServerPush);
+        if (push) ctx.track(watchMaintenance(push, api));
+        // Once at sign-in too: maintenance may have begun while nobody of this user was connected.
+        void checkMaintenance(api);
+        void loadAnnouncements(api);
+      });
+    },
     i18n: { namespace: 'shell', load: (lng) => import(`./locales/${lng}.json`).then((m: { default: Record<string, unknown> }) => m.default) },
     commands: [
       {
@@ -54,6 +74,42 @@ export function createShellPlugin(deps: ShellPluginDeps) {
         run: (ctx) => void window.open(ctx.services.get(Session).config.help_url, '_blank', 'noopener,noreferrer'),
       },
       {
+        id: 'shell.whatsNew',
+        titleKey: 'shell:commands.whatsNew',
+        keywords: ['announcement', 'news', 'design', 'changes', 'new features'],
+        run: () => {
+          shellState.announcement = 'design-changes';
+        },
+      },
+      {
+        id: 'shell.reload',
+        titleKey: 'shell:commands.reload',
+        keywords: ['refresh', 'update', 'new version'],
+        run: () => location.reload(),
+      },
+      // The apps menu: the contact-center pages of a user who has them (type cc: admin and agent; ivr: admin).
+      {
+        id: 'shell.ccAdmin',
+        titleKey: 'shell:commands.ccAdmin',
+        keywords: ['contact center', 'call center', 'administration'],
+        when: () => Boolean(link('cc')),
+        run: () => openPage(link('cc')!.admin_url),
+      },
+      {
+        id: 'shell.ccAgent',
+        titleKey: 'shell:commands.ccAgent',
+        keywords: ['contact center', 'call center', 'agent'],
+        when: () => Boolean(link('cc')?.agent_url),
+        run: () => openPage(link('cc')!.agent_url!),
+      },
+      {
+        id: 'shell.ivrAdmin',
+        titleKey: 'shell:commands.ivrAdmin',
+        keywords: ['ivr', 'auto attendant', 'phone menu', 'administration'],
+        when: () => Boolean(link('ivr')),
+        run: () => openPage(link('ivr')!.admin_url),
+      },
+      {
         id: 'shell.goHome',
         titleKey: 'shell:commands.goHome',
         run: (ctx) => ctx.services.get(Navigation).navigate('/'),
@@ -75,6 +131,10 @@ export function createShellPlugin(deps: ShellPluginDeps) {
       { command: 'shell.focusMain', keys: 'Alt+m' },
     ],
     menus: [
+      { id: 'shell.menu.ccAdmin', menu: 'appsMenu', command: 'shell.ccAdmin', order: 10 },
+      { id: 'shell.menu.ccAgent', menu: 'appsMenu', command: 'shell.ccAgent', order: 11 },
+      { id: 'shell.menu.ivrAdmin', menu: 'appsMenu', command: 'shell.ivrAdmin', order: 12 },
+      { id: 'shell.menu.whatsNew', menu: 'profileMenu', command: 'shell.whatsNew', order: 85 },
       { id: 'shell.menu.shortcuts', menu: 'profileMenu', command: 'shell.shortcuts', order: 80 },
       { id: 'shell.menu.help', menu: 'profileMenu', command: 'shell.help', order: 90 },
       { id: 'shell.menu.logout', menu: 'profileMenu', command: 'shell.logout', order: 100 },

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import type { PluginManifest } from '../kernel';
 import { setupI18n } from './i18nSetup';
-import { loginUrl, redirectParam } from './landing';
+import { loginUrl, redirectParam, signedOutReason } from './landing';
 import { api, renewSession } from './session';
 import './styles.css';
 
@@ -28,7 +28,7 @@ export async function start(rootEl: HTMLElement, loadPlugins: () => Promise<read
   const { LoginScreen } = await (loginPage ?? import('./LoginPage'));
   root.render(
     <StrictMode>
-      <LoginScreen redirect={redirectParam(location.search)} />
+      <LoginScreen redirect={redirectParam(location.search)} reason={signedOutReason(location.search)} />
     </StrictMode>,
   );
 }

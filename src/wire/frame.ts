@@ -26,12 +26,8 @@ export type PendingAnnouncements = z.infer<typeof PendingAnnouncements>;
 export const MaintenanceStatus = z.object({ maintenance: z.literal(false), client_build: z.nullable(z.string()) });
 export type MaintenanceStatus = z.infer<typeof MaintenanceStatus>;
 
-/** The XMPP headline subject the API pushes when maintenance is switched on or off. */
-export const MAINTENANCE_SUBJECT = 'urn:uc:maintenance:0';
-/** The XMPP headline subject of a new voicemail; its body is a VoicemailNotice as JSON. */
-export const VOICEMAIL_SUBJECT = 'urn:uc:voicemail:0';
+export { HEADLINE_DELAY_MS, MAINTENANCE_SUBJECT, VOICEMAIL_SUBJECT } from './frameConstants';
+
 /** The specification's voicemail notification. */
 export const VoicemailNotice = z.object({ vm_id: z.string(), caller_name: z.nullable(z.string()) });
 export type VoicemailNotice = z.infer<typeof VoicemailNotice>;
-/** The specification's broadcast delay: a headline about the service goes out this long after the change. */
-export const HEADLINE_DELAY_MS = 666;

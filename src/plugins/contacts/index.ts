@@ -28,6 +28,7 @@ export const contactsPlugin = definePlugin({
     },
   ],
   nav: [{ id: 'contacts', titleKey: 'contacts:nav', to: CONTACTS_PATH, icon: Users, order: 20, command: contactsCommands.ids.go }],
+  menus: [{ id: 'contacts.plus', menu: 'plusMenu', command: contactsCommands.ids.new, order: 30 }],
   commands: contactsCommands.commands,
   hotkeys: contactsCommands.hotkeys,
   searchProviders: [{ id: CONTACTS_PROVIDER, kindKey: 'contacts:kind', ...contactEntities }],

@@ -28,6 +28,7 @@ export const meetingsPlugin = definePlugin({
     { id: 'meetings.rooms', path: `${ROOMS_PATH}/{-$id}`, titleKey: 'meetings:roomsTitle', component: () => import('./lazy').then(async (m) => (await m.strings(), { default: m.RoomsScreen })) },
   ],
   nav: [{ id: 'meetings', titleKey: 'meetings:title', to: MEETINGS_PATH, icon: Video, order: 17, command: meetingsCommands.ids.go }],
+  menus: [{ id: 'meetings.plus', menu: 'plusMenu', command: meetingsCommands.ids.new, order: 40 }],
   commands: meetingsCommands.commands,
   hotkeys: meetingsCommands.hotkeys,
   searchProviders: [{ id: 'meetings', kindKey: 'meetings:kind', items: () => palette.entities, subscribe: (onChange) => toDisposable(subscribe(palette, onChange)) }],

@@ -47,6 +47,8 @@ export const messagingPlugin = definePlugin({
     { id: 'texts', titleKey: 'messaging:texts.title', to: TEXTS_PATH, icon: Mail, order: 13, command: messagingCommands.ids['texts.go'], when: hasChat, useBadge: useTextsUnread, badgeLabelKey: 'messaging:texts.badge' },
   ],
   menus: [
+    { id: 'messaging.plus.chat', menu: 'plusMenu', command: messagingCommands.ids.newChat, order: 10 },
+    { id: 'messaging.plus.text', menu: 'plusMenu', command: messagingCommands.ids['texts.new'], order: 20 },
     { id: 'messaging.status', menu: 'profileMenu', command: messagingCommands.ids.setPresence, order: 10 },
     { id: 'messaging.customStatus', menu: 'profileMenu', command: messagingCommands.ids.customStatus, order: 11 },
   ],

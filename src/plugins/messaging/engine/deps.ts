@@ -27,6 +27,8 @@ export interface ChatEngineDeps {
   fetch?: typeof fetch;
   /** A message in a conversation that is not on screen (or the tab is hidden) and not muted: announce, notify, chime. */
   announceNew?(from: string, body: string, jid: string): void;
+  /** A headline the API sent from the chat domain with a subject of its own (maintenance, a new voicemail). */
+  serverPush?(subject: string, body: string): void;
 }
 
 /** A file that was not sent, and why (each has a message for the user). */

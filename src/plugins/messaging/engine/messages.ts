@@ -30,7 +30,7 @@ export class Messages {
   private queuedAnnounced = false;
 
   constructor(
-    private readonly deps: Pick<ChatEngineDeps, 'mucDomain' | 'notify' | 't' | 'fetch' | 'announceNew'>,
+    private readonly deps: Pick<ChatEngineDeps, 'mucDomain' | 'notify' | 't' | 'fetch' | 'announceNew' | 'serverPush'>,
     private readonly clock: Clock,
     private readonly connection: Connection,
     private readonly outbox: Outbox,
@@ -235,7 +235,11 @@ export class Messages {
       if (stanza.getAttribute('type') === 'headline') {
         const from = stanza.getAttribute('from') ?? '';
         // The API: the user's groups changed (made, renamed, joined, left, removed from).
-        if (from === chat.me.split('@')[1] && child(stanza, 'subject')?.textContent === ROOMS_CHANGED_SUBJECT) void this.groups.resyncRooms();
+        const subject = child(stanza, 'subject')?.textContent ?? '';
+        const fromApi = from === chat.me.split('@')[1];
+        if (fromApi && subject === ROOMS_CHANGED_SUBJECT) void this.groups.resyncRooms();
+        // Other notices of the API (maintenance, a new voicemail) are for other parts of the app.
+        else if (fromApi && subject) this.deps.serverPush?.(subject, child(stanza, 'body')?.textContent ?? '');
         // Another client of ours saved read positions, mutes or roster groups.
         else if (bare(from) === chat.me && child(stanza, 'x', NS.chats) && from !== this.connection.socket?.jid) {
           void this.sessions
