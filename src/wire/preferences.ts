@@ -24,6 +24,8 @@ export const PREFERENCE_KEYS = [
   'uc-desktop-notifications-off',
   // "Call my phone first": { enabled, device } (wire/clickDial.ts; never saved: off).
   'uc-click-dial',
+  // The text conversations the user muted (their jids): no notice, no badge, the Muted sub-group.
+  'uc-texts-muted',
 ] as const;
 export type PreferenceKey = (typeof PREFERENCE_KEYS)[number];
 export const PreferenceKeySchema = z.enum(PREFERENCE_KEYS);

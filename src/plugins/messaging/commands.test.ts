@@ -32,6 +32,7 @@ describe('messaging commands', () => {
     const texts = messagingCommands.commands.filter((c) => c.id.startsWith('messaging.texts.'));
     expect(texts.map((c) => [c.id, c.titleKey])).toEqual([
       ['messaging.texts.go', 'messaging:texts.commands.go'],
+      ['messaging.texts.toggleMute', 'messaging:texts.commands.toggleMute'],
       ['messaging.texts.new', 'messaging:texts.commands.new'],
       ['messaging.texts.text', 'messaging:texts.commands.text'],
     ]);

@@ -102,6 +102,8 @@ export const messagingTable = {
     given: { jid: 'string' },
     run: (ctx, a) => go(ctx, a.jid !== undefined ? textPath(a.jid) : TEXTS_PATH),
   }),
+  // The conversation on screen (the texts screen's Mute button does the same).
+  'texts.toggleMute': { titleKey: 'messaging:texts.commands.toggleMute', keywords: ['mute', 'unmute', 'silence', 'notifications', 'sms'], enabled: () => (texts.open ? true : { reasonKey: 'messaging:reasons.noOpen' }) },
   'texts.new': { titleKey: 'messaging:texts.commands.new', keywords: ['sms', 'mms', 'text', 'write'], keys: 'Shift+X', enabled: haveNumber, run: (ctx) => go(ctx, `${TEXTS_PATH}/new`) },
   // "Text ▸ number": a conversation's number or any number typed.
   'texts.text': command({

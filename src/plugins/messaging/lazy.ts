@@ -9,7 +9,8 @@ import type { messagingTable } from './commands';
 import { startEngine, stopEngine as stopChat } from './engine';
 import type { ChatEngine } from './engine/ChatEngine';
 import { chat, CHAT_PATH } from './state';
-import { startTexts, stopTexts } from './texts/api';
+import { startTexts, stopTexts, toggleTextMute } from './texts/api';
+import { texts } from './texts/state';
 
 export { startEngine, currentEngine } from './engine';
 export { uiStrings } from './uiStrings';
@@ -45,6 +46,7 @@ const sessionRun =
 /** What each command of the table without a boot run does. */
 export const runs: LazyRuns<typeof messagingTable> = {
   toggleMute: sessionRun('toggleMute'),
+  'texts.toggleMute': () => (texts.open ? toggleTextMute(texts.open) : undefined),
   pin: sessionRun('pin'),
   close: sessionRun('close'),
   leave: sessionRun('leave'),

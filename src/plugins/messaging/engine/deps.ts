@@ -27,6 +27,8 @@ export interface ChatEngineDeps {
   fetch?: typeof fetch;
   /** A message in a conversation that is not on screen (or the tab is hidden) and not muted: announce, notify, chime. */
   announceNew?(from: string, body: string, jid: string): void;
+  /** Counts a message sent (usage analytics: never to whom or what). */
+  sent?(): void;
   /** A headline the API sent from the chat domain with a subject of its own (maintenance, a new voicemail). */
   serverPush?(subject: string, body: string): void;
 }

@@ -1,5 +1,5 @@
 import i18next from 'i18next';
-import { Api, Connections, Notifications, ServerPush, Session, type ServiceLookup } from '../../../kernel';
+import { Analytics, Api, Connections, Notifications, ServerPush, Session, type ServiceLookup } from '../../../kernel';
 import { chatAlerts } from '../alerts';
 import { chat, chatPath } from '../state';
 import { uiStrings } from '../uiStrings';
@@ -41,6 +41,7 @@ export function startEngine(services: ServiceLookup): Promise<ChatEngine | null>
         notify.announce(i18next.t('messaging:announce.newMessage', { name: from, body: body.slice(0, 140) }), 'polite');
         alerts.newMessage({ kind: 'chat', tag: `chat:${jid}`, title: from, body: body.slice(0, 140), to: chatPath(jid) });
       },
+      sent: () => services.maybe(Analytics)?.track('message_sent'),
       serverPush: (subject, body) => services.maybe(ServerPush)?.publish(subject, body),
     });
     engine = e;

@@ -30,7 +30,7 @@ export class Messages {
   private queuedAnnounced = false;
 
   constructor(
-    private readonly deps: Pick<ChatEngineDeps, 'mucDomain' | 'notify' | 't' | 'fetch' | 'announceNew' | 'serverPush'>,
+    private readonly deps: Pick<ChatEngineDeps, 'mucDomain' | 'notify' | 't' | 'fetch' | 'announceNew' | 'serverPush' | 'sent'>,
     private readonly clock: Clock,
     private readonly connection: Connection,
     private readonly outbox: Outbox,
@@ -76,6 +76,7 @@ export class Messages {
     this.clearPaused(s.jid);
     this.composingSent.set(s.jid, 'active');
     this.queue(s, id);
+    this.deps.sent?.();
     if (chat.open === s.jid) this.sessions.setRead(s, msg.timestamp);
   }
 

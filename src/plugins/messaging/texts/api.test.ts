@@ -2,7 +2,7 @@ import { Strophe } from 'strophe.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Api, Navigation, Notifications, Preferences, type ServiceLookup, ApiError } from '../../../kernel';
 import type { TextConversation, TextMessage } from '../../../wire/texts';
-import { cutoffs, onHeadline, sendInConversation, startTexts, stopTexts } from './api';
+import { cutoffs, onHeadline, sendInConversation, startTexts, stopTexts, toggleTextMute } from './api';
 import { resetTexts, texts } from './state';
 
 const xml = (s: string) => Strophe.xmlHtmlNode(s).documentElement as unknown as Element;
@@ -13,7 +13,7 @@ const msg = (id: string, over: Partial<TextMessage> = {}): TextMessage => ({ id,
 const headline = (c: TextConversation, m: TextMessage) =>
   xml(`<message xmlns="jabber:client" type="headline" from="${c.jid}" to="alice@uc.local"><text xmlns="urn:uc:texts:0">${esc(JSON.stringify({ conversation: c, message: m }))}</text></message>`);
 
-function fakeServices(over: { post?: () => Promise<unknown> } = {}) {
+function fakeServices(over: { post?: () => Promise<unknown>; muted?: string[] } = {}) {
   const announce = vi.fn();
   const api = {
     get: vi.fn(async (path: string) =>
@@ -25,14 +25,14 @@ function fakeServices(over: { post?: () => Promise<unknown> } = {}) {
     post: vi.fn(over.post ?? (async () => ({}))),
     request: vi.fn(),
   };
-  const prefs = { get: vi.fn(async () => ({ sms: 30, group_sms: 730, chat: null })), set: vi.fn() };
+  const prefs = { get: vi.fn(async (key: string) => (key === 'uc-texts-muted' ? (over.muted ?? false) : { sms: 30, group_sms: 730, chat: null })), set: vi.fn(async () => undefined) };
   const byKey = new Map<unknown, unknown>([
     [Api, api],
     [Notifications, { announce, toast: vi.fn() }],
     [Preferences, prefs],
   ]);
   const services = { get: (k: unknown) => byKey.get(k), maybe: (k: unknown) => byKey.get(k), has: (k: unknown) => byKey.has(k) } as unknown as ServiceLookup;
-  return { services, api, announce };
+  return { services, api, announce, prefs };
 }
 
 afterEach(() => {
@@ -110,5 +110,23 @@ describe('texts store', () => {
     expect(await sendInConversation(JID)).toBe(false);
     expect(s.error).toBe('banned');
     expect(s.input).toBe('draft text');
+  });
+});
+
+describe('muted text conversations', () => {
+  it('a muted conversation counts its new texts but announces none; muting is saved for every device', async () => {
+    const { services, announce, prefs } = fakeServices({ muted: [JID] });
+    startTexts(services, (k) => k);
+    await vi.waitFor(() => expect(texts.muted).toEqual([JID]));
+    await vi.waitFor(() => expect(texts.status).toBe('ready'));
+    onHeadline(headline(conv({ unread: 0 }), msg('m-quiet', { body: 'psst' })));
+    await vi.waitFor(() => expect(texts.conversations[JID]!.messages.map((m) => m.id)).toContain('m-quiet'));
+    expect(texts.conversations[JID]!.unread).toBe(3);
+    expect(announce).not.toHaveBeenCalled();
+    await toggleTextMute(JID);
+    expect(texts.muted).toEqual([]);
+    expect(prefs.set).toHaveBeenLastCalledWith('uc-texts-muted', []);
+    onHeadline(headline(conv({ unread: 0 }), msg('m-loud', { body: 'hello' })));
+    await vi.waitFor(() => expect(announce).toHaveBeenCalled());
   });
 });

@@ -4,7 +4,7 @@
  */
 import i18next from 'i18next';
 import { Strophe } from 'strophe.js';
-import { Api, Notifications, Preferences, type ServiceLookup, ApiError } from '../../../kernel';
+import { Analytics, Api, Notifications, Preferences, type ServiceLookup, ApiError } from '../../../kernel';
 import {
   CUTOFF_KINDS,
   type Cutoffs,
@@ -117,7 +117,7 @@ function ingest(c: TextConversation, m: TextMessage, live: boolean): void {
   if (texts.open === s.jid && visible()) void markRead(s.jid);
   else {
     s.unread++;
-    if (!deps) return;
+    if (!deps || texts.muted.includes(s.jid)) return;
     const name = s.members.map(formatNumber).join(', ');
     const body = m.body.trim().slice(0, 140);
     deps.services.maybe(Notifications)?.announce(deps.tr('announce', { name, body }), 'polite');
@@ -177,11 +177,31 @@ async function loadCutoffs(services: ServiceLookup): Promise<void> {
   if (!changed) userCutoffs = readCutoffs(v);
 }
 
+const MUTED = 'uc-texts-muted';
+
+async function loadMuted(services: ServiceLookup): Promise<void> {
+  const v = await services.maybe(Preferences)?.get<unknown>(MUTED).catch(() => false);
+  if (Array.isArray(v)) texts.muted = v.filter((j): j is string => typeof j === 'string');
+}
+
+/** Mutes or unmutes a conversation, for every device; put back when the server refuses. */
+export async function toggleTextMute(jid: string): Promise<void> {
+  const before = [...texts.muted];
+  texts.muted = before.includes(jid) ? before.filter((j) => j !== jid) : [...before, jid];
+  try {
+    await deps?.services.get(Preferences).set(MUTED, texts.muted);
+  } catch (err) {
+    texts.muted = before;
+    log.error('text mute not saved', err);
+  }
+}
+
 /** Resolves once the user's messaging numbers and conversations are in (or could not be had). */
 export function startTexts(services: ServiceLookup, tr: Deps['tr'] = (key, values) => i18next.getFixedT(null, 'messaging', 'texts')(key, values)): Promise<void> {
   if (deps) return Promise.resolve();
   deps = { services, tr };
   void loadCutoffs(services);
+  void loadMuted(services);
   return refresh();
 }
 
@@ -255,6 +275,7 @@ export async function sendText(from: string, to: readonly string[], input: strin
     const media = await upload(files);
     const res = await api().post('/v1/texts/messages', { id: newMessageId(), from, to, body, media }, SendTextResponse);
     ingest(res.conversation, res.message, false);
+    deps?.services.maybe(Analytics)?.track('text_sent');
     return { jid: res.conversation.jid };
   } catch (err) {
     return { error: errorKey(err instanceof ApiError ? err.body.error : undefined) };

@@ -42,6 +42,8 @@ export const initialTextsState = () => ({
   open: null as string | null,
   /** The new-text form's draft, kept across a failed send. */
   draft: initialDraft(''),
+  /** Muted conversations (jids), saved for every device (preference uc-texts-muted). */
+  muted: [] as string[],
 });
 
 /** Texts (SMS/MMS): `api.ts` writes it; the screens, badge, palette and commands read it. */
@@ -56,11 +58,11 @@ export const textPath = (jid: string) => `${TEXTS_PATH}/${encodeURIComponent(jid
 /** A new text to this number; the screen opens the conversation with it instead when there is one. */
 export const newTextPath = (number: string) => `${TEXTS_PATH}/new?to=${encodeURIComponent(number)}`;
 
-/** Unread texts: the navigation badge. */
+/** Unread texts: the navigation badge (muted conversations left out, as chat does). */
 export function useTextsUnread(): number {
-  const c = useSnapshot(texts).conversations;
+  const { conversations: c, muted } = useSnapshot(texts);
   let n = 0;
-  for (const k in c) n += c[k]!.unread;
+  for (const k in c) if (!muted.includes(k)) n += c[k]!.unread;
   return n;
 }
 

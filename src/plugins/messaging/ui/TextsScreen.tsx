@@ -4,10 +4,10 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { Button, FileTrigger, GridList, GridListItem, Input, Label, SearchField, TextArea, TextField, ToggleButton, ToggleButtonGroup, type Key } from 'react-aria-components';
 import { ref, useSnapshot } from 'valtio';
 import { useKernel } from '../../../kernel';
-import { filterSessions } from '../model/chat';
+import { filterSessions, type SessionGroup } from '../model/chat';
 import './chat.css';
 import { attachmentProblem, counter, enterSends, formatNumber, newTextProblem, pastCutoff, recipients, SMS_MAX_CHARS, usNumber } from '../texts/rules';
-import { cutoffs, loadOlder, mediaUrl, openConversation, sendInConversation, sendText } from '../texts/api';
+import { cutoffs, loadOlder, mediaUrl, openConversation, sendInConversation, sendText, toggleTextMute } from '../texts/api';
 import { initialDraft, texts, TEXTS_PATH, textPath, type PendingFile, type TextConversationState } from '../texts/state';
 import { useTextsT } from './useTextsT';
 import type { TextMedia, TextMessage } from '../../../wire/texts';
@@ -31,17 +31,17 @@ function TextsBar({ selected }: { selected: string | null }) {
   const tx = useTextsT();
   const s = useSnapshot(texts);
   const navigate = useNavigate();
-  const [group, setGroup] = useState<'all' | 'unread'>('all');
+  const [group, setGroup] = useState<SessionGroup>('all');
   const [term, setTerm] = useState('');
   // Search matches the numbers, as typed digits or formatted.
   const list = useMemo(
     () =>
       filterSessions(
-        Object.values(s.conversations).map((c) => ({ ...c, name: nameOf(c.members), members: [...c.members, ...c.members.map((m) => m.replace(/\D/g, ''))], muted: false })),
+        Object.values(s.conversations).map((c) => ({ ...c, name: nameOf(c.members), members: [...c.members, ...c.members.map((m) => m.replace(/\D/g, ''))], muted: s.muted.includes(c.jid) })),
         group,
         term,
       ),
-    [s.conversations, group, term],
+    [s.conversations, s.muted, group, term],
   );
   return (
     <section className="list-pane chat-bar" aria-labelledby="texts-bar-heading">
@@ -49,8 +49,8 @@ function TextsBar({ selected }: { selected: string | null }) {
         {tx('list')}
       </h2>
       <div className="filter-bar">
-        <ToggleButtonGroup aria-label={tx('filters')} selectionMode="single" disallowEmptySelection selectedKeys={[group]} onSelectionChange={(k) => setGroup([...k][0] as 'all' | 'unread')} className="segmented">
-          {(['all', 'unread'] as const).map((g) => (
+        <ToggleButtonGroup aria-label={tx('filters')} selectionMode="single" disallowEmptySelection selectedKeys={[group]} onSelectionChange={(k) => setGroup([...k][0] as SessionGroup)} className="segmented">
+          {(['all', 'unread', 'muted'] as const).map((g) => (
             <ToggleButton key={g} id={g} className="btn seg">
               {tx(`group.${g}`)}
             </ToggleButton>
@@ -78,7 +78,8 @@ function TextsBar({ selected }: { selected: string | null }) {
                     {last ? `${last.direction === 'out' ? tx('you') + ': ' : ''}${last.body.trim() || (last.media.length ? tx('attachment') : '')}`.slice(0, 80) : ''}
                   </span>
                 </div>
-                {c.unread > 0 && (
+                {c.muted && <span className="row-meta">{tx('muted')}</span>}
+                {c.unread > 0 && !c.muted && (
                   <span className="badge" aria-label={tx('unread', { count: c.unread })}>
                     <span aria-hidden="true">{c.unread > 99 ? '99+' : c.unread}</span>
                   </span>
@@ -229,6 +230,9 @@ function Conversation({ jid }: { jid: string }) {
           {conv.kind === 'group_sms' ? `${tx('groupText')} · ` : ''}
           {tx('fromNumber', { number: formatNumber(conv.did) })}
         </span>
+        <Button className="btn" onPress={() => void toggleTextMute(jid)}>
+          {s.muted.includes(jid) ? tx('unmute') : tx('mute')}
+        </Button>
       </header>
       {conv.loaded && !conv.complete && (
         <Button className="btn chat-older" isDisabled={conv.pending} onPress={() => void loadOlder(jid)}>

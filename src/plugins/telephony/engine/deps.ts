@@ -40,6 +40,8 @@ export interface EngineDeps {
   channel?: TabChannel | null;
   /** "Call my phone first": rings the desk phone, which then calls `number` (used while phone.clickDialOn). */
   clickDial?(number: string, name: string): Promise<void>;
+  /** Counts a call placed (usage analytics: that it happened, never the number). */
+  placed?(): void;
   /** Where redial remembers the last dial string. */
   rememberDialled?(dial: string): void;
   /** Where the chosen microphone and speaker are remembered. */

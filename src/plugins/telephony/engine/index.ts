@@ -1,5 +1,5 @@
 import i18next from 'i18next';
-import { Api, Connections, Navigation, Notifications, Preferences, Session, type Disposable, type ServiceLookup } from '../../../kernel';
+import { Analytics, Api, Connections, Navigation, Notifications, Preferences, Session, type Disposable, type ServiceLookup } from '../../../kernel';
 import { desktopNotices } from '../../../kernel/lazy';
 import { ContactsApi, PresenceApi, SpeedDialApi } from '../../../contracts';
 import { CallSettings } from '../settings/callSettings';
@@ -86,6 +86,7 @@ export function startEngine(services: ServiceLookup): Promise<PhoneEngine | null
       speedDial: () => services.maybe(SpeedDialApi),
       contacts: () => services.maybe(ContactsApi),
       clickDial: (number, name) => dialer.place(number, name),
+      placed: () => services.maybe(Analytics)?.track('call_placed'),
       channel,
       getUserMedia: (constraints) => navigator.mediaDevices.getUserMedia(constraints),
       threeWay: () => threeWayAllowed(threeWayGate(session.config.features, navigator.userAgent)),

@@ -9,7 +9,7 @@ import { callOptions } from './microphone';
 import type { UaLike } from './types';
 import { log } from '../log';
 
-export type DialDeps = Pick<EngineDeps, 'notify' | 'sip' | 'lookupName' | 'speedDial' | 'rememberDialled' | 'contacts' | 'clickDial'>;
+export type DialDeps = Pick<EngineDeps, 'notify' | 'sip' | 'lookupName' | 'speedDial' | 'rememberDialled' | 'contacts' | 'clickDial' | 'placed'>;
 
 /** What placing a call needs from the rest of the phone. */
 export interface Line {
@@ -68,6 +68,7 @@ export class Dialler {
     if (phone.clickDialOn && this.deps.clickDial && !opts.consultFor && !/^sips?:/i.test(number)) {
       phone.lastDialled = dialled;
       this.deps.rememberDialled?.(dialled);
+      this.deps.placed?.();
       return this.deps.clickDial(number, opts.displayName || this.deps.lookupName?.(number) || number);
     }
     if (this.calls.allCalls().some((c) => isBusyState(c.state) && c.id !== opts.consultFor)) return this.error('telephony:reasons.busy');
@@ -90,6 +91,7 @@ export class Dialler {
       this.calls.dial({ id, number, displayName, dtmf, consultFor: opts.consultFor ?? null }, microphone, () =>
         ua.call(sipUri(number, this.deps.sip.domain), microphone ? { ...callOptions(), mediaStream: microphone } : callOptions()),
       );
+      this.deps.placed?.();
     } catch (err) {
       log.error('call failed to start', err);
       this.deps.notify.toast({ tone: 'error', titleKey: 'telephony:errors.callFailedTitle', messageKey: 'telephony:errors.callFailed.other', values: { name: displayName || number } });
