@@ -5,7 +5,10 @@ import { indexCallRecording, resumePendingRecordings } from '../calls/live-recor
 import { callFinished, callStarted } from '../calls/recording-control';
 import type { RouteContext } from '../context';
 import { ApiError, parseOrThrow } from '../errors';
+import { VOICEMAIL_SUBJECT } from '../../src/wire/frameConstants';
 import { loadOrCreateSecret, SECRET_NAMES } from '../services/layout';
+import { xmppApi } from '../services/xmpp-api';
+import { xmppJid } from '../services/xmpp-token';
 import { startVoicemailBox } from '../voicemail/deposit';
 import { voicemailNotifier } from '../voicemail/notify';
 import { CallEventQuery, recordCallEvent, SipNumber } from './call-events';
@@ -38,7 +41,14 @@ export function registerSipInternalRoutes(app: FastifyInstance, ctx: RouteContex
 }
 
 function internalRoutes(app: FastifyInstance, { db, services, voicemail, settings, carrier }: RouteContext): void {
-  const notify = voicemailNotifier(db, app.log, { carrier, smtpUrl: settings.smtpUrl });
+  const notify = voicemailNotifier(db, app.log, {
+    carrier,
+    smtpUrl: settings.smtpUrl,
+    push: async (username, notice) => {
+      if (process.env.UC_XMPP_PROVISIONING === 'off') return;
+      await xmppApi(services).call('send_message', { type: 'headline', from: services.domain, to: xmppJid(services, username), subject: VOICEMAIL_SUBJECT, body: JSON.stringify(notice) });
+    },
+  });
   const box = voicemail ? startVoicemailBox(db, services, app.log, notify) : null;
   app.addHook('onClose', async () => box?.close());
 

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+import type { VoicemailNotice } from '../../src/wire/frame';
 import { usNumber } from '../../src/wire/texts';
 import type { Db } from '../db/types';
 import type { CarrierAdapter } from '../texts/carrier';
@@ -27,6 +28,11 @@ export interface VoicemailNotifierOptions {
   smtpUrl?: string | undefined;
   /** The sender of the e-mails. */
   mailFrom?: string;
+  /**
+   * Tells the owner's open clients (the specification's voicemail notification: vm_id, caller_name),
+   * whatever their notice settings: the client shows it as a desktop notification, like a chat message.
+   */
+  push?(username: string, notice: VoicemailNotice): Promise<void>;
 }
 
 export type VoicemailNotifier = (vm: NewVoicemail) => Promise<void>;
@@ -71,9 +77,14 @@ export function voicemailNotifier(db: Db, log: FastifyBaseLogger, opts: Voicemai
     });
   }
 
+  async function push(vm: NewVoicemail): Promise<void> {
+    const who = await noticeRecipient(db, vm.userId);
+    if (who && opts.push) await opts.push(who.username, { vm_id: String(vm.voicemailId), caller_name: vm.callerName });
+  }
+
   return async (vm) => {
     const settings = vm.notices;
-    const jobs: Array<[string, Promise<void>]> = [];
+    const jobs: Array<[string, Promise<void>]> = [['client notice', push(vm)]];
     if (settings.sms_notification) jobs.push(['text', text(vm)]);
     if (settings.email_notification) jobs.push(['e-mail', mail(vm)]);
     const results = await Promise.allSettled(jobs.map(([, p]) => p));

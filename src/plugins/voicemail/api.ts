@@ -2,6 +2,7 @@ import { Api, ApiError, Dialogs, Navigation, Notifications, Preferences, Session
 import { desktopNotices, type DesktopNotices } from '../../kernel/lazy';
 import { TelephonyApi } from '../../contracts';
 import type { ApiClient } from '../../kernel';
+import { VoicemailNotice } from '../../wire/frame';
 import { TranscriptionV2, VoiceMessagesV1, VoicemailsV2, voicemailFileName } from '../../wire/voicemail';
 import { fromV1, fromV2, needsTranscriptFetch, rateLimited, REFRESH_MS } from './model';
 import { player } from './player';
@@ -100,12 +101,39 @@ export function refresh(s: ServiceLookup): Promise<void> {
  */
 function noticeNew(s: ServiceLookup, notices: DesktopNotices, fresh: readonly Voicemail[]): void {
   for (const v of fresh)
-    notices.show('voicemail', {
+    if (!told.delete(v.id))
+      notices.show('voicemail', {
       tag: `voicemail:${v.id}`,
       title: translate('voicemail:notice.title'),
       body: translate('voicemail:notice.body', { name: v.callerName ?? v.callerNumber }),
       open: () => s.get(Navigation).navigate(`${VOICEMAIL_PATH}/${v.id}`),
     });
+}
+
+/** Messages the server's push has already told of: the next read does not tell of them again. */
+const told = new Set<string>();
+
+/**
+ * The server's notice of a new message (the specification's vm_id and caller_name, an XMPP headline
+ * on the chat connection): told at once, as a chat message is, and the list read again.
+ */
+export function onVoicemailPush(s: ServiceLookup, body: string): void {
+  let parsed: ReturnType<typeof VoicemailNotice.safeParse>;
+  try {
+    parsed = VoicemailNotice.safeParse(JSON.parse(body));
+  } catch {
+    parsed = VoicemailNotice.safeParse(null);
+  }
+  if (!parsed.success) return log.warn('voicemail notice not understood');
+  const { vm_id, caller_name } = parsed.data;
+  if (!vmState.items?.some((v) => v.id === vm_id)) told.add(vm_id);
+  desktopNotices(s).show('voicemail', {
+    tag: `voicemail:${vm_id}`,
+    title: translate('voicemail:notice.title'),
+    body: caller_name ? translate('voicemail:notice.body', { name: caller_name }) : translate('voicemail:notice.unknownCaller'),
+    open: () => s.get(Navigation).navigate(`${VOICEMAIL_PATH}/${vm_id}`),
+  });
+  void refresh(s);
 }
 
 /** Every 60 s, and when asked (rate limited to one per 3000 ms). */

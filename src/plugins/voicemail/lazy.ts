@@ -1,8 +1,9 @@
 import i18next from 'i18next';
 import { ref, subscribe } from 'valtio';
-import { Navigation, type LazyRuns, type PaletteEntity, type ServiceLookup } from '../../kernel';
+import { Navigation, ServerPush, type LazyRuns, type PaletteEntity, type ServiceLookup } from '../../kernel';
+import { VOICEMAIL_SUBJECT } from '../../wire/frameConstants';
 import type { voicemailTable } from './commands';
-import { callBack, deleteVoicemails, download, markAllRead, playPause, setTranslator, startRefreshing, toggleRead } from './api';
+import { callBack, deleteVoicemails, download, markAllRead, onVoicemailPush, playPause, setTranslator, startRefreshing, toggleRead } from './api';
 import { shownIds } from './shown';
 import { palette, resetVoicemailState, vmState, VOICEMAIL_PATH, type Voicemail } from './state';
 import { strings } from './strings';
@@ -49,9 +50,11 @@ export function start(services: ServiceLookup, ready: () => void, failed: () => 
   const onLanguage = () => rebuildEntities();
   i18next.on('languageChanged', onLanguage);
   const stop = startRefreshing(services);
+  const pushed = services.maybe(ServerPush)?.subscribe(VOICEMAIL_SUBJECT, (body) => onVoicemailPush(services, body));
   return () => {
     started = false;
     stop();
+    pushed?.dispose();
     unsub();
     i18next.off('languageChanged', onLanguage);
     resetVoicemailState();

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Api, Dialogs, Navigation, Notifications, Preferences, Session, type ServiceLookup, ApiError } from '../../kernel';
 import { voicemailFileName } from '../../wire/voicemail';
-import { deleteVoicemails, expandTranscript, refresh, setRead } from './api';
+import { deleteVoicemails, expandTranscript, onVoicemailPush, refresh, setRead } from './api';
 import { clock, durationParts, filterVoicemails, formatDuration, formatTimestamp, fromV1, fromV2, needsTranscriptFetch, narrowsTerm, parseGroup, rateLimited, timestampKind, voicemailSearch } from './model';
 import { player } from './player';
 import { vmState, type Voicemail } from './state';
@@ -284,5 +284,19 @@ describe('a new voicemail', () => {
     arrive(wire('9'));
     await refresh(s);
     expect(shown).toEqual([]);
+  });
+
+  it("the server's push (vm_id, caller_name) is told at once, opens the message when clicked, and the next read does not tell it again", async () => {
+    const { s, arrive } = mailbox();
+    await refresh(s);
+    arrive(wire('9'));
+    onVoicemailPush(s, JSON.stringify({ vm_id: '9', caller_name: 'Grace Whitfield' }));
+    expect(shown).toEqual([{ title: 'voicemail:notice.title', tag: 'voicemail:9' }]);
+    await vi.waitFor(() => expect(vmState.items?.some((v) => v.id === '9')).toBe(true));
+    await refresh(s);
+    expect(shown).toHaveLength(1);
+    onVoicemailPush(s, 'not json');
+    onVoicemailPush(s, JSON.stringify({ vm_id: 9 }));
+    expect(shown).toHaveLength(1);
   });
 });
