@@ -6,10 +6,14 @@ import type { AccessTokenResponse as AccessToken, LoginRequest } from '../wire/a
 import { AccessTokenResponse } from '../wire/tokenResponse';
 import { ApiClient, ApiError } from '../kernel';
 
-/** The one API client of the page; renewal failure sends the browser through /logout to /login. */
+/**
+ * The one API client of the page; renewal failure sends the browser through /logout to /login.
+ * On /logout itself a sign-out is under way (and may carry its reason, maintenance): the requests
+ * it cuts short must not start another one without that reason.
+ */
 export const api = new ApiClient({
   onAuthFailure: () => {
-    if (!location.pathname.startsWith('/login')) location.assign('/logout');
+    if (!location.pathname.startsWith('/login') && !location.pathname.startsWith('/logout')) location.assign('/logout');
   },
 });
 
