@@ -101,3 +101,25 @@ test('maintenance switched on: a signed-in user is sent to the login page, which
   // Over: signing in works again, and stays.
   await loginByKeyboard(page, 'carol');
 });
+
+test('a tab older than the build the server serves is told to reload, and the reload cures it', async ({ page }) => {
+  await loginByKeyboard(page, 'carol');
+  await openPalette(page);
+  await page.keyboard.type('Message');
+  await expect(page.getByRole('option', { name: /^Message\b/ }).first()).toHaveAttribute('aria-disabled', 'false', { timeout: 20_000 });
+  await page.keyboard.press('Escape');
+  // This tab now names another build than dist/ holds, as a tab left open across a deployment does;
+  // switching maintenance off (it was off) makes the server ask every open tab to check.
+  await page.evaluate(() => document.querySelector('script[type="module"][src^="/assets/"]')!.setAttribute('src', '/assets/index-0ld.js'));
+  maintenance('off');
+  const dialog = page.getByRole('alertdialog', { name: 'This version is out of date' });
+  await expect(dialog).toBeVisible({ timeout: 15_000 });
+  await expectNoAxeViolations(page, 'old-client modal');
+  await expect(dialog.getByRole('button', { name: 'Reload' })).toBeFocused();
+  await Promise.all([page.waitForEvent('load'), page.keyboard.press('Enter')]);
+  // The reloaded tab checks again at its start, and is the build the server serves.
+  const checked = page.waitForResponse((r) => r.url().endsWith('/v1/maintenance') && r.ok());
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+  await checked;
+  await expect(dialog).toHaveCount(0);
+});
