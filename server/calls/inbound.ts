@@ -22,7 +22,11 @@ import type { Viewer } from '../auth/viewer';
 import type { RouteContext } from '../context';
 import type { Queryable } from '../db/types';
 import { ApiError, forbidden, parseOrThrow } from '../errors';
-import { callRouting, colleaguesWithExtension, extensionGroups, extensionUser, isExtensionGroupOf, setRoutingJson } from './repository';
+import multipart from '@fastify/multipart';
+import { createHash } from 'node:crypto';
+import { readUpload } from '../media/upload';
+import { checkRecordedName, NAME_MAX_MS, NAME_MIN_MS, writeNamedAnnouncement } from './find-me-name';
+import { callRouting, colleaguesWithExtension, extensionGroups, extensionOf, extensionUser, isExtensionGroupOf, recordedName, setRecordedName, setRoutingJson } from './repository';
 
 /** The specification: viewing the calling rules needs permission too (limited-access users see a notice). */
 export const NOT_AUTHORIZED_TO_VIEW = 'You are not authorized to view calling settings';
@@ -99,7 +103,10 @@ export async function destinationTypes(db: Queryable, me: Viewer): Promise<Desti
  * The inbound rules and the find-me list (`/v1/broad/inbound`, `/v1/broad/find-me`). What is saved
  * here decides where real calls go: Kamailio asks the API at every call (server/sip/routing.ts).
  */
-export function registerInboundRoutes(app: FastifyInstance, { db, requireViewer }: RouteContext): void {
+export function registerInboundRoutes(app: FastifyInstance, ctx: RouteContext): void {
+  const { db, requireViewer } = ctx;
+  void app.register(async (scope) => findMeNameRoutes(scope, ctx));
+
   app.get('/v1/broad/inbound', async (request): Promise<InboundRoutes> => {
     const me = await requireViewer(request);
     assertMay(me, false);
@@ -141,5 +148,56 @@ export function registerInboundRoutes(app: FastifyInstance, { db, requireViewer 
     };
     await setRoutingJson(db, me.userId, 'find_me', saved);
     return saved;
+  });
+}
+
+/** Six seconds of 48 kHz 16-bit stereo, with room for the header. */
+const NAME_MAX_BYTES = 1200 * 1024;
+
+const NAME_PROBLEMS = {
+  not_wav: 'The recorded name must be a 16-bit PCM WAV file',
+  too_short: `The recorded name must last at least ${NAME_MIN_MS / 1000} s`,
+  too_long: `The recorded name must last at most ${NAME_MAX_MS / 1000} s`,
+} as const;
+
+/**
+ * Find-me's recorded name (`/v1/broad/find-me/name`): the WAV itself (PUT with `audio/wav`, GET to
+ * hear it again, DELETE). Saving it also writes the announcement callers hear (find-me-name.ts).
+ */
+async function findMeNameRoutes(app: FastifyInstance, { db, requireViewer, services }: RouteContext): Promise<void> {
+  app.addContentTypeParser('audio/wav', { parseAs: 'buffer', bodyLimit: NAME_MAX_BYTES }, (_req, body, done) => done(null, body));
+  // The browser's upload: one file in a multipart form, as the client's API sends files.
+  await app.register(multipart, { limits: { fileSize: NAME_MAX_BYTES, files: 1, fields: 0 } });
+  const tooLarge = () => new ApiError(413, 'name_too_large', 'The recorded name is too large');
+
+  app.get('/v1/broad/find-me/name', async (request, reply) => {
+    const me = await requireViewer(request);
+    assertMay(me, false);
+    const wav = await recordedName(db, me.userId);
+    if (!wav) throw new ApiError(404, 'not_found', 'No recorded name');
+    return reply.type('audio/wav').header('cache-control', 'no-store').send(wav);
+  });
+
+  app.put('/v1/broad/find-me/name', async (request, reply) => {
+    const me = await requireViewer(request);
+    assertMay(me, true);
+    await assertHasExtension(db, me);
+    const extension = (await extensionOf(db, me.userId))!;
+    const wav = request.isMultipart() ? (await readUpload(request, tooLarge))?.bytes : request.body;
+    if (!Buffer.isBuffer(wav)) throw new ApiError(415, 'unsupported_media_type', 'Send the recorded name as audio/wav');
+    const checked = checkRecordedName(wav);
+    if ('problem' in checked) throw new ApiError(400, `name_${checked.problem}`, NAME_PROBLEMS[checked.problem]);
+    await setRecordedName(db, me.userId, { wav, sha256: createHash('sha256').update(wav).digest('hex'), durationMs: checked.durationMs });
+    await writeNamedAnnouncement(services.runtimeDir, extension, wav);
+    return reply.code(204).send();
+  });
+
+  app.delete('/v1/broad/find-me/name', async (request, reply) => {
+    const me = await requireViewer(request);
+    assertMay(me, true);
+    await setRecordedName(db, me.userId, null);
+    const extension = await extensionOf(db, me.userId);
+    if (extension) await writeNamedAnnouncement(services.runtimeDir, extension, null);
+    return reply.code(204).send();
   });
 }

@@ -100,3 +100,37 @@ export async function colleaguesWithExtension(db: Queryable, organizationId: num
   );
   return rows;
 }
+
+/** The user's recorded name for find-me (a WAV), or null. */
+export async function recordedName(db: Queryable, userId: number): Promise<Buffer | null> {
+  const { rows } = await db.query<{ bytes: Buffer }>('SELECT b.bytes FROM user_call_routing r JOIN media_blobs b ON b.id = r.find_me_name_media_id WHERE r.user_id = $1', [userId]);
+  return rows[0]?.bytes ?? null;
+}
+
+/** The recorded name of the user Kamailio knows by `extension` (the oldest account with it, as calls ring). */
+export async function recordedNameOfExtension(db: Queryable, extension: string): Promise<Buffer | null> {
+  const { rows } = await db.query<{ bytes: Buffer }>(
+    `SELECT b.bytes FROM users u JOIN user_call_routing r ON r.user_id = u.id JOIN media_blobs b ON b.id = r.find_me_name_media_id
+      WHERE u.id = (SELECT id FROM users WHERE extension = $1 ORDER BY id LIMIT 1)`,
+    [extension],
+  );
+  return rows[0]?.bytes ?? null;
+}
+
+/** Saves (a WAV) or removes (null) the user's recorded name. */
+export async function setRecordedName(db: Queryable, userId: number, audio: { wav: Buffer; sha256: string; durationMs: number } | null): Promise<void> {
+  let mediaId: number | null = null;
+  if (audio) {
+    const blob = await db.query<{ id: number }>(
+      `INSERT INTO media_blobs (sha256, content_type, duration_ms, bytes) VALUES ($1, 'audio/wav', $2, $3)
+       ON CONFLICT (sha256) DO UPDATE SET sha256 = EXCLUDED.sha256 RETURNING id`,
+      [audio.sha256, audio.durationMs, audio.wav],
+    );
+    mediaId = blob.rows[0]!.id;
+  }
+  await db.query(
+    `INSERT INTO user_call_routing (user_id, find_me_name_media_id) VALUES ($1, $2)
+     ON CONFLICT (user_id) DO UPDATE SET find_me_name_media_id = EXCLUDED.find_me_name_media_id, updated_at = now()`,
+    [userId, mediaId],
+  );
+}

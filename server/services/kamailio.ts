@@ -6,7 +6,7 @@ import { loadOrCreateSecret, makeServiceDirs, SECRET_NAMES, serviceDirs, type Se
 import type { ServiceDefinition } from './manager';
 import { ECHO_EXTENSION } from '../../src/wire/services';
 import { tcpOpen } from './proc';
-import { GREETING_ONLY_PREFIX } from './voicemail-accounts';
+import { ANNOUNCER_PREFIX, announceFiles, GREETING_ONLY_PREFIX } from './voicemail-accounts';
 
 const TEMPLATE = path.join(import.meta.dirname, 'kamailio.cfg.tmpl');
 
@@ -38,6 +38,12 @@ export async function internalApiSecret(cfg: ServicesConfig): Promise<string> {
   return (await loadOrCreateSecret(cfg.runtimeDir, SECRET_NAMES.internalApi)).toString('base64url');
 }
 
+/** A path inside a Kamailio string literal (the runtime folder comes from the environment). */
+function cfgPath(value: string): string {
+  if (/["\\\n\r$ ]/.test(value)) throw new Error(`unsupported character in ${JSON.stringify(value)}`);
+  return value;
+}
+
 export function renderKamailioCfg(template: string, cfg: ServicesConfig, values: { secret: string; internalSecret: string; runDir: string }): string {
   const gw = gatewayAddress(cfg);
   const originDenied = cfg.origins.length ? cfg.origins.map((o) => `$hdr(Origin) != ${cfgString(o)}`).join(' && ') : '1 == 1';
@@ -57,6 +63,9 @@ export function renderKamailioCfg(template: string, cfg: ServicesConfig, values:
     RING_TIME_MS: String(RING_TIME_MS),
     RING_TIME_S: String(RING_TIME_MS / 1000),
     GREETING_PREFIX: GREETING_ONLY_PREFIX,
+    ANNOUNCER_PREFIX,
+    ANNOUNCE_HOLD_WAV: cfgPath(announceFiles(cfg).hold),
+    ANNOUNCE_DIR: cfgPath(announceFiles(cfg).dir),
     ECHO_EXTENSION,
     ECHO_PORT: String(cfg.ports.echoSip),
     CLICKDIAL_PORT: String(cfg.ports.clickDialSip),

@@ -6,6 +6,7 @@ import { pcm16Wav, readWav } from '../media/wav';
 import { baresipConfig, baresipProcess } from './baresip-control';
 import { sipOptionsPing } from './kamailio';
 import { makeServiceDirs, serviceDirs, type ServicesConfig } from './layout';
+import { announceFiles } from './voicemail-accounts';
 import type { ServiceDefinition } from './manager';
 
 /**
@@ -26,6 +27,10 @@ export const MAX_MESSAGE_SECONDS = 120;
 /** The one account configured from the start; mailboxes are numbers, so it never takes a call. */
 const PROBE_USER = 'voicemail';
 export const GREETING_TEXT = 'Please leave your message after the tone. Hang up when you are done.';
+/** Find-me's announcement (announceBetween), after the user's recorded name when there is one. */
+export const HOLD_TEXT = 'Please hold while we locate the person you are calling.';
+/** How long the announcement's ringing goes on after the words (the longest find-me attempt rings 30 s). */
+const ANNOUNCE_RINGBACK_SECONDS = 60;
 
 export interface GreetingInfo {
   /** Where the caller's message starts: the end of the tone, from the moment the call is answered. */
@@ -45,8 +50,8 @@ export async function readGreetingInfo(cfg: Pick<ServicesConfig, 'runtimeDir'>):
 /** Its CommonJS build: the package's ESM entry has no default export, and Node and Vite disagree on which to load. */
 const { resample } = createRequire(import.meta.url)('wave-resampler') as typeof import('wave-resampler');
 
-/** espeak-ng's speech at the phone's rate, mono. */
-function spokenAt8k(speech: Buffer): Float32Array {
+/** espeak-ng's speech (or any 16-bit WAV: a recorded name) at the phone's rate, mono. */
+export function spokenAt8k(speech: Buffer): Float32Array {
   const w = readWav(speech);
   if (w.bitsPerSample !== 16) throw new Error('espeak-ng produced a WAV that is not 16-bit');
   const voice = new Float32Array(w.dataBytes / 2 / w.channels);
@@ -77,6 +82,26 @@ export async function makeGreeting(speech: Buffer): Promise<{ wav: Buffer; info:
   return { wav: pcm16Wav(out, GREETING_RATE), info: { messageStartsMs: Math.round((before / GREETING_RATE) * 1000), maxMessageSeconds: MAX_MESSAGE_SECONDS } };
 }
 
+/**
+ * What a find-me caller hears while the locations ring: the clips (the recorded name, "please
+ * hold…"), then ringing (440+480 Hz, 2 s on, 4 s off): the caller's phone plays no ringback of its
+ * own once it has early media, and would otherwise hear silence after the words.
+ */
+export function makeAnnouncement(clips: readonly Float32Array[]): Buffer {
+  const gap = Math.round(GREETING_RATE * 0.4);
+  const words = clips.reduce((n, c) => n + c.length + gap, 0);
+  const out = new Float32Array(words + GREETING_RATE * ANNOUNCE_RINGBACK_SECONDS);
+  let at = 0;
+  for (const c of clips) {
+    out.set(c, at);
+    at += c.length + gap;
+  }
+  for (let i = 0; at + i < out.length; i++) {
+    if (i % (GREETING_RATE * 6) < GREETING_RATE * 2) out[at + i] = 0.1 * (Math.sin((2 * Math.PI * 440 * i) / GREETING_RATE) + Math.sin((2 * Math.PI * 480 * i) / GREETING_RATE));
+  }
+  return pcm16Wav(out, GREETING_RATE);
+}
+
 export function voicemailPhoneConfig(cfg: ServicesConfig, greetingWav: string): string {
   const { ports } = cfg;
   // Several callers may leave messages at once; what they say goes nowhere here (rtpengine records it).
@@ -97,6 +122,7 @@ export const voicemail: ServiceDefinition = {
     await writeFile(files.wav, greeting.wav);
     await writeFile(files.only, makeGreetingOnly(speech));
     await writeFile(files.info, JSON.stringify(greeting.info));
+    await writeFile(announceFiles(cfg).hold, makeAnnouncement([spokenAt8k(await speak(HOLD_TEXT))]));
     await writeFile(path.join(dirs.conf, 'config'), voicemailPhoneConfig(cfg, files.wav));
     // Mailboxes are added at run time by the API server (`uanew`), one account each. This one only
     // gives baresip a user agent from the start, which answers the readiness probe's OPTIONS.

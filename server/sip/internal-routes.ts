@@ -66,7 +66,7 @@ function internalRoutes(app: FastifyInstance, { db, services, voicemail, setting
     await assertKamailio(request);
     const q = parseOrThrow(RouteQuery, request.query, 'route query');
     reply.type('text/plain');
-    return routingDecision(db, q.callee, q.on, box);
+    return routingDecision(db, q.callee, q.on, box, services.runtimeDir);
   });
 
   /** Recordings being converted: a server that stops finishes them first (they hold the database). */

@@ -1,7 +1,11 @@
 import type { ForwardSetting } from '../../src/wire/calling';
 import type { FindMe, InboundRoutes } from '../../src/wire/inbound';
+import { access } from 'node:fs/promises';
+import { writeNamedAnnouncement } from '../calls/find-me-name';
+import { recordedNameOfExtension } from '../calls/repository';
 import type { Queryable } from '../db/types';
 import { RING_TIME_MS } from '../services/kamailio';
+import { announceFiles } from '../services/voicemail-accounts';
 import type { VoicemailBox } from '../voicemail/deposit';
 import { decideRoute, encodeDecision, type CalleeRules, type Decision, type RouteEvent } from './decision';
 import { isExtension } from './extension';
@@ -38,7 +42,35 @@ export async function calleeRules(db: Queryable, callee: string): Promise<Callee
 }
 
 /** The decision for a call to `callee`, with voicemail only while the voicemail phone answers for that box. */
-export async function routeCall(db: Queryable, callee: string, event: RouteEvent, box?: VoicemailBox | null, now = new Date()): Promise<Decision | null> {
+const exists = (file: string) => access(file).then(() => true, () => false);
+
+/**
+ * The file with the callee's recorded name is there, or is written now from the database (the
+ * runtime folder is per machine; the recording is the database's).
+ */
+async function namedAnnouncement(db: Queryable, callee: string, runtimeDir: string): Promise<boolean> {
+  if (await exists(announceFiles({ runtimeDir }).named(callee))) return true;
+  const wav = await recordedNameOfExtension(db, callee);
+  if (!wav) return false;
+  await writeNamedAnnouncement(runtimeDir, callee, wav);
+  return true;
+}
+
+/**
+ * Find-me's announcements only when they can be heard: the voicemail phone's announcer answers for
+ * the callee, and the file Kamailio tells rtpengine to play is there (the recorded name: only once
+ * one was saved). Otherwise the hunt rings as without them.
+ */
+async function withAnnouncements(db: Queryable, decision: Extract<Decision, { action: 'hunt' }>, callee: string, box: VoicemailBox | null | undefined, runtimeDir: string | undefined): Promise<Decision> {
+  if (!decision.recordName && !decision.announceBetween) return decision;
+  const files = runtimeDir ? announceFiles({ runtimeDir }) : null;
+  const ready = files && box?.ready && (await box.openAnnouncer(callee));
+  const recordName = Boolean(ready && decision.recordName && (await namedAnnouncement(db, callee, runtimeDir!)));
+  const announceBetween = Boolean(ready && decision.announceBetween && (await exists(files.hold)));
+  return { ...decision, recordName, announceBetween };
+}
+
+export async function routeCall(db: Queryable, callee: string, event: RouteEvent, box?: VoicemailBox | null, now = new Date(), runtimeDir?: string): Promise<Decision | null> {
   const rules = await calleeRules(db, callee);
   if (!rules) return null;
   const decision = decideRoute(rules, { event, now, ringSeconds: RING_TIME_MS / 1000 });
@@ -47,6 +79,7 @@ export async function routeCall(db: Queryable, callee: string, event: RouteEvent
     // No voicemail phone: what would happen without the rule.
     if (!answers) return event === 'incoming' ? { action: 'ring', seconds: RING_TIME_MS / 1000 } : { action: 'none' };
   }
+  if (decision.action === 'hunt') return withAnnouncements(db, decision, rules.extension, box, runtimeDir);
   return decision;
 }
 
@@ -56,12 +89,12 @@ export async function routeCall(db: Queryable, callee: string, event: RouteEvent
  * callee could not take it (or is on do-not-disturb). `voicemail` (the extension dialled with a
  * trailing *) answers `voicemail:<mailbox>` or `none`.
  */
-export async function routingDecision(db: Queryable, callee: string, on?: RouteEvent | 'voicemail', box?: VoicemailBox | null): Promise<string> {
+export async function routingDecision(db: Queryable, callee: string, on?: RouteEvent | 'voicemail', box?: VoicemailBox | null, runtimeDir?: string): Promise<string> {
   if (on === 'voicemail') {
     const user = isExtension(callee) ? await db.query('SELECT 1 FROM users WHERE extension = $1 LIMIT 1', [callee]) : null;
     return user?.rows.length && box?.ready && (await box.open(callee)) ? `voicemail:${callee}` : 'none';
   }
   const event = on ?? 'incoming';
-  const decision = await routeCall(db, callee, event, box);
+  const decision = await routeCall(db, callee, event, box, new Date(), runtimeDir);
   return decision ? encodeDecision(decision, event) : 'ring';
 }

@@ -10,7 +10,7 @@ import { BaresipControl, type BaresipEvent } from '../services/baresip-control';
 import type { ServicesConfig } from '../services/layout';
 import { startRecording, stopRecording } from '../services/recording';
 import { greetingFiles, readGreetingInfo, type GreetingInfo } from '../services/voicemail';
-import { greetingOnlyUser, voicemailAccount } from '../services/voicemail-accounts';
+import { announcerUser, greetingOnlyUser, voicemailAccount } from '../services/voicemail-accounts';
 import { ucSettingsOf } from '../users/uc-settings-repository';
 import type { Notices, VoicemailNotifier } from './notify';
 
@@ -30,6 +30,8 @@ export interface VoicemailBox {
   open(mailbox: string): Promise<boolean>;
   /** The phone answers `greeting-<mailbox>` calls: the greeting, then it hangs up (no message). */
   openGreeting(mailbox: string): Promise<boolean>;
+  /** The phone answers `announce-<extension>` calls with early media only (find-me's announcements). */
+  openAnnouncer(extension: string): Promise<boolean>;
   close(): void;
 }
 
@@ -112,6 +114,7 @@ export function startVoicemailBox(db: Db, cfg: ServicesConfig, log: FastifyBaseL
   let warned = false;
   const mailboxes = new Set<string>();
   const greetings = new Set<string>();
+  const announcers = new Set<string>();
   const deposits = new Map<string, Deposit>();
   const phonePorts = [cfg.ports.voicemailRtpMin, cfg.ports.voicemailRtpMax] as const;
 
@@ -144,6 +147,19 @@ export function startVoicemailBox(db: Db, cfg: ServicesConfig, log: FastifyBaseL
     const account = `<sip:${greetingOnlyUser(mailbox)}@${cfg.domain}>;regint=0;answermode=auto;audio_source=aufile,${greetingFiles(cfg).only}`;
     if (!(await addAccount(c, account, mailbox))) return false;
     greetings.add(mailbox);
+    return true;
+  }
+
+  /**
+   * answermode=early: 180, then 183 Session Progress with SDP, and nothing more until Kamailio
+   * cancels the branch (someone answered, or the attempt's ring time ran out). Its SDP gives the
+   * caller early media; what they hear is rtpengine's (play_media), not this phone's: baresip 1.0
+   * sends no audio before it answers.
+   */
+  async function openAnnouncer(c: BaresipControl, extension: string): Promise<boolean> {
+    if (announcers.has(extension)) return true;
+    if (!(await addAccount(c, `<sip:${announcerUser(extension)}@${cfg.domain}>;regint=0;answermode=early`, extension))) return false;
+    announcers.add(extension);
     return true;
   }
 
@@ -205,6 +221,7 @@ export function startVoicemailBox(db: Db, cfg: ServicesConfig, log: FastifyBaseL
       if (control === c) control = null;
       mailboxes.clear();
       greetings.clear();
+      announcers.clear();
       if (!closed) timer = setTimeout(() => void connect(), RECONNECT_MS);
     });
     const { rows } = await db.query<{ extension: string }>(`SELECT DISTINCT extension FROM users WHERE extension IS NOT NULL AND extension <> ''`);
@@ -222,6 +239,7 @@ export function startVoicemailBox(db: Db, cfg: ServicesConfig, log: FastifyBaseL
     },
     open: async (mailbox) => (control ? openMailbox(control, mailbox) : false),
     openGreeting: async (mailbox) => (control ? openGreeting(control, mailbox) : false),
+    openAnnouncer: async (extension) => (control ? openAnnouncer(control, extension) : false),
     close() {
       closed = true;
       if (timer) clearTimeout(timer);

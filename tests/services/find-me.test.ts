@@ -9,6 +9,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { internalApiSecret } from '../../server/services/kamailio';
+import { pcm16Wav } from '../../server/media/wav';
 import { readGreetingInfo } from '../../server/services/voicemail';
 import { DEFAULT_FIND_ME, NO_ROUTE, type FindMe, type FindMeLocation, type InboundRoute, type InboundRoutes } from '../../src/wire/inbound';
 import { deskPhoneFor, putAs, startServicesApi, type ServicesApi } from './harness';
@@ -181,6 +182,49 @@ describe('find-me through the real Kamailio', () => {
     desk = null;
   });
 
+  it("announceBetween: the caller hears the announcement as early media while each location rings, then the answer connects with audio both ways", async () => {
+    await resetting(async () => {
+      await bobFindsMe({ ring_strategy: 'sequential', announceBetween: true, locations: [at('browser'), at('number', '1003')] });
+      await phones.bob!.setIncoming('ring');
+      const carolBefore = (await sessions('carol')).length;
+      const key = await phones.alice!.call('1002');
+      // Bob's browser rings (5 s): alice has a 183 with SDP and hears rtpengine play the announcement.
+      await expect.poll(async () => (await sessions('alice')).find((s) => s.key === key), { timeout: 5000 }).toMatchObject({ earlyMedia: true, confirmed: false });
+      expect(await phones.alice!.waitForInboundBytes(key, 1600, 4000)).toBeGreaterThan(1600);
+      // Heard, not only received: the words are loud (a track bound to the announcer's SSRC was silent).
+      await expect.poll(async () => (await phones.alice!.receivedPeak(key)).db, { timeout: 4000, interval: 100 }).toBeGreaterThan(-50);
+      expect((await sessions('alice')).find((s) => s.key === key)).toMatchObject({ confirmed: false, ended: false });
+      // Then carol's phone rings (with the announcement again), and she answers.
+      expect(await phones.alice!.waitFor(key, 'confirmed')).toMatchObject({ confirmed: true, ended: false });
+      await expect.poll(async () => (await sessions('carol')).slice(carolBefore), { timeout: 5000 }).toMatchObject([{ confirmed: true }]);
+      const carol = (await sessions('carol')).slice(carolBefore)[0]!;
+      // What alice hears now is carol (the announcement's ringing stopped), and carol hears alice.
+      await phones.carol!.sendTone(carol.key, 1000);
+      await hears(phones.alice!, key, 1000);
+      await phones.alice!.sendTone(key, 700);
+      await hears(phones.carol!, carol.key, 700);
+      await hangUp(key);
+    });
+  }, 40_000);
+
+  it('recordName: the caller hears the recorded name (here a 1200 Hz tone) in the early media before anyone answers', async () => {
+    await resetting(async () => {
+      const name = pcm16Wav(Float32Array.from({ length: 8000 * 3 }, (_, i) => 0.5 * Math.sin((2 * Math.PI * 1200 * i) / 8000)), 8000);
+      const saved = await api.app.inject({ method: 'PUT', url: '/v1/broad/find-me/name', headers: { authorization: `Bearer ${tokens.bob}`, 'content-type': 'audio/wav' }, payload: name });
+      expect(saved.statusCode, saved.body).toBe(204);
+      await bobFindsMe({ ring_strategy: 'simultaneous', recordName: true, locations: [at('browser')] });
+      await phones.bob!.setIncoming('ring');
+      const key = await phones.alice!.call('1002');
+      await expect.poll(async () => (await sessions('alice')).find((s) => s.key === key), { timeout: 5000 }).toMatchObject({ earlyMedia: true, confirmed: false });
+      // The name (a 3 s tone) comes first; without it the caller would hear 'please hold…' at once.
+      await hears(phones.alice!, key, 1200, 4000);
+      await phones.alice!.hangup(key);
+      await phones.alice!.waitFor(key, 'ended');
+      const removed = await api.app.inject({ method: 'DELETE', url: '/v1/broad/find-me/name', headers: { authorization: `Bearer ${tokens.bob}` } });
+      expect(removed.statusCode).toBe(204);
+    });
+  }, 30_000);
+
   it('nobody answers: the next step (his voicemail box) takes the call after the ring time', async () => {
     await resetting(async () => {
       await bobFindsMe({ ring_strategy: 'simultaneous', locations: [at('browser'), at('number', '1003')], simultaneous_next_step: route('box', ids.bob!) });
@@ -267,6 +311,14 @@ describe('other hunts through the real Kamailio', () => {
     });
   }, 30_000);
 });
+
+/** Polls until the loudest frequency `phone` receives is `hz` (within one analyser bin and a half). */
+async function hears(phone: SipPage, key: string, hz: number, timeoutMs = 10_000): Promise<void> {
+  await expect.poll(async () => {
+    const peak = await phone.receivedPeak(key);
+    return Math.abs(peak.hz - hz) < 18 && peak.db > -70;
+  }, { timeout: timeoutMs, interval: 100 }).toBe(true);
+}
 
 /** A desk phone (baresip over UDP, answering by itself) registered for Bob with his own credentials. */
 const bobDeskPhone = (): Promise<Baresip> => deskPhoneFor(api, tokens.bob!);

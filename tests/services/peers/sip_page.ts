@@ -22,6 +22,8 @@ export interface PageSessionState {
   callId: string;
   remote: string;
   confirmed: boolean;
+  /** A provisional response with SDP arrived (183 Session Progress: early media). */
+  earlyMedia: boolean;
   ended: boolean;
   /** `ended`/`failed` cause, with the response status when there was one. */
   endCause: string | null;
@@ -82,12 +84,18 @@ function track(session: RTCSession, direction: 'incoming' | 'outgoing', callId: 
     callId,
     remote: session.remote_identity?.uri?.toString() ?? '',
     confirmed: false,
+    earlyMedia: false,
     ended: false,
     endCause: null,
     endStatus: null,
   };
   const entry = { session, state, waiters: [] as Array<() => void> };
   sessions.set(key, entry);
+  session.on('progress', (e: { originator: string; response?: { body?: string } | null }) => {
+    if (e.originator !== 'remote' || !e.response?.body) return;
+    state.earlyMedia = true;
+    notify(key);
+  });
   session.on('confirmed', () => {
     state.confirmed = true;
     notify(key);
