@@ -210,7 +210,10 @@ describe('find-me through the real Kamailio', () => {
   it('recordName: the caller hears the recorded name (here a 1200 Hz tone) in the early media before anyone answers', async () => {
     await resetting(async () => {
       const name = pcm16Wav(Float32Array.from({ length: 8000 * 3 }, (_, i) => 0.5 * Math.sin((2 * Math.PI * 1200 * i) / 8000)), 8000);
-      const saved = await api.app.inject({ method: 'PUT', url: '/v1/broad/find-me/name', headers: { authorization: `Bearer ${tokens.bob}`, 'content-type': 'audio/wav' }, payload: name });
+      // As the browser sends it: one file in a multipart form.
+      const boundary = 'name-boundary';
+      const form = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="name"; filename="name.wav"\r\nContent-Type: audio/wav\r\n\r\n`), name, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+      const saved = await api.app.inject({ method: 'PUT', url: '/v1/broad/find-me/name', headers: { authorization: `Bearer ${tokens.bob}`, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: form });
       expect(saved.statusCode, saved.body).toBe(204);
       await bobFindsMe({ ring_strategy: 'simultaneous', recordName: true, locations: [at('browser')] });
       await phones.bob!.setIncoming('ring');

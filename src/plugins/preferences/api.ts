@@ -122,3 +122,12 @@ export const saveInbound = (services: ServiceLookup, routes: InboundRoutes): Pro
 export const loadFindMe = (services: ServiceLookup): Promise<FindMe> => services.get(Api).get('/v1/broad/find-me', undefined, FindMe);
 
 export const saveFindMe = (services: ServiceLookup, findMe: FindMe): Promise<FindMe> => services.get(Api).put('/v1/broad/find-me', findMe, FindMe).then(withWindowZone);
+
+/** Find-me's recorded name: a WAV the server plays to callers before "please hold…". */
+export const saveRecordedName = async (services: ServiceLookup, wav: Blob): Promise<void> => {
+  const body = new FormData();
+  body.append('name', wav, 'name.wav');
+  await services.get(Api).request('PUT', '/v1/broad/find-me/name', { body });
+};
+
+export const removeRecordedName = (services: ServiceLookup): Promise<void> => services.get(Api).delete('/v1/broad/find-me/name');

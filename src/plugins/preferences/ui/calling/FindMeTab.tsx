@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { FIND_ME_LOCATION_TYPES, FIND_ME_MAX_LOCATIONS, RING_STRATEGIES, TIME_OF_DAY, type RingStrategy } from '../../../../wire/inbound';
 import { browserTimeZone, fieldProblems, findMeSentence, fromDraft, move, needsNumber, newLocation, type DraftLocation, type FindMeDraft } from '../../routing';
 import { ChoiceSelect } from '../ChoiceSelect';
+import { RecordedName } from './RecordedName';
 import { RingTimeSelect, RouteForm } from './RouteForm';
 import { RulesPending, SaveFailureNotice } from './RulesNotices';
 import type { CallingRulesState } from './useCallingRules';
@@ -145,18 +146,17 @@ function FindMeForm({ draft, rules }: { draft: FindMeDraft; rules: CallingRulesS
         </p>
       </section>
 
-      {/* Kamailio rings the locations but nothing plays prompts to a caller yet: the switches are not
-          offered as if they worked (one set earlier through the API can still be turned off). */}
-      <Switch className="prefs-switch" isSelected={draft.recordName} isDisabled={!draft.recordName} aria-describedby={announcementsNote} onChange={(recordName) => set({ recordName })}>
+      <Switch className="prefs-switch" isSelected={draft.recordName} aria-describedby={announcementsNote} onChange={(recordName) => set({ recordName })}>
         <span className="prefs-switch-track" aria-hidden="true" />
         {t('calling.findMe.recordName')}
       </Switch>
-      <Switch className="prefs-switch" isSelected={draft.announceBetween} isDisabled={!draft.announceBetween} aria-describedby={announcementsNote} onChange={(announceBetween) => set({ announceBetween })}>
+      {draft.recordName && <RecordedName />}
+      <Switch className="prefs-switch" isSelected={draft.announceBetween} aria-describedby={announcementsNote} onChange={(announceBetween) => set({ announceBetween })}>
         <span className="prefs-switch-track" aria-hidden="true" />
         {t('calling.findMe.announceBetween')}
       </Switch>
       <p id={announcementsNote} className="prefs-status">
-        {t('calling.findMe.announcementsUnavailable')}
+        {t('calling.findMe.announcementsHint')}
       </p>
 
       <Switch className="prefs-switch" isSelected={windowOn} onChange={(on) => set(on ? { startTime: '09:00:00', endTime: '17:00:00' } : { startTime: null, endTime: null })}>

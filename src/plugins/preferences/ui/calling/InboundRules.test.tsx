@@ -46,7 +46,7 @@ function FindMeHarness() {
   return <FindMeTab rules={useCallingRules()} />;
 }
 
-function setup({ role = 3, put = vi.fn(async (_p: string, body: unknown) => body), routes = ROUTES, findMe = DEFAULT_FIND_ME, tab = 'inbound' }: { role?: number; put?: ReturnType<typeof vi.fn>; routes?: InboundRoutes; findMe?: FindMe; tab?: 'inbound' | 'findMe' } = {}) {
+function setup({ role = 3, put = vi.fn(async (_p: string, body: unknown) => body), routes = ROUTES, findMe = DEFAULT_FIND_ME, tab = 'inbound', extra = {} }: { role?: number; put?: ReturnType<typeof vi.fn>; routes?: InboundRoutes; findMe?: FindMe; tab?: 'inbound' | 'findMe'; extra?: Record<string, unknown> } = {}) {
   const kernel = new Kernel({ features: allFeatures(true) });
   const get = vi.fn(async (path: string) => {
     if (path === '/v1/broad/inbound') return routes;
@@ -54,7 +54,7 @@ function setup({ role = 3, put = vi.fn(async (_p: string, body: unknown) => body
     if (path === '/v1/broad/destinations') return { items: [], types: TYPES };
     throw new ApiError(404, { error: 'not_found', message: 'Not found' });
   });
-  kernel.provide(Api, { get, put } as never);
+  kernel.provide(Api, { get, put, ...extra } as never);
   kernel.provide(Session, { userId: 25, profile: proxy({ role_id: role }) } as unknown as SessionInfo);
   render(
     <KernelProvider kernel={kernel}>
@@ -162,17 +162,22 @@ describe('one rule form', () => {
     expect(screen.getByRole('option', { name: 'Colleague' }).getAttribute('aria-disabled')).toBeNull();
   });
 
-  it('find-me\'s spoken announcements are not offered as if they worked: disabled, with why (one already on can be turned off)', async () => {
-    setup({ tab: 'findMe' });
-    const recordName = await screen.findByRole('switch', { name: 'Ask callers to record their name' });
+  it("find-me's spoken announcements can be switched on; the recorded name's controls come with its switch", async () => {
+    const user = userEvent.setup();
+    const del = vi.fn(async () => undefined);
+    setup({ tab: 'findMe', extra: { delete: del } });
+    const recordName = await screen.findByRole('switch', { name: 'Play my recorded name to callers first' });
     const between = screen.getByRole('switch', { name: /please hold while we locate you/ });
     for (const s of [recordName, between]) {
-      expect((s as HTMLInputElement).disabled).toBe(true);
-      expect(document.getElementById(s.getAttribute('aria-describedby')!.split(' ')[0]!)?.textContent).toMatch(/Not available yet/);
+      expect((s as HTMLInputElement).disabled).toBe(false);
+      expect(document.getElementById(s.getAttribute('aria-describedby')!.split(' ')[0]!)?.textContent).toMatch(/while your locations ring/);
     }
-    cleanup();
-    setup({ tab: 'findMe', findMe: { ...DEFAULT_FIND_ME, recordName: true } });
-    expect(((await screen.findByRole("switch", { name: "Ask callers to record their name" })) as HTMLInputElement).disabled).toBe(false);
+    expect(screen.queryByRole('button', { name: 'Choose a recording of your name…' })).toBeNull();
+    await user.click(recordName);
+    expect(screen.getByRole('button', { name: 'Choose a recording of your name…' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Remove recorded name' }));
+    expect(del).toHaveBeenCalledWith('/v1/broad/find-me/name');
+    expect(await screen.findByText('Your recorded name is removed.')).toBeTruthy();
   });
 
   it('find-me\'s own next step does not offer find-me', async () => {
