@@ -45,6 +45,8 @@ export interface CallRecord {
   transfer: TransferState | null;
   /** This is the consultation call of an attended transfer of that call. */
   consultFor: string | null;
+  /** An outgoing call that has early media (183 with SDP): the far end's audio, not our ring-back. */
+  earlyMedia?: boolean;
 }
 
 /** The phone of a signed-out user, or of one whose engine has not started: the store starts so, and returns to it on sign-out. */

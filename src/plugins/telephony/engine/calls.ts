@@ -199,6 +199,12 @@ export class CallTable {
     const attach = (pc: RTCPeerConnection | null | undefined) => pc && this.deps.audio.attach(id, pc);
     attach(session.connection);
     session.on('peerconnection', (e: { peerconnection: RTCPeerConnection }) => attach(e.peerconnection));
+    // A 183 with SDP: the far end plays its own audio (find-me's announcements): no ring-back over it.
+    session.on('progress', (e: { originator: string; response?: { body?: string } | null }) => {
+      if (e.originator !== 'remote' || !e.response?.body) return;
+      this.patch(id, { earlyMedia: true });
+      this.reflectCalls();
+    });
     session.on('accepted', () => this.transition(id, 'accepted'));
     session.on('confirmed', () => this.transition(id, 'confirmed'));
     session.on('hold', (e: { originator: string }) => e.originator === 'local' && this.transition(id, 'hold'));
@@ -342,7 +348,7 @@ export class CallTable {
       this.deps.setOnCall?.(onCall);
     }
     this.deps.tones.ring(calls.some((c) => c.state === 'incoming'));
-    this.deps.tones.ringback(calls.some((c) => c.state === 'outgoing'));
+    this.deps.tones.ringback(calls.some((c) => c.state === 'outgoing' && !c.earlyMedia));
   }
 
   /**

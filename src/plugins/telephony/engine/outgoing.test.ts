@@ -33,6 +33,19 @@ describe('outgoing calls', () => {
     expect(s.sendDTMF).toHaveBeenLastCalledWith('42', { duration: 125, interToneGap: 75, transportType: 'INFO' });
   });
 
+  it('stops its ring-back when the far end sends early media (a 183 with SDP: find-me announcements), still ringing', async () => {
+    await started();
+    await engine.call('1002');
+    const s = h.ua().sessions[0]!;
+    s.emit('progress', { originator: 'remote', response: { status_code: 180 } });
+    expect(h.tones.ringback).toBe(true);
+    s.emit('progress', { originator: 'remote', response: { status_code: 183, body: 'v=0' } });
+    expect(only()).toMatchObject({ state: 'outgoing' });
+    expect(h.tones.ringback).toBe(false);
+    s.emit('accepted', { originator: 'remote' });
+    expect(only()).toMatchObject({ state: 'active' });
+  });
+
   it('names the callee from the contacts, or from the caller of call()', async () => {
     await started();
     await engine.call('1002');
