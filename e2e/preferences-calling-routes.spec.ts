@@ -192,6 +192,50 @@ test.describe('preferences ▸ calling ▸ inbound routes and find-me', () => {
     await expect(location(page, 1)).toHaveAccessibleName('Location 1: Desk');
   });
 
+  test("keyboard only: find-me's recorded name is chosen, turned into a WAV in the browser, saved, and switched on", async ({ page }) => {
+    await loginByKeyboard(page, USER);
+    await openCalling(page, 'find-me');
+    const recordName = page.getByRole('switch', { name: 'Play my recorded name to callers first' });
+    await tabUntilFocused(page, recordName, 80);
+    await page.keyboard.press('Space');
+    await expect(recordName).toBeChecked();
+    const choose = page.getByRole('button', { name: 'Choose a recording of your name…' });
+    await tabUntilFocused(page, choose, 10);
+    // One second of a 440 Hz tone at 16 kHz: the browser decodes it and sends 8 kHz mono to the server.
+    const rate = 16_000;
+    const samples = Buffer.alloc(rate * 2);
+    for (let i = 0; i < rate; i++) samples.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / rate)), i * 2);
+    const header = Buffer.alloc(44);
+    header.write('RIFF', 0);
+    header.writeUInt32LE(36 + samples.length, 4);
+    header.write('WAVEfmt ', 8);
+    header.writeUInt32LE(16, 16);
+    header.writeUInt16LE(1, 20);
+    header.writeUInt16LE(1, 22);
+    header.writeUInt32LE(rate, 24);
+    header.writeUInt32LE(rate * 2, 28);
+    header.writeUInt16LE(2, 32);
+    header.writeUInt16LE(16, 34);
+    header.write('data', 36);
+    header.writeUInt32LE(samples.length, 40);
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
+    await chooser.setFiles({ name: 'my-name.wav', mimeType: 'audio/wav', buffer: Buffer.concat([header, samples]) });
+    await expect(page.getByRole('status').filter({ hasText: 'Your recorded name is saved.' })).toBeVisible();
+    await expectNoAxeViolations(page, 'calling ▸ find-me with the recorded name');
+    await saveByKeyboard(page);
+    await expect(page.getByRole('status').filter({ hasText: /^Saved/ })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('switch', { name: 'Play my recorded name to callers first' })).toBeChecked();
+    // What the server keeps is the 8 kHz WAV the browser made.
+    const saved = await page.evaluate(async () => {
+      const token = await (await fetch('/v1/access-token', { credentials: 'same-origin' })).json();
+      const res = await fetch('/v1/broad/find-me/name', { headers: { Authorization: `Bearer ${token.access_token}` } });
+      const b = new DataView(await res.arrayBuffer());
+      return { status: res.status, rate: b.getUint32(24, true), channels: b.getUint16(22, true) };
+    });
+    expect(saved).toEqual({ status: 200, rate: 8000, channels: 1 });
+  });
+
   test('axe on both tabs in light and dark; a limited-access user sees the no-permission notice instead of the rules', async ({ page, browser, baseURL }) => {
     await loginByKeyboard(page, USER);
     for (const tab of ['inbound-dialing', 'find-me'] as const) {
