@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { Button, Input, Label, ListBox, ListBoxItem, Popover, SearchField, Select, SelectValue } from 'react-aria-components';
+import { Button, Input, Label, SearchField } from 'react-aria-components';
+import { ChoiceSelect } from '../../../ui/ChoiceSelect';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Api, Navigation, useContextSnapshot, useKernel, useService } from '../../../kernel';
@@ -176,26 +177,13 @@ export default function ContactsScreen() {
           {t('list.heading')}
         </h2>
         <div className="filter-bar" role="search" aria-label={t('filters.label')}>
-          <Select
+          <ChoiceSelect
             className="field contacts-group"
+            label={t('filters.group')}
+            options={groups.map((g) => ({ id: g, text: t(`groups.${g}`) }))}
             selectedKey={search.group}
-            onSelectionChange={(key) => setSearch({ group: key as ContactGroup, contact: undefined })}
-          >
-            <Label>{t('filters.group')}</Label>
-            <Button className="btn">
-              <SelectValue />
-              <span aria-hidden="true">▾</span>
-            </Button>
-            <Popover className="popover">
-              <ListBox className="menu">
-                {groups.map((g) => (
-                  <ListBoxItem key={g} id={g} className="menu-item">
-                    {t(`groups.${g}`)}
-                  </ListBoxItem>
-                ))}
-              </ListBox>
-            </Popover>
-          </Select>
+            onChange={(group) => setSearch({ group, contact: undefined })}
+          />
           <SearchField className="field contacts-search" value={term} onChange={setTerm}>
             <Label>{t('filters.search')}</Label>
             <Input ref={searchRef} className="input" placeholder={t('filters.searchPlaceholder')} />

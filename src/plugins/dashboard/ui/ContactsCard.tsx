@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components';
+import { Button } from 'react-aria-components';
+import { ChoiceSelect } from '../../../ui/ChoiceSelect';
 import { useTranslation } from 'react-i18next';
 import { useMaybeService } from '../../../kernel';
 import { ContactGroupsApi, MessagingApi, PeerPresenceApi, TelephonyApi, type ResolvedContact } from '../../../contracts';
@@ -52,22 +53,14 @@ export function ContactsCard() {
       <h2 id="dash-contacts-heading" className="dash-card-title">
         {t('contacts.heading')}
       </h2>
-      <Select className="dash-group" selectedKey={group} onSelectionChange={(k) => setGroup(k as DashboardGroup)}>
-        <Label className="dash-label">{t('contacts.group')}</Label>
-        <Button className="btn">
-          <SelectValue />
-          <span aria-hidden="true">▾</span>
-        </Button>
-        <Popover className="popover">
-          <ListBox className="menu">
-            {DASHBOARD_GROUPS.map((g) => (
-              <ListBoxItem key={g} id={g} className="menu-item">
-                {t(`contacts.groups.${g}`)}
-              </ListBoxItem>
-            ))}
-          </ListBox>
-        </Popover>
-      </Select>
+      <ChoiceSelect
+        className="dash-group"
+        label={t('contacts.group')}
+        labelClassName="dash-label"
+        options={DASHBOARD_GROUPS.map((g) => ({ id: g, text: t(`contacts.groups.${g}`) }))}
+        selectedKey={group}
+        onChange={setGroup}
+      />
       {!groups ? (
         <p className="dash-muted">{t('contacts.unavailable')}</p>
       ) : people === null ? (

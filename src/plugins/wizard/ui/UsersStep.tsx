@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components';
+import { Button } from 'react-aria-components';
+import { ChoiceSelect } from '../../../ui/ChoiceSelect';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Notifications, useKernel } from '../../../kernel';
@@ -47,30 +48,14 @@ export function UsersStep() {
                   <td>{u.LastName}</td>
                   <td>{u.Enabled === 'Yes' ? t('users.yes') : t('users.no')}</td>
                   <td>
-                    <Select
+                    <ChoiceSelect
                       className="wz-select"
-                      aria-label={t('users.serviceUserFor', { username: u.Username })}
+                      ariaLabel={t('users.serviceUserFor', { username: u.Username })}
                       isDisabled={!services.length}
+                      options={[{ id: NONE, text: t('users.none') }, ...services.map((x) => ({ id: String(x.id), text: `${x.name} (${x.username})` }))]}
                       selectedKey={String(s.mapping[u.Username] ?? NONE)}
-                      onSelectionChange={(k) => (wizardState.mapping[u.Username] = k === NONE || k === null ? null : Number(k))}
-                    >
-                      <Button className="btn">
-                        <SelectValue />
-                        <span aria-hidden="true">▾</span>
-                      </Button>
-                      <Popover className="popover">
-                        <ListBox className="menu">
-                          <ListBoxItem id={NONE} className="menu-item" textValue={t('users.none')}>
-                            {t('users.none')}
-                          </ListBoxItem>
-                          {services.map((x) => (
-                            <ListBoxItem key={x.id} id={String(x.id)} className="menu-item" textValue={`${x.name} (${x.username})`}>
-                              {x.name} ({x.username})
-                            </ListBoxItem>
-                          ))}
-                        </ListBox>
-                      </Popover>
-                    </Select>
+                      onChange={(k) => (wizardState.mapping[u.Username] = k === NONE ? null : Number(k))}
+                    />
                   </td>
                 </tr>
               ))}

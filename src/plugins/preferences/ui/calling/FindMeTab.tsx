@@ -4,7 +4,7 @@ import { Button, DateInput, DateSegment, FieldError, Input, Label, Radio, RadioG
 import { useTranslation } from 'react-i18next';
 import { FIND_ME_LOCATION_TYPES, FIND_ME_MAX_LOCATIONS, RING_STRATEGIES, TIME_OF_DAY, type RingStrategy } from '../../../../wire/inbound';
 import { browserTimeZone, fieldProblems, findMeSentence, fromDraft, move, needsNumber, newLocation, type DraftLocation, type FindMeDraft } from '../../routing';
-import { ChoiceSelect } from '../ChoiceSelect';
+import { ChoiceSelect } from '../../../../ui/ChoiceSelect';
 import { RecordedName } from './RecordedName';
 import { RingTimeSelect, RouteForm } from './RouteForm';
 import { RulesPending, SaveFailureNotice } from './RulesNotices';
@@ -85,6 +85,7 @@ function FindMeForm({ draft, rules }: { draft: FindMeDraft; rules: CallingRulesS
               <fieldset className="prefs-group prefs-route" aria-label={t('calling.findMe.locationOf', { position: i + 1, name: locationName(l) })}>
                 <div className="prefs-row">
                   <ChoiceSelect
+                    buttonClassName="prefs-select"
                     className="field"
                     label={t('calling.findMe.type')}
                     options={FIND_ME_LOCATION_TYPES.map((x) => ({ id: x, text: t(`calling.findMe.types.${x}`) }))}

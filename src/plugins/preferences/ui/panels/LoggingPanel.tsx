@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { LOG_LEVELS, LogStore, useService, type LogLevel, type LogSettings } from '../../../../kernel';
 import { enteredMaxSizeMb, MAX_MAX_SIZE_MB, MIN_MAX_SIZE_MB } from '../../../../kernel/lazy';
 import { log } from '../../log';
-import { ChoiceSelect } from '../ChoiceSelect';
+import { ChoiceSelect } from '../../../../ui/ChoiceSelect';
 import { PanelForm } from '../PanelForm';
 import { useSave } from '../useSave';
 
@@ -77,6 +77,7 @@ function LoggingForm({ saved, onSaved, persistent }: { saved: LogSettings; onSav
     <PanelForm {...form}>
       {!persistent && <p className="prefs-hint">{t('logging.pageOnly')}</p>}
       <ChoiceSelect
+        buttonClassName="prefs-select"
         className="prefs-group"
         labelClassName="prefs-label"
         label={t('logging.level')}

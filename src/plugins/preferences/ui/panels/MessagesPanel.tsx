@@ -7,7 +7,7 @@ import { CUTOFF_KINDS, type CutoffKind } from '../../../../wire/texts';
 import { loadUcSettings, saveUcSettings } from '../../api';
 import { log } from '../../log';
 import { cutoffChoices, cutoffDraft, cutoffsToSave, isNever, noticeSwitches, noticesOffValue, type CutoffDraft, type NoticeSwitches } from '../../messages';
-import { ChoiceSelect } from '../ChoiceSelect';
+import { ChoiceSelect } from '../../../../ui/ChoiceSelect';
 import { PanelForm } from '../PanelForm';
 import { useSave } from '../useSave';
 
@@ -147,6 +147,7 @@ function CutoffSelect({ kind, value, onChange }: { kind: CutoffKind; value: numb
   const label = (days: number) => (isNever(days) ? t('messages.never') : CHOICE_KEYS[days] ? t(`messages.choice.${CHOICE_KEYS[days]}`) : t('messages.customDays', { n: days }));
   return (
     <ChoiceSelect
+      buttonClassName="prefs-select"
       className="prefs-field"
       label={t(`messages.kinds.${kind}`)}
       options={cutoffChoices(value).map((days) => ({ id: days, text: label(days) }))}

@@ -1,28 +1,43 @@
 import type { Key } from 'react-aria-components';
 import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components';
 
-/** One choice among a few, the panels' way: a labelled select whose list pops over the form. */
+export interface Choice<K extends Key> {
+  id: K;
+  text: string;
+}
+
+/**
+ * One choice among a few: React Aria's Select with its button, popover and list, as every screen
+ * draws it. Named by a visible `label`, or by `ariaLabel` where the label is elsewhere (a table's
+ * column header).
+ */
 export function ChoiceSelect<K extends Key>({
   label,
+  ariaLabel,
   labelClassName,
   className,
+  buttonClassName = 'btn',
   options,
   selectedKey,
   onChange,
   isRequired,
+  isDisabled,
 }: {
-  label: string;
+  label?: string;
+  ariaLabel?: string;
   labelClassName?: string;
   className: string;
-  options: readonly { id: K; text: string }[];
+  buttonClassName?: string;
+  options: readonly Choice<K>[];
   selectedKey: K | null;
   onChange: (key: K) => void;
   isRequired?: boolean;
+  isDisabled?: boolean;
 }) {
   return (
-    <Select className={className} selectedKey={selectedKey} onSelectionChange={(k) => k !== null && onChange(k as K)} isRequired={isRequired}>
-      <Label className={labelClassName}>{label}</Label>
-      <Button className="prefs-select">
+    <Select className={className} aria-label={ariaLabel} selectedKey={selectedKey} onSelectionChange={(k) => k !== null && onChange(k as K)} isRequired={isRequired} isDisabled={isDisabled}>
+      {label !== undefined && <Label className={labelClassName}>{label}</Label>}
+      <Button className={buttonClassName}>
         <SelectValue />
         <span aria-hidden="true">▾</span>
       </Button>
