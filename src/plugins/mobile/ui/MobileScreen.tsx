@@ -11,6 +11,9 @@ import { mobileState, resetMobileState } from '../state';
 import { strings } from '../strings';
 import './mobile.css';
 
+/** The store links the page offers, in this order, each shown when the deployment set it. */
+const STORES = ['ios', 'android'] as const;
+
 export default function MobileScreen() {
   const { i18n } = useTranslation('mobile');
   use(strings(i18n.language));
@@ -51,20 +54,13 @@ function Screen() {
         <p>{t('apps.intro')}</p>
         {s.apps && (s.apps.ios || s.apps.android) ? (
           <ul className="mobile-stores">
-            {s.apps.ios && (
-              <li>
-                <Link className="btn" href={s.apps.ios} target="_blank" rel="noopener noreferrer">
-                  {t('apps.ios')}
+            {STORES.filter((store) => s.apps?.[store]).map((store) => (
+              <li key={store}>
+                <Link className="btn" href={s.apps![store]!} target="_blank" rel="noopener noreferrer">
+                  {t(`apps.${store}`)}
                 </Link>
               </li>
-            )}
-            {s.apps.android && (
-              <li>
-                <Link className="btn" href={s.apps.android} target="_blank" rel="noopener noreferrer">
-                  {t('apps.android')}
-                </Link>
-              </li>
-            )}
+            ))}
           </ul>
         ) : s.apps ? (
           <p className="mobile-muted">{t('apps.none')}</p>
