@@ -38,7 +38,7 @@ async function create(page: Page, shortcut: string, label: string, number: strin
 }
 
 test.describe('speed dial', () => {
-  test('keyboard only: create entries, the shortcut in use refused at its field, Alt+Down saves the order, #n dials from the palette, the dialpad side panel, delete; axe in light and dark', async ({ page }) => {
+  test('keyboard only: create entries, the shortcut in use refused at its field, Alt+Down saves the order, #n dials from the palette and the dialpad, the dialpad side panel, delete; axe in light and dark', async ({ page }) => {
     await loginByKeyboard(page, USER);
     await goByChord(page, 's');
     await expect(page).toHaveURL(/\/speed-dial$/);
@@ -91,6 +91,15 @@ test.describe('speed dial', () => {
     const first = page.getByRole('dialog', { name: 'Command palette' }).getByRole('option').first();
     await expect(first).toHaveAccessibleName(/^Call ▸ #5 · Echo test \(Speed dial\)/);
     await expect(first).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('Enter');
+    await expect(dock(page)).toContainText(/00:00:\d\d/, { timeout: 15_000 });
+    await page.keyboard.press('Control+Shift+E');
+    await expect(dock(page)).toBeHidden({ timeout: 10_000 });
+
+    // "#5" typed in the dialpad's number field and Enter: the same entry is dialled.
+    const number = page.getByRole('textbox', { name: 'Number to call' });
+    await tabUntilFocused(page, number, 60);
+    await page.keyboard.type('#5');
     await page.keyboard.press('Enter');
     await expect(dock(page)).toContainText(/00:00:\d\d/, { timeout: 15_000 });
     await page.keyboard.press('Control+Shift+E');
