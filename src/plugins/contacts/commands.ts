@@ -1,5 +1,5 @@
 import { command, defineCommands, Navigation, option, type CommandContext, type CommandRow, type Enablement, type WhenFn } from '../../kernel';
-import { MeetingsApi, MessagingApi, TelephonyApi } from '../../contracts';
+import { MeetingsApi, MessagingApi, PeerPresenceApi, TelephonyApi } from '../../contracts';
 import { canEditUsers } from '../../wire/roles';
 import { directory, type DirEntry } from './directory';
 import { log } from './log';
@@ -145,6 +145,16 @@ export const contactsTable = {
       if (t) ctx.services.maybe(MeetingsApi)?.startMeeting([{ userId: t.userId ?? undefined, email: t.email || undefined, name: t.name }]);
     },
   }),
+  /** Tell me when this colleague is next available (chat's presence); again: stop waiting. */
+  notifyAvailable: {
+    listed: 'never',
+    keywords: ['notify', 'available', 'tell me', 'watch', 'presence'],
+    given: contact,
+    enabled: (ctx) =>
+      !ctx.services.has(PeerPresenceApi)
+        ? reason('noMessaging')
+        : needs(ctx, (t) => (t.source !== 'User' || t.userId === null ? reason('chatCompanyOnly') : t.isCurrentUser ? reason('self') : true)),
+  },
   edit: command({
     keys: 'e',
     scope: 'screen',

@@ -1,7 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createElement, type ComponentType } from 'react';
-import { Api, Navigation, useKernel, type LazyRuns } from '../../kernel';
+import { Api, Navigation, Notifications, useKernel, type LazyRuns } from '../../kernel';
 import { contactKeys, deleteContacts, toggleFavorite } from './api';
+import { toggleWatch } from './availability';
 import { CONTACTS_PATH, targetOf, type contactsTable } from './commands';
 import { directory } from './directory';
 import { contactQueries } from './queryCache';
@@ -39,6 +40,13 @@ export const runs: LazyRuns<typeof contactsTable> = {
     const ok = await deleteContacts(ctx.services, ids);
     // Back to the list the user was looking at (same group and search), without the deleted one.
     if (ok && selected && ids.includes(selected)) ctx.services.get(Navigation).navigate(CONTACTS_PATH, { search: { ...contactsState.view } });
+  },
+  notifyAvailable: (ctx, args) => {
+    const t = targetOf(ctx, args);
+    if (!t?.userId || t.isCurrentUser) return;
+    const result = toggleWatch(ctx.services, { userId: t.userId, contactId: t.id, name: t.name });
+    // 'told': already available, the user has just been told so.
+    if (result !== 'told') ctx.services.get(Notifications).toast({ titleKey: `contacts:available.${result}`, values: { name: t.name }, tone: 'info' });
   },
   refresh: async (ctx) => {
     await directory.load(ctx.services.get(Api));

@@ -171,10 +171,10 @@ describe('palette entities', () => {
     const e = byId('p1');
     expect(e).toMatchObject({ id: 'contacts:p1', label: 'Ada Lovelace', detail: '+14155550142, 1003 · Analytical Engines', keywords: ['ada@engines.example'] });
   });
-  it('actions: Call, Message, Text, Edit, Edit user, Favourite, Add to speed dial where they apply', () => {
+  it('actions: Call, Message, Notify me when available, Text, Edit, Edit user, Favourite, Add to speed dial where they apply', () => {
     const actions = (id: string) => byId(id).actions.map((a) => a.command.replace('contacts.', ''));
     // Edit user is listed for colleagues; its `when` shows it to account owners and administrators only.
-    expect(actions('u8')).toEqual(['call', 'message', 'editUser', 'favorite', 'speed-dial.add', 'open']);
+    expect(actions('u8')).toEqual(['call', 'message', 'notifyAvailable', 'editUser', 'favorite', 'speed-dial.add', 'open']);
     expect(actions('p1')).toEqual(['call', 'text', 'edit', 'favorite', 'speed-dial.add', 'open']);
     expect(actions('p2')).toEqual(['edit', 'favorite', 'open']);
     expect(actions('p3')).toEqual(['call', 'text', 'favorite', 'speed-dial.add', 'open']);

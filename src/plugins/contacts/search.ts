@@ -13,7 +13,7 @@ export function entityFor(e: DirEntry, selfId: number | null): PaletteEntity {
   const actions: Array<{ command: string; args: Record<string, unknown> }> = [];
   if (!isSelf) {
     if (e.numbers.length) actions.push({ command: 'contacts.call', args });
-    if (e.source === 'User') actions.push({ command: 'contacts.message', args });
+    if (e.source === 'User') actions.push({ command: 'contacts.message', args }, { command: 'contacts.notifyAvailable', args });
     if (e.numbers.some((n) => n.replace(/\D/g, '').length >= 10)) actions.push({ command: 'contacts.text', args });
   }
   if (e.source === 'personal') actions.push({ command: 'contacts.edit', args });
