@@ -1,5 +1,6 @@
 import { expect, test, type Page } from './csp-guard';
 import { expectNoAxeViolations, loginByKeyboard, openPalette, tabUntilFocused } from './fixtures';
+import { callAndAnswer, dock, expectPhoneReady, expectSoundArriving, phoneContext } from './telephony-helpers';
 
 const stepHeading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name });
 const button = (page: Page, name: string | RegExp) => page.getByRole('button', { name, exact: typeof name === 'string' });
@@ -54,7 +55,7 @@ test.describe('onboarding wizard', () => {
     await expect(page).toHaveURL(/\/history$/);
   });
 
-  test('rita, finished, opens the wizard from the palette and goes through it by keyboard: confirm view, a non-CSV warned, a CSV uploaded, users mapped; one of the new users signs in; axe on every step', async ({ page, browser, baseURL }) => {
+  test('rita, finished, opens the wizard from the palette and goes through it by keyboard: confirm view, a non-CSV warned, a CSV uploaded, users mapped; one of the new users signs in and calls rita; axe on every step', async ({ page, browser, baseURL }) => {
     await loginByKeyboard(page, 'rita');
     await expect(page).not.toHaveURL(/\/configuration/);
     await openPalette(page);
@@ -109,12 +110,27 @@ test.describe('onboarding wizard', () => {
     await expect(page).not.toHaveURL(/\/configuration/);
 
     // The new user signs in with the password of the file, and gets the app (no wizard: a customer-level standard user).
-    const ctx = await browser.newContext({ baseURL, locale: 'en-US', timezoneId: 'UTC' });
-    const nina = await ctx.newPage();
-    await loginByKeyboard(nina, 'nina.e2e', 'Welcome-2026!');
-    await expect(nina).not.toHaveURL(/\/configuration/);
-    // A first sign-in: the tour of the frame starts by itself.
-    await expect(nina.getByRole('dialog', { name: 'Welcome to Acme UC' })).toBeVisible();
-    await ctx.close();
+    const ctx = await phoneContext(browser, baseURL!);
+    try {
+      const nina = await ctx.newPage();
+      await loginByKeyboard(nina, 'nina.e2e', 'Welcome-2026!');
+      await expect(nina).not.toHaveURL(/\/configuration/);
+      // A first sign-in: the tour of the frame starts by itself; Esc ends it.
+      const tour = nina.getByRole('dialog', { name: 'Welcome to Acme UC' });
+      await expect(tour).toBeVisible();
+      await nina.keyboard.press('Escape');
+      await expect(tour).toBeHidden();
+      // Her new line works: she calls rita (extension 2000), who answers.
+      await page.goto('/calls');
+      await expectPhoneReady(page);
+      await nina.goto('/calls');
+      await expectPhoneReady(nina);
+      await callAndAnswer(nina, page, '2000', 'Nina Engel');
+      await expectSoundArriving(nina, 'nina hears rita');
+      await nina.keyboard.press('Control+Shift+E');
+      await expect(dock(nina)).toBeHidden({ timeout: 10_000 });
+    } finally {
+      await ctx.close();
+    }
   });
 });
