@@ -37,8 +37,8 @@ export async function openPalette(page: Page, name = 'Command palette'): Promise
   await expect(page.getByRole('dialog', { name })).toBeVisible();
 }
 
-/** Presses Tab, as a keyboard user does, until `target` has the focus (at most `max` presses). */
-export async function tabUntilFocused(page: Page, target: Locator, max = 30): Promise<void> {
+/** Presses Tab, as a keyboard user does, until `target` has the focus (at most `max` presses: the frame's rail, menus and top bar come first). */
+export async function tabUntilFocused(page: Page, target: Locator, max = 50): Promise<void> {
   for (let i = 0; i < max; i++) {
     if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
     await page.keyboard.press('Tab');

@@ -51,7 +51,7 @@ test('the plus menu starts a chat, by keyboard only', async ({ page }) => {
 test("the apps menu opens the account owner's contact-center pages", async ({ page }) => {
   await loginByKeyboard(page, 'olivia');
   const menu = await openMenu(page, 'Apps');
-  await expect(menu.getByRole('menuitem')).toHaveText(['Contact center admin', 'Contact center agent', 'IVR admin']);
+  await expect(menu.getByRole('menuitem')).toHaveText(['Contact center admin', 'Contact center agent', 'IVR admin', 'Get the mobile app']);
   await expectNoAxeViolations(page, 'apps menu');
   // The page itself is outside this deployment (and this machine has no way out): the new tab asking for it is the proof.
   const requested = page.context().waitForEvent('request', (r) => r.url() === 'https://cc.acme-uc.example/admin');
