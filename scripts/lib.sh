@@ -50,7 +50,7 @@ wait_http() {
 service_packages() {
   echo ejabberd erlang-p1-sqlite3 erlang-p1-pgsql \
     kamailio kamailio-websocket-modules kamailio-extra-modules kamailio-autheph-modules kamailio-utils-modules \
-    rtpengine-daemon rtpengine-utils baresip
+    rtpengine-daemon rtpengine-utils baresip janus coturn
 }
 test_peer_packages() {
   echo sip-tester baresip python3-slixmpp

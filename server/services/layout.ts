@@ -4,7 +4,7 @@ import { chmod, cp, link, lstat, mkdir, readFile, readlink, rename, rm, stat, sy
 import path from 'node:path';
 import { servicePorts, type ServicePorts } from './ports';
 
-export const SERVICE_NAMES = ['rtpengine', 'kamailio', 'voicemail', 'ejabberd', 'echo', 'clickdial'] as const;
+export const SERVICE_NAMES = ['rtpengine', 'kamailio', 'voicemail', 'ejabberd', 'echo', 'clickdial', 'janus', 'coturn'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
 /** XMPP and SIP domain of the demo organisation. */
@@ -147,6 +147,14 @@ export const SECRET_NAMES = {
   sipEphemeral: 'sip-ephemeral.key',
   /** Kamailio's header value on its calls to the API's /internal endpoints. */
   internalApi: 'internal-api.key',
+  /** Janus's Admin API secret (operator use; never handed to clients). */
+  janusAdmin: 'janus-admin.key',
+  /** The videoroom plugin's admin_key: only the API server creates rooms. */
+  janusRoomAdmin: 'janus-room-admin.key',
+  /** Derives each videoroom's PIN and moderation secret from the meeting id (so a restarted Janus gets the same ones back). */
+  janusRooms: 'janus-rooms.key',
+  /** coturn's static-auth-secret: the API's short-lived TURN credentials (REST API scheme). */
+  turn: 'turn.key',
 } as const;
 
 /**

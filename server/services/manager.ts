@@ -27,6 +27,8 @@ const LOADERS: Record<ServiceName, () => Promise<ServiceDefinition>> = {
   ejabberd: () => import('./ejabberd').then((m) => m.ejabberd),
   echo: () => import('./echo').then((m) => m.echo),
   clickdial: () => import('./clickdial').then((m) => m.clickdial),
+  janus: () => import('./janus').then((m) => m.janus),
+  coturn: () => import('./coturn').then((m) => m.coturn),
 };
 
 /** Only the modules of the services asked for are loaded. */

@@ -43,6 +43,18 @@ export interface ServicePorts {
   clickDialRtpMax: number;
   rtpMin: number;
   rtpMax: number;
+  /** Janus's WebSocket API (subprotocol janus-protocol): the meeting pages and the API server. */
+  janusWs: number;
+  /** Janus's Admin API over WebSocket (janus-admin-protocol), for the operator only. */
+  janusAdminWs: number;
+  /** Janus's media ports (WebRTC, one per PeerConnection with bundling). */
+  janusRtpMin: number;
+  janusRtpMax: number;
+  /** coturn's TURN/STUN listener (UDP and TCP): 3478, the standard port, in the product. */
+  turn: number;
+  /** coturn's relay ports. */
+  turnRelayMin: number;
+  turnRelayMax: number;
 }
 
 export const PRODUCT_PORT_BASE = 15000;
@@ -76,5 +88,13 @@ export function servicePorts(base: number = Number(process.env.UC_PORT_BASE || P
     clickDialRtpMax: base + 369,
     rtpMin,
     rtpMax: rtpMin + 499,
+    // Janus and coturn came later: the free ports of the copy's own thousand (base+500–899 had none).
+    janusWs: base + 100,
+    janusAdminWs: base + 101,
+    janusRtpMin: base + 500,
+    janusRtpMax: base + 699,
+    turn: base === PRODUCT_PORT_BASE ? 3478 : base + 102,
+    turnRelayMin: base + 700,
+    turnRelayMax: base + 899,
   };
 }
