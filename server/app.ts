@@ -32,6 +32,7 @@ import { registerSipInternalRoutes } from './sip/internal-routes';
 import { registerSipRoutes } from './sip/routes';
 import { loopbackCarrier } from './texts/carrier';
 import { registerTextRoutes, type TextsOptions } from './texts/routes';
+import { registerTurnRoutes } from './turn/routes';
 import { registerUserRoutes } from './users/routes';
 import { registerUcSettingsRoutes } from './users/uc-settings';
 import { registerE911Routes } from './e911/routes';
@@ -144,6 +145,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerContactRoutes(app, ctx);
   registerXmppRoutes(app, ctx);
   registerSipRoutes(app, ctx);
+  registerTurnRoutes(app, ctx);
   registerDeviceRoutes(app, ctx);
   registerMobileRoutes(app, ctx);
   registerBrandingRoutes(app, ctx);

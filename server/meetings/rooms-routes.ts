@@ -15,7 +15,7 @@ import { byMeeting, canBookRooms, parseMeetingInput, resolveInvitees, toWire } f
  * organisation's rooms; booking, changing and removing them is for administrators and, with web
  * meeting management, video administrators (the specification's rooms booking area).
  */
-export function registerRoomRoutes(app: FastifyInstance, { db, requireViewer }: RouteContext, { cfg }: MeetingsShared): void {
+export function registerRoomRoutes(app: FastifyInstance, { db, requireViewer }: RouteContext, { cfg, destroyRoom }: MeetingsShared): void {
   async function room(q: Queryable, viewer: Viewer, id: number): Promise<repo.MeetingRow> {
     const row = await repo.meetingInOrg(q, viewer.organizationId, id);
     if (!row || row.meeting_type !== 'room') throw notFound(`Room ${id} not found`);
@@ -100,6 +100,7 @@ export function registerRoomRoutes(app: FastifyInstance, { db, requireViewer }: 
       await room(tx, viewer, id);
       await repo.deleteMeeting(tx, id);
     });
+    destroyRoom(request, id);
     return reply.code(204).send();
   });
 }

@@ -22,6 +22,8 @@ import { ApiError, forbidden, notFound, parseOrThrow } from '../errors';
 import { mucHost } from '../services/layout';
 import { DEFAULT_FEED_LIMITS, type FeedLimits } from './feeds';
 import { registerFeedRoutes } from './feed-routes';
+import { janusMeetingRooms, type MeetingRooms } from './janus-rooms';
+import { registerMediaRoutes } from './media-routes';
 import { meetingIcs } from './ics';
 import { ejabberdChatNotice, invitationSender, type ChatNoticeSender, type InvitationWork } from './invitations';
 import { dayFlagsToBits, joinableSpan, meetingIdOfSlug, meetingSlug, meetingUrl, newAccessCode, occurrences } from './model';
@@ -55,6 +57,8 @@ export interface MeetingsOptions {
   /** The clock of join windows, past starts and list defaults (tests move it). */
   now?: () => number;
   feeds?: Partial<FeedLimits> & { refreshIntervalMs?: number };
+  /** The meetings' Janus videorooms. Default: the Janus of the services configuration. */
+  rooms?: MeetingRooms;
 }
 
 const DAY = 86_400_000;
@@ -65,6 +69,8 @@ export interface MeetingsShared {
   sendInvitations: (request: FastifyRequest, work: InvitationWork) => void;
   feedLimits: FeedLimits;
   refreshIntervalMs: number;
+  /** After a meeting or room is deleted: its videoroom goes, and everyone in it is told. */
+  destroyRoom: (request: FastifyRequest, id: number) => void;
 }
 
 /**
@@ -84,12 +90,16 @@ export function registerMeetingRoutes(app: FastifyInstance, ctx: RouteContext, o
     now: opts.now ?? Date.now,
   };
   const send = invitationSender(app.log, { smtpUrl: settings.smtpUrl, chat });
+  const rooms = opts.rooms ?? janusMeetingRooms(services);
+  app.addHook('onClose', () => rooms.close());
   const shared: MeetingsShared = {
     cfg,
     // After the change is stored, and without holding up the answer: a slow mail server delays nobody.
     sendInvitations: (request, work) => void send(work).catch((err: unknown) => request.log.warn({ err }, 'meeting invitations not sent')),
     feedLimits: { ...DEFAULT_FEED_LIMITS, ...opts.feeds },
     refreshIntervalMs: opts.feeds?.refreshIntervalMs ?? 30 * 60_000,
+    // Without holding up the answer: the meeting is gone whatever Janus says.
+    destroyRoom: (request, id) => void rooms.destroy(id).catch((err: unknown) => request.log.warn({ err }, 'Janus videoroom not destroyed')),
   };
 
   async function wire(q: Queryable, viewer: Viewer, row: repo.MeetingRow): Promise<Meeting> {
@@ -248,6 +258,7 @@ export function registerMeetingRoutes(app: FastifyInstance, ctx: RouteContext, o
       return { row: { ...row, sequence: row.sequence + 1 }, before };
     });
     announce(request, row, before, [], true);
+    shared.destroyRoom(request, id);
     return reply.code(204).send();
   });
 
@@ -292,4 +303,5 @@ export function registerMeetingRoutes(app: FastifyInstance, ctx: RouteContext, o
   registerRoomRoutes(app, ctx, shared);
   registerPresenceRoutes(app, ctx, shared);
   registerFeedRoutes(app, ctx, shared);
+  registerMediaRoutes(app, ctx, shared, rooms);
 }

@@ -43,7 +43,7 @@ export const coturn: ServiceDefinition = {
   name: 'coturn',
   packages: ['coturn'],
   pidFile: (cfg) => path.join(serviceDirs(cfg.runtimeDir, 'coturn').run, 'coturn.pid'),
-  probe: (cfg) => stunBinding(cfg.ports.turn),
+  probe: (cfg) => stunBinding(cfg.ports.turn, undefined, 300),
   async prepare(cfg: ServicesConfig) {
     const dirs = await makeServiceDirs(cfg.runtimeDir, 'coturn');
     const { ports } = cfg;

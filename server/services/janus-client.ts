@@ -25,7 +25,7 @@ const transactionId = () => randomBytes(9).toString('base64url');
  * requests with an `ack` and the result later; the ack is skipped. Events without a transaction
  * of ours are ignored: the API server only asks, it does not take part in rooms.
  */
-class JanusSocket {
+export class JanusConnection {
   private readonly pending = new Map<string, { resolve: (m: JanusMessage) => void; reject: (e: Error) => void }>();
   readonly opened: Promise<void>;
   closed = false;
@@ -88,7 +88,7 @@ class JanusSocket {
 
 /** One request on a connection of its own (readiness probes, one-off questions). */
 export async function janusRequest(url: string, msg: Omit<JanusMessage, 'transaction'>, timeoutMs = 5000): Promise<JanusMessage> {
-  const socket = new JanusSocket(url);
+  const socket = new JanusConnection(url);
   const timer = setTimeout(() => socket.close(), timeoutMs);
   try {
     return await socket.send(msg, timeoutMs);
@@ -114,7 +114,7 @@ export class VideoRoomError extends Error {
  * `destroy`, `exists`, `kick`, `moderate`) only.
  */
 export class VideoRoomAdmin {
-  private link: Promise<{ socket: JanusSocket; session: number; handle: number; keepalive: NodeJS.Timeout }> | null = null;
+  private link: Promise<{ socket: JanusConnection; session: number; handle: number; keepalive: NodeJS.Timeout }> | null = null;
 
   constructor(private readonly url: string) {}
 
@@ -122,7 +122,7 @@ export class VideoRoomAdmin {
     const existing = this.link;
     if (existing) return existing;
     const opening = (async () => {
-      const socket = new JanusSocket(this.url);
+      const socket = new JanusConnection(this.url);
       try {
         const created = await socket.send({ janus: 'create' });
         const session = created.data?.id;

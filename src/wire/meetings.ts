@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { DbId } from './common';
+import { TurnCredentialsResponse } from './services';
 
 /*
  * Meetings and rooms (issue 21). A room is a meeting row of type `room` (the specification: "rooms/{id}:
@@ -299,6 +300,19 @@ export const MeetingInfo = z.object({
   needs_pin: z.boolean(),
 });
 export type MeetingInfo = z.infer<typeof MeetingInfo>;
+
+/**
+ * `POST /v1/meetings/{id}/media`, for whoever holds a place in the meeting's lobby: the Janus
+ * videoroom (created by this call when it is the first) with its PIN, and the TURN server with a
+ * credential of the caller's own. The room's moderation secret and Janus's admin key stay on the server.
+ */
+export const MeetingMedia = z.object({
+  janus_url: z.string(),
+  room: z.int(),
+  pin: z.string(),
+  turn: TurnCredentialsResponse,
+});
+export type MeetingMedia = z.infer<typeof MeetingMedia>;
 
 export const SlugParam = z.object({ slug: z.string().check(z.regex(/^[a-z0-9]{5,20}$/, 'Not a meeting slug')) });
 

@@ -24,6 +24,20 @@ export const SipCredentialsResponse = z.object({
 });
 export type SipCredentialsResponse = z.infer<typeof SipCredentialsResponse>;
 
+/**
+ * `GET /v1/turn-credentials`: one ICE server entry (RTCIceServer's shape) for coturn, with
+ * credentials of the TURN REST API scheme: `username` is `<unix expiry>:<user id>`, `credential`
+ * base64(HMAC-SHA1(secret, username)). Meetings and calls put it in their RTCPeerConnection.
+ */
+export const TurnCredentialsResponse = z.object({
+  urls: z.array(z.string()),
+  username: z.string(),
+  credential: z.string(),
+  ttl_seconds: z.int(),
+  expires_at: z.string(),
+});
+export type TurnCredentialsResponse = z.infer<typeof TurnCredentialsResponse>;
+
 /** The error code of `GET /v1/sip-credentials` (404) for a user without an extension. */
 export const SIP_NOT_CONFIGURED = 'sip_not_configured' as const;
 

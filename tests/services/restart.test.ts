@@ -8,6 +8,8 @@ import { servicesStatus, startServices } from '../../server/services/manager';
 import { isAlive, readPid } from '../../server/services/proc';
 import { sipOptionsPing } from '../../server/services/kamailio';
 import { xmppApi } from '../../server/services/xmpp-api';
+import { janusRequest } from '../../server/services/janus-client';
+import { stunBinding } from '../../server/services/coturn';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '..', '..');
@@ -89,9 +91,22 @@ describe('a server killed with SIGKILL comes back through the project script, wi
     expect(await sipWebSocketOpens(cfg)).toBe(true);
   });
 
+  it('Janus and coturn: restarted, answering on their ports (Janus WebSocket API, STUN over UDP)', async () => {
+    for (const name of ['janus', 'coturn'] as const) {
+      const oldPid = await killHard(cfg, name);
+      expect((await servicesStatus(cfg, [name]))[0]).toMatchObject({ pid: null, ready: false });
+      expect(await servicesCli(cfg, 'start', name)).toMatch(new RegExp(`${name} ready`));
+      const status = (await servicesStatus(cfg, [name]))[0]!;
+      expect(status.ready).toBe(true);
+      expect(status.pid).not.toBe(oldPid);
+    }
+    expect((await janusRequest(`ws://127.0.0.1:${cfg.ports.janusWs}`, { janus: 'info' })).janus).toBe('server_info');
+    expect(await stunBinding(cfg.ports.turn)).toBe(true);
+  });
+
   it('status reports every server running by PID and answering', async () => {
     const out = await servicesCli(cfg, 'status');
-    for (const name of ['ejabberd', 'kamailio', 'rtpengine']) expect(out).toMatch(new RegExp(`${name}\\s+running \\(PID \\d+\\), ready`));
+    for (const name of ['ejabberd', 'kamailio', 'rtpengine', 'janus', 'coturn']) expect(out).toMatch(new RegExp(`${name}\\s+running \\(PID \\d+\\), ready`));
   });
 });
 

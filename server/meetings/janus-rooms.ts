@@ -1,0 +1,79 @@
+import { createHmac } from 'node:crypto';
+import { VideoRoomAdmin, VideoRoomError } from '../services/janus-client';
+import { loadOrCreateSecret, SECRET_NAMES, type ServicesConfig } from '../services/layout';
+
+/** Janus videoroom error codes (janus_videoroom.c). */
+const NO_SUCH_ROOM = 426;
+const ROOM_EXISTS = 427;
+
+/** Janus's per-room limit on publishers when the meeting sets none. */
+const DEFAULT_PUBLISHERS = 16;
+
+export interface MeetingRoom {
+  /** The videoroom's id: the meeting's own. */
+  room: number;
+  /** What a participant gives to join; handed only to those the API let in. */
+  pin: string;
+}
+
+/** The videorooms of meetings, created and destroyed by the API server only (it alone holds the admin_key). */
+export interface MeetingRooms {
+  /** Creates the meeting's videoroom unless it exists (the first participant's join; again after Janus restarted). */
+  ensure(meetingId: number, opts: { title: string; maxParticipants: number | null }): Promise<MeetingRoom>;
+  /** Destroys it (Janus tells everyone in it); a room that is not there is no error. */
+  destroy(meetingId: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Each room's PIN and moderation secret derive from its id under a key of the runtime folder, so a
+ * restarted API server or Janus finds the same ones without storing them: they are random to
+ * everyone without the key, and one meeting's PIN says nothing about another's.
+ */
+export function janusMeetingRooms(services: Pick<ServicesConfig, 'runtimeDir' | 'ports'>): MeetingRooms {
+  const admin = new VideoRoomAdmin(`ws://127.0.0.1:${services.ports.janusWs}`);
+  let keys: Promise<{ adminKey: string; rooms: Buffer }> | null = null;
+  const loadKeys = () =>
+    (keys ??= (async () => ({
+      adminKey: (await loadOrCreateSecret(services.runtimeDir, SECRET_NAMES.janusRoomAdmin)).toString('base64url'),
+      rooms: await loadOrCreateSecret(services.runtimeDir, SECRET_NAMES.janusRooms),
+    }))().catch((err: unknown) => {
+      keys = null;
+      throw err;
+    }));
+  const derive = (key: Buffer, purpose: string, id: number) => createHmac('sha256', key).update(`${purpose}:${id}`).digest('base64url').slice(0, 32);
+
+  return {
+    async ensure(meetingId, { title, maxParticipants }) {
+      const { adminKey, rooms } = await loadKeys();
+      const pin = derive(rooms, 'pin', meetingId);
+      try {
+        await admin.request({
+          request: 'create',
+          admin_key: adminKey,
+          room: meetingId,
+          description: title.slice(0, 100),
+          pin,
+          secret: derive(rooms, 'secret', meetingId),
+          is_private: true,
+          publishers: maxParticipants ?? DEFAULT_PUBLISHERS,
+          audiolevel_event: true,
+          notify_joining: true,
+        });
+      } catch (err) {
+        // Two first participants at once: the other one created it, with the same PIN.
+        if (!(err instanceof VideoRoomError && err.code === ROOM_EXISTS)) throw err;
+      }
+      return { room: meetingId, pin };
+    },
+    async destroy(meetingId) {
+      const { rooms } = await loadKeys();
+      try {
+        await admin.request({ request: 'destroy', room: meetingId, secret: derive(rooms, 'secret', meetingId) });
+      } catch (err) {
+        if (!(err instanceof VideoRoomError && err.code === NO_SUCH_ROOM)) throw err;
+      }
+    },
+    close: () => admin.close(),
+  };
+}

@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import type { TurnCredentialsResponse } from '../../src/wire/services';
+import type { RouteContext } from '../context';
+import { mintTurnCredentials, TURN_CREDENTIAL_TTL_SECONDS, turnSecret } from './credentials';
+
+/** coturn's address and a fresh credential of one user, as the API hands them out (meetings use it too). */
+export function turnIssuer({ settings, services }: Pick<RouteContext, 'settings' | 'services'>): (userId: number) => Promise<TurnCredentialsResponse> {
+  let secret: Promise<string> | null = null;
+  return async (userId) => {
+    secret ??= turnSecret(services).catch((err: unknown) => {
+      secret = null;
+      throw err;
+    });
+    const creds = mintTurnCredentials(await secret, userId);
+    return { urls: settings.turnUrls, username: creds.username, credential: creds.credential, ttl_seconds: TURN_CREDENTIAL_TTL_SECONDS, expires_at: creds.expiresAt.toISOString() };
+  };
+}
+
+/** `GET /v1/turn-credentials`: for calls (and anything else that needs a relay). */
+export function registerTurnRoutes(app: FastifyInstance, ctx: RouteContext): void {
+  const issue = turnIssuer(ctx);
+  app.get('/v1/turn-credentials', async (request, reply): Promise<TurnCredentialsResponse> => {
+    const userId = await ctx.requireUserId(request);
+    reply.header('cache-control', 'no-store');
+    return issue(userId);
+  });
+}

@@ -1,0 +1,143 @@
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MeetingMedia, RoomsResponse } from '../../src/wire/meetings';
+import { TurnCredentialsResponse } from '../../src/wire/services';
+import { JanusConnection, janusRequest, type JanusMessage } from '../../server/services/janus-client';
+import { serviceDirs } from '../../server/services/layout';
+import { startServices } from '../../server/services/manager';
+import { isAlive, readPid } from '../../server/services/proc';
+import { mintTurnCredentials, turnSecret } from '../../server/turn/credentials';
+import { startServicesApi, type ServicesApi } from './harness';
+
+const run = promisify(execFile);
+
+/** A participant's own session on Janus's WebSocket API, attached to the videoroom plugin, as a meeting page opens it. */
+async function videoroomHandle(url: string) {
+  const conn = new JanusConnection(url);
+  const session = (await conn.send({ janus: 'create' })).data!.id!;
+  const handle = (await conn.send({ janus: 'attach', session_id: session, plugin: 'janus.plugin.videoroom' })).data!.id!;
+  const message = (body: Record<string, unknown>): Promise<JanusMessage> => conn.send({ janus: 'message', session_id: session, handle_id: handle, body });
+  return { message, close: () => conn.close() };
+}
+
+const pluginData = (m: JanusMessage) => m.plugindata?.data ?? {};
+
+/**
+ * Allocates a relay on coturn with `turnutils_uclient` (coturn's own test client) and sends a few
+ * packets through it between two of its clients: true when the allocation succeeded.
+ */
+async function turnAllocates(port: number, username: string, credential: string): Promise<boolean> {
+  try {
+    await run('turnutils_uclient', ['-u', username, '-w', credential, '-p', String(port), '-n', '1', '-m', '1', '-l', '100', '-y', '127.0.0.1'], { timeout: 30_000 });
+    return true;
+  } catch (err) {
+    const out = String((err as { stdout?: string }).stdout ?? '') + String((err as { stderr?: string }).stderr ?? '');
+    if (/Cannot complete Allocation/.test(out)) return false;
+    throw err;
+  }
+}
+
+describe('meeting media: Janus videorooms through the API, TURN through coturn', () => {
+  let api: ServicesApi;
+  let alice: string;
+  let bob: string;
+
+  beforeAll(async () => {
+    api = await startServicesApi();
+    alice = await api.login('alice');
+    bob = await api.login('bob');
+  });
+  afterAll(async () => api?.close());
+
+  const janusUrl = () => `ws://127.0.0.1:${api.cfg.ports.janusWs}`;
+  const lobbyThenMedia = async (token: string, id: number) => {
+    await api.post(`/v1/meetings/${id}/presence`, token, { client_id: `w${Date.now()}` });
+    return MeetingMedia.parse(await api.post(`/v1/meetings/${id}/media`, token));
+  };
+
+  it('Janus runs from the project config: WebSockets only, the videoroom plugin only, on loopback', async () => {
+    const info = await janusRequest(janusUrl(), { janus: 'info' });
+    expect(Object.keys(info.plugins as object)).toEqual(['janus.plugin.videoroom']);
+    expect(Object.keys(info.transports as object)).toEqual(['janus.transport.websockets']);
+    const conf = await readFile(path.join(serviceDirs(api.cfg.runtimeDir, 'janus').conf, 'janus.transport.websockets.jcfg'), 'utf8');
+    expect(conf).toMatch(/ws_ip = "127\.0\.0\.1"/);
+    expect(conf).toMatch(/admin_ws_ip = "127\.0\.0\.1"/);
+  });
+
+  it('the videoroom the API creates refuses a wrong PIN and takes the right one; a client cannot create rooms itself', async () => {
+    const room = RoomsResponse.parse(await api.get('/v1/rooms', alice)).rooms[0]!;
+    // Not in the lobby: no way into the media.
+    await expect(api.post(`/v1/meetings/${room.id}/media`, bob)).rejects.toThrow(/403/);
+    const media = await lobbyThenMedia(alice, room.id);
+    expect(media.room).toBe(room.id);
+    expect(media.janus_url).toBe(janusUrl());
+    // The second participant gets the same room and PIN (the room exists already).
+    expect(await lobbyThenMedia(bob, room.id)).toMatchObject({ room: media.room, pin: media.pin });
+
+    const peer = await videoroomHandle(media.janus_url);
+    try {
+      const wrong = await peer.message({ request: 'join', ptype: 'publisher', room: media.room, pin: `${media.pin}x`, display: 'Mallory' });
+      expect(pluginData(wrong)).toMatchObject({ error_code: 433 });
+      const none = await peer.message({ request: 'join', ptype: 'publisher', room: media.room, display: 'Mallory' });
+      expect(pluginData(none).error_code).toBeDefined();
+      const joined = await peer.message({ request: 'join', ptype: 'publisher', room: media.room, pin: media.pin, display: 'Alice' });
+      expect(pluginData(joined)).toMatchObject({ videoroom: 'joined', room: media.room });
+      // Without the admin key (which only the API server holds) Janus creates no room.
+      const other = await videoroomHandle(media.janus_url);
+      try {
+        expect(pluginData(await other.message({ request: 'create', room: 990_001, pin: '1' })).error_code).toBeDefined();
+        expect(pluginData(await other.message({ request: 'exists', room: 990_001 }))).toMatchObject({ exists: false });
+      } finally {
+        other.close();
+      }
+    } finally {
+      peer.close();
+    }
+  });
+
+  it('deleting a meeting destroys its videoroom; a Janus killed and restarted gets the room back on the next join, same PIN', async () => {
+    const now = Date.now();
+    const created = await api.post<{ id: number }>('/v1/meetings', alice, {
+      meeting_name: 'Media test',
+      start: new Date(now + 5 * 60_000).toISOString(),
+      end: new Date(now + 65 * 60_000).toISOString(),
+      time_zone: 'Europe/Paris',
+    });
+    const media = await lobbyThenMedia(alice, created.id);
+    const exists = async () => {
+      const peer = await videoroomHandle(media.janus_url);
+      try {
+        return pluginData(await peer.message({ request: 'exists', room: media.room })).exists;
+      } finally {
+        peer.close();
+      }
+    };
+    expect(await exists()).toBe(true);
+
+    const pid = await readPid(path.join(serviceDirs(api.cfg.runtimeDir, 'janus').run, 'janus.pid'));
+    process.kill(pid!, 'SIGKILL');
+    await expect.poll(() => isAlive(pid!)).toBe(false);
+    await startServices(api.cfg, ['janus']);
+    expect(await exists()).toBe(false);
+    expect(await lobbyThenMedia(alice, created.id)).toMatchObject({ room: media.room, pin: media.pin });
+    expect(await exists()).toBe(true);
+
+    const res = await api.app.inject({ method: 'DELETE', url: `/v1/meetings/${created.id}`, headers: { authorization: `Bearer ${alice}` } });
+    expect(res.statusCode).toBe(204);
+    await expect.poll(exists, { timeout: 10_000 }).toBe(false);
+  });
+
+  it('TURN credentials from the API allocate a relay on coturn; a wrong credential does not', async () => {
+    const turn = TurnCredentialsResponse.parse(await api.get('/v1/turn-credentials', alice));
+    expect(turn.urls).toContain(`turn:127.0.0.1:${api.cfg.ports.turn}?transport=udp`);
+    expect(turn.username).toMatch(new RegExp(`^\\d+:${await api.userId('alice')}$`));
+    expect(await turnAllocates(api.cfg.ports.turn, turn.username, turn.credential)).toBe(true);
+    expect(await turnAllocates(api.cfg.ports.turn, turn.username, `${turn.credential.slice(0, -2)}x=`)).toBe(false);
+    // An expired username is refused too, though its HMAC is right: coturn reads the expiry from it.
+    const expired = mintTurnCredentials(await turnSecret(api.cfg), await api.userId('alice'), -60);
+    expect(await turnAllocates(api.cfg.ports.turn, expired.username, expired.credential)).toBe(false);
+  });
+});
