@@ -8,6 +8,8 @@ export interface UccSettings {
   janusWsUrl: string;
   /** coturn as the browsers reach it (`UC_TURN_HOST`, default 127.0.0.1; the port is the plan's). */
   turnUrls: string[];
+  /** The TURN server is not the project's own coturn (UC_TURN_HOST is set). */
+  turnExternal?: boolean;
   /** Where voicemail e-mails go out (`UC_SMTP_URL`); none: no e-mail is sent and the client is told so. */
   smtpUrl?: string | undefined;
   /** Where meeting windows open: `{meetingUrl}/uc/{alias}/{slug}` (`UC_MEETING_URL`; default: this API server). */
@@ -27,6 +29,7 @@ export function readUccSettings(env: NodeJS.ProcessEnv = process.env): UccSettin
     xmppWsUrl: env.UC_XMPP_WS_URL || `ws://127.0.0.1:${ports.xmppHttp}/ws`,
     janusWsUrl: env.UC_JANUS_WS_URL || `ws://127.0.0.1:${ports.janusWs}`,
     turnUrls: ['udp', 'tcp'].map((t) => `turn:${env.UC_TURN_HOST || '127.0.0.1'}:${ports.turn}?transport=${t}`),
+    turnExternal: Boolean(env.UC_TURN_HOST),
     smtpUrl: env.UC_SMTP_URL || undefined,
     meetingUrl: env.UC_MEETING_URL || undefined,
     webMeetingManagement: env.UC_WEB_MEETING_MANAGEMENT !== 'off',

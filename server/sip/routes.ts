@@ -5,6 +5,7 @@ import { parseOrThrow } from '../errors';
 import { sipEphemeralSecret } from '../services/kamailio';
 import type { ServicesConfig } from '../services/layout';
 import { mintSipCredentials, SIP_CREDENTIAL_TTL_SECONDS } from '../services/sip-credentials';
+import { turnAvailable, turnIssuer } from '../turn/routes';
 import { extensionOf } from './extension';
 import { activeRegistration, releaseRegistration, reserveRegistration } from './repository';
 
@@ -21,15 +22,20 @@ function secretLoader(cfg: ServicesConfig): () => Promise<string> {
 }
 
 /** SIP: `GET /v1/sip-credentials` (auth_ephemeral), `GET /v1/regactive`, `POST /v1/regreserve`. */
-export function registerSipRoutes(app: FastifyInstance, { db, requireUserId, settings, services }: RouteContext): void {
+export function registerSipRoutes(app: FastifyInstance, ctx: RouteContext): void {
+  const { db, requireUserId, settings, services } = ctx;
   const secret = secretLoader(services);
+  const turn = turnIssuer(ctx);
 
   app.get('/v1/sip-credentials', async (request, reply): Promise<SipCredentialsResponse> => {
     const userId = await requireUserId(request);
     const extension = await extensionOf(db, userId);
     const creds = mintSipCredentials(await secret(), extension, services.domain, SIP_CREDENTIAL_TTL_SECONDS);
     reply.header('cache-control', 'no-store');
-    return { ...creds, ws_url: settings.sipWsUrl };
+    if (!(await turnAvailable(ctx))) return { ...creds, ws_url: settings.sipWsUrl };
+    // The TURN credential outlives the SIP one and is renewed with it: a call keeps its relay.
+    const relay = await turn(userId);
+    return { ...creds, ws_url: settings.sipWsUrl, ice_servers: [{ urls: relay.urls, username: relay.username, credential: relay.credential }] };
   });
 
   app.get('/v1/regactive', async (request): Promise<RegActiveResponse> => {

@@ -12,6 +12,10 @@ export const XmppTokenResponse = z.object({
 });
 export type XmppTokenResponse = z.infer<typeof XmppTokenResponse>;
 
+/** An RTCIceServer as the API hands it out: coturn with a short-lived credential. */
+export const IceServer = z.object({ urls: z.array(z.string()), username: z.string(), credential: z.string() });
+export type IceServer = z.infer<typeof IceServer>;
+
 /** `GET /v1/sip-credentials`: time-limited SIP credentials (Kamailio auth_ephemeral). */
 export const SipCredentialsResponse = z.object({
   /** `sip:<extension>@<domain>` */
@@ -21,6 +25,8 @@ export const SipCredentialsResponse = z.object({
   password: z.string(),
   expires_at: z.string(),
   ws_url: z.string(),
+  /** The calls' ICE servers (TURN), renewed with the SIP credentials; absent: none. */
+  ice_servers: z.optional(z.array(IceServer)),
 });
 export type SipCredentialsResponse = z.infer<typeof SipCredentialsResponse>;
 

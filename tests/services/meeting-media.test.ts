@@ -4,7 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MeetingMedia, RoomsResponse } from '../../src/wire/meetings';
-import { TurnCredentialsResponse } from '../../src/wire/services';
+import { SipCredentialsResponse, TurnCredentialsResponse } from '../../src/wire/services';
 import { JanusConnection, janusRequest, type JanusMessage } from '../../server/services/janus-client';
 import { serviceDirs } from '../../server/services/layout';
 import { startServices } from '../../server/services/manager';
@@ -136,6 +136,10 @@ describe('meeting media: Janus videorooms through the API, TURN through coturn',
     expect(turn.username).toMatch(new RegExp(`^\\d+:${await api.userId('alice')}$`));
     expect(await turnAllocates(api.cfg.ports.turn, turn.username, turn.credential)).toBe(true);
     expect(await turnAllocates(api.cfg.ports.turn, turn.username, `${turn.credential.slice(0, -2)}x=`)).toBe(false);
+    // Calls get the same relay with their SIP credentials, while this project's coturn runs.
+    const sip = SipCredentialsResponse.parse(await api.get('/v1/sip-credentials', alice));
+    expect(sip.ice_servers).toEqual([{ urls: turn.urls, username: expect.stringMatching(/^\d+:\d+$/), credential: expect.any(String) }]);
+    expect(await turnAllocates(api.cfg.ports.turn, sip.ice_servers![0]!.username, sip.ice_servers![0]!.credential)).toBe(true);
     // An expired username is refused too, though its HMAC is right: coturn reads the expiry from it.
     const expired = mintTurnCredentials(await turnSecret(api.cfg), await api.userId('alice'), -60);
     expect(await turnAllocates(api.cfg.ports.turn, expired.username, expired.credential)).toBe(false);

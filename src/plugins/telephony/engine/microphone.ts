@@ -23,9 +23,16 @@ export const WARM_MIC_MS = 15_000;
  */
 export const RING_MIC_DELAY_MS = 300;
 
-/** CALL_OPTIONS with the chosen microphone and its processing. */
+let iceServers: RTCIceServer[] = [];
+
+/** The TURN server the SIP credentials came with (renewed with them); calls placed or answered from now on use it. */
+export function useIceServers(servers: readonly RTCIceServer[] | undefined): void {
+  iceServers = servers ? [...servers] : [];
+}
+
+/** CALL_OPTIONS with the chosen microphone and its processing, and the ICE servers of the credentials. */
 export function callOptions(): CallOptions {
-  return { ...CALL_OPTIONS, mediaConstraints: { audio: audioConstraints(phone.devices), video: false } };
+  return { ...CALL_OPTIONS, pcConfig: { ...CALL_OPTIONS.pcConfig, iceServers }, mediaConstraints: { audio: audioConstraints(phone.devices), video: false } };
 }
 
 export type MicrophoneDeps = Pick<EngineDeps, 'getUserMedia' | 'devices' | 'audio' | 'notify' | 'tones'>;

@@ -113,6 +113,8 @@ export interface Harness {
   /** The organisation's recording policy the API reports, and what recording control answers. */
   recording: { mode: 'on' | 'on_demand' | 'off'; fail: boolean };
   credentialFetches: number;
+  /** The TURN servers the next credentials come with (none by default, as before there was TURN). */
+  iceServers: RTCIceServer[] | undefined;
   tones: { ring: boolean; ringback: boolean; dtmf: string[] };
   channelSent: TabMessage[];
   channelReceive(m: TabMessage): void;
@@ -141,6 +143,7 @@ export function harness(over: Partial<EngineDeps> = {}): Harness {
     grant,
     recording,
     credentialFetches: 0,
+    iceServers: undefined,
     tones,
     channelSent,
     channelReceive: (m) => channelListener?.(m),
@@ -171,6 +174,7 @@ export function harness(over: Partial<EngineDeps> = {}): Harness {
           password: `secret-${h.credentialFetches}`,
           expires_at: new Date(Date.now() + 3_600_000).toISOString(),
           ws_url: 'ws://127.0.0.1:15060/',
+          ...(h.iceServers ? { ice_servers: h.iceServers } : {}),
         };
       }) as never,
     },

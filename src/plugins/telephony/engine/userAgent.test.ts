@@ -24,6 +24,20 @@ describe('the user agent', () => {
     expect(only().state).not.toBe('none');
   });
 
+  it('calls use the TURN server of the credentials, and the renewed credential once renewed', async () => {
+    const turn = (n: number) => [{ urls: ['turn:127.0.0.1:3478?transport=udp'], username: `${n}:7`, credential: `c${n}` }];
+    await started();
+    h.iceServers = turn(1);
+    await vi.advanceTimersByTimeAsync(0.8 * 3_600_000);
+    await engine.call('1002');
+    expect(h.ua().call).toHaveBeenLastCalledWith('sip:1002@uc.local', expect.objectContaining({ pcConfig: { iceServers: turn(1), rtcpMuxPolicy: 'require' } }));
+    h.iceServers = turn(2);
+    await vi.advanceTimersByTimeAsync(0.8 * 3_600_000);
+    h.ua().ring('1003');
+    engine.accept();
+    expect(h.ua().sessions.at(-1)!.answer).toHaveBeenLastCalledWith(expect.objectContaining({ pcConfig: { iceServers: turn(2), rtcpMuxPolicy: 'require' } }));
+  });
+
   it('fetches new credentials once when registration fails authentication', async () => {
     await started();
     h.ua().emit('registrationFailed', { cause: 'Authentication Error' });

@@ -6,6 +6,7 @@ import type { CallTable } from './calls';
 import { CAUSE, type EngineDeps } from './deps';
 import type { NewSessionEvent, SessionLike, UaLike } from './types';
 import { log } from '../log';
+import { useIceServers } from './microphone';
 
 /** Credentials are renewed at this share of their remaining lifetime. */
 const CREDENTIAL_RENEW_SHARE = 0.8;
@@ -85,6 +86,7 @@ export class UserAgent {
     // The hold may have been lost while the credentials were on their way.
     if (this.disposed || this.ua || (phone.status as PhoneStatus) === 'elsewhere') return;
     this.uri = creds.uri;
+    useIceServers(creds.ice_servers);
     const ua = this.deps.createUa({
       wsUrl: creds.ws_url,
       uri: creds.uri,
@@ -149,6 +151,7 @@ export class UserAgent {
       if (this.ua !== ua) return;
       ua.set('authorization_user', creds.authorization_user);
       ua.set('password', creds.password);
+      useIceServers(creds.ice_servers);
       ua.register();
       this.scheduleCredentialRenewal(creds.expires_at);
     } catch (err) {
