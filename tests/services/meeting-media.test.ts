@@ -10,6 +10,7 @@ import { serviceDirs } from '../../server/services/layout';
 import { startServices } from '../../server/services/manager';
 import { isAlive, readPid } from '../../server/services/proc';
 import { mintTurnCredentials, turnSecret } from '../../server/turn/credentials';
+import { launchChromium } from './sip-page';
 import { startServicesApi, type ServicesApi } from './harness';
 
 const run = promisify(execFile);
@@ -37,6 +38,28 @@ async function turnAllocates(port: number, username: string, credential: string)
     const out = String((err as { stdout?: string }).stdout ?? '') + String((err as { stderr?: string }).stderr ?? '');
     if (/Cannot complete Allocation/.test(out)) return false;
     throw err;
+  }
+}
+
+/** The relay candidates a Chromium page gathers with only this ICE server and relaying forced (nothing else can be found). */
+async function relayCandidates(server: { urls: string[]; username: string; credential: string }): Promise<string[]> {
+  const chromium = await launchChromium();
+  try {
+    const page = await chromium.browser.newPage();
+    return await page.evaluate(async (ice) => {
+      const pc = new RTCPeerConnection({ iceServers: [ice], iceTransportPolicy: 'relay' });
+      const found: string[] = [];
+      const done = new Promise<void>((resolve) => {
+        pc.onicecandidate = (e) => (e.candidate ? found.push(e.candidate.candidate) : resolve());
+      });
+      pc.createDataChannel('probe');
+      await pc.setLocalDescription(await pc.createOffer());
+      await done;
+      pc.close();
+      return found;
+    }, server);
+  } finally {
+    await chromium.close();
   }
 }
 
@@ -136,6 +159,9 @@ describe('meeting media: Janus videorooms through the API, TURN through coturn',
     expect(turn.username).toMatch(new RegExp(`^\\d+:${await api.userId('alice')}$`));
     expect(await turnAllocates(api.cfg.ports.turn, turn.username, turn.credential)).toBe(true);
     expect(await turnAllocates(api.cfg.ports.turn, turn.username, `${turn.credential.slice(0, -2)}x=`)).toBe(false);
+    // A browser gets a relay address from coturn with them (what a meeting or a call behind NAT uses), none with a wrong one.
+    expect(await relayCandidates(turn)).toContainEqual(expect.stringMatching(/ 127\.0\.0\.1 \d+ typ relay /));
+    expect(await relayCandidates({ ...turn, credential: 'wrong' })).toEqual([]);
     // Calls get the same relay with their SIP credentials, while this project's coturn runs.
     const sip = SipCredentialsResponse.parse(await api.get('/v1/sip-credentials', alice));
     expect(sip.ice_servers).toEqual([{ urls: turn.urls, username: expect.stringMatching(/^\d+:\d+$/), credential: expect.any(String) }]);
