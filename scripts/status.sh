@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Shows whether the API server and each real server (rtpengine, Kamailio, ejabberd, the voicemail and echo phones) run and answer.
+# Shows whether the API server and each real server (rtpengine, Kamailio, ejabberd, the baresip phones, Janus, coturn) run and answer.
 set -uo pipefail
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"

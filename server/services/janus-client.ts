@@ -38,6 +38,8 @@ export class JanusConnection {
       ws.once('open', () => resolve());
       ws.once('error', reject);
     });
+    // Every caller awaits it through send(); this only keeps a refused connection from counting as unhandled.
+    this.opened.catch(() => undefined);
     ws.on('message', (raw) => {
       let msg: JanusMessage;
       try {
