@@ -21,7 +21,7 @@ async function videoroomHandle(url: string) {
   const session = (await conn.send({ janus: 'create' })).data!.id!;
   const handle = (await conn.send({ janus: 'attach', session_id: session, plugin: 'janus.plugin.videoroom' })).data!.id!;
   const message = (body: Record<string, unknown>): Promise<JanusMessage> => conn.send({ janus: 'message', session_id: session, handle_id: handle, body });
-  return { message, close: () => conn.close() };
+  return { message, conn, session, handle, close: () => conn.close() };
 }
 
 const pluginData = (m: JanusMessage) => m.plugindata?.data ?? {};
@@ -118,6 +118,48 @@ describe('meeting media: Janus videorooms through the API, TURN through coturn',
       }
     } finally {
       peer.close();
+    }
+  });
+
+  it('a browser publishes its audio into the room: ICE connects to Janus over loopback and Janus lists it as a publisher', async () => {
+    const room = RoomsResponse.parse(await api.get('/v1/rooms', alice)).rooms[1]!;
+    const media = await lobbyThenMedia(alice, room.id);
+    const chromium = await launchChromium();
+    const peer = await videoroomHandle(media.janus_url);
+    try {
+      const page = await chromium.browser.newPage();
+      // An oscillator stands in for the microphone (a blank page is no secure context for getUserMedia).
+      const offer = await page.evaluate(async () => {
+        const ctx = new AudioContext();
+        const tone = ctx.createOscillator();
+        const out = ctx.createMediaStreamDestination();
+        tone.connect(out);
+        tone.start();
+        const pc = new RTCPeerConnection();
+        (globalThis as unknown as { pc: RTCPeerConnection }).pc = pc;
+        pc.addTrack(out.stream.getAudioTracks()[0]!, out.stream);
+        await pc.setLocalDescription(await pc.createOffer());
+        await new Promise<void>((resolve) => (pc.iceGatheringState === 'complete' ? resolve() : pc.addEventListener('icegatheringstatechange', () => pc.iceGatheringState === 'complete' && resolve())));
+        return { type: pc.localDescription!.type, sdp: pc.localDescription!.sdp };
+      });
+      expect(pluginData(await peer.message({ request: 'join', ptype: 'publisher', room: media.room, pin: media.pin, display: 'Alice' }))).toMatchObject({ videoroom: 'joined' });
+      const published = await peer.conn.send({ janus: 'message', session_id: peer.session, handle_id: peer.handle, body: { request: 'publish', audio: true }, jsep: offer });
+      expect(pluginData(published)).toMatchObject({ configured: 'ok' });
+      const answer = published.jsep as { type: RTCSdpType; sdp: string };
+      await page.evaluate(async (a) => (globalThis as unknown as { pc: RTCPeerConnection }).pc.setRemoteDescription(a), answer);
+      await expect.poll(() => page.evaluate(() => (globalThis as unknown as { pc: RTCPeerConnection }).pc.connectionState), { timeout: 15_000 }).toBe('connected');
+      const listed = async () => {
+        const admin = await videoroomHandle(media.janus_url);
+        try {
+          return pluginData(await admin.message({ request: 'listparticipants', room: media.room })).participants as Array<{ display: string; publisher: boolean }>;
+        } finally {
+          admin.close();
+        }
+      };
+      await expect.poll(listed, { timeout: 10_000 }).toContainEqual(expect.objectContaining({ display: 'Alice', publisher: true }));
+    } finally {
+      peer.close();
+      await chromium.close();
     }
   });
 
