@@ -118,6 +118,7 @@ test.describe('onboarding wizard', () => {
       // A first sign-in: the tour of the frame starts by itself; Esc ends it.
       const tour = nina.getByRole('dialog', { name: 'Welcome to Acme UC' });
       await expect(tour).toBeVisible();
+      await expect(nina.locator('#main-heading')).toBeFocused();
       await nina.keyboard.press('Escape');
       await expect(tour).toBeHidden();
       // Her new line works: she calls rita (extension 2000), who answers.

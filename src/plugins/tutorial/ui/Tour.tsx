@@ -85,12 +85,16 @@ export default function Tour() {
     const onKey = (e: KeyboardEvent) => {
       const active = document.activeElement;
       const inTour = active === focused.current || (active instanceof Node && !!card.current?.contains(active));
-      if (!inTour) return;
-      if (e.key === 'Escape') {
+      // Esc is the tour's unless another dialog, menu or list (the palette, a menu opened meanwhile) has the focus.
+      const elsewhere = active instanceof Element && !inTour && active.closest('[role="dialog"], [role="alertdialog"], [role="menu"], [role="listbox"]') !== null;
+      if (e.key === 'Escape' && !elsewhere) {
         e.preventDefault();
         e.stopPropagation();
         end();
-      } else if (e.key === 'Tab' && !e.shiftKey && active === focused.current) {
+        return;
+      }
+      if (!inTour) return;
+      if (e.key === 'Tab' && !e.shiftKey && active === focused.current) {
         e.preventDefault();
         first.current?.focus();
       } else if (e.key === 'Tab' && e.shiftKey && active === first.current && focused.current) {
