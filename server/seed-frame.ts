@@ -24,4 +24,6 @@ export async function seedDemoFrame(tx: Queryable): Promise<void> {
      ON CONFLICT DO NOTHING`,
     [ANNOUNCEMENT_DEMO_USER],
   );
+  // New accounts are created with it confirmed (server/users/create.ts); hers stays to confirm.
+  await tx.query(`DELETE FROM announcement_confirmations WHERE announcement_id = 'design-changes' AND user_id IN (SELECT id FROM users WHERE username = $1)`, [ANNOUNCEMENT_DEMO_USER]);
 }

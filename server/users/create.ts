@@ -1,3 +1,4 @@
+import { ANNOUNCEMENT_IDS } from '../../src/wire/frame';
 import { insertColumns } from '../db/bulk';
 import type { Queryable } from '../db/types';
 
@@ -34,6 +35,12 @@ export async function insertUsers(tx: Queryable, users: readonly NewUser[]): Pro
     users.map((u) => [u.organizationId, u.username, u.passwordHash, u.first, u.last, u.email, u.extension, u.roleId, u.level, u.company, u.alias, u.enabled]),
   );
   const { rows } = await tx.query<{ id: number; username: string }>('SELECT id, username FROM users WHERE username = ANY($1::text[])', [users.map((u) => u.username)]);
+  // A new account starts with today's design: the announcements of earlier changes are not for it
+  // (its first sign-in has the tutorial instead).
+  await tx.query(
+    `INSERT INTO announcement_confirmations (user_id, announcement_id) SELECT u, a FROM unnest($1::int[]) AS u, unnest($2::text[]) AS a ON CONFLICT DO NOTHING`,
+    [rows.map((r) => r.id), [...ANNOUNCEMENT_IDS]],
+  );
   return new Map(rows.map((r) => [r.username, r.id]));
 }
 
