@@ -62,7 +62,7 @@ test("the apps menu opens the account owner's contact-center pages", async ({ pa
 });
 
 test('the design-changes announcement shows once: confirmed, it does not come back after a reload', async ({ page }) => {
-  await loginByKeyboard(page, 'sofia.lindqvist');
+  await loginByKeyboard(page, 'camille.dubois');
   const dialog = page.getByRole('dialog', { name: "What's new: a fresh design" });
   await expect(dialog).toBeVisible();
   await expectNoAxeViolations(page, 'feature announcement');

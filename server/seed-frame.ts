@@ -1,7 +1,7 @@
 import type { Queryable } from './db/types';
 
 /** The one demo account that still has the `design-changes` announcement to confirm (README). */
-export const ANNOUNCEMENT_DEMO_USER = 'sofia.lindqvist';
+export const ANNOUNCEMENT_DEMO_USER = 'camille.dubois';
 
 /**
  * The frame's demo data: the account owner's contact-center links (a contact center with admin and
