@@ -45,7 +45,7 @@ test('keyboard only: Join opens the meeting window on its lobby; a colleague com
   const lobby = await opened;
   await expect.poll(() => lobby.url()).toMatch(/\/uc\/noa\.levi\/[a-z0-9]{5,}\?ssid=\d+$/);
   await expect(lobby.getByRole('heading', { level: 2, name })).toBeVisible();
-  await expect(lobby.getByText(/Audio and video arrive with the next release/)).toBeVisible();
+  await expect(lobby.getByText(/Join the meeting to talk with the others/)).toBeVisible();
   await expect(lobbyList(lobby).getByRole('listitem')).toHaveText(['Noa Levi (you)']);
   await expectNoAxeViolations(lobby, 'meeting lobby');
   const lobbyPath = new URL(lobby.url()).pathname;

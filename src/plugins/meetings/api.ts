@@ -1,4 +1,5 @@
-import { Api, ApiError, Notifications, type ServiceLookup } from '../../kernel';
+import { Api, ApiError, Notifications, Session, type ServiceLookup } from '../../kernel';
+import { UcSettings } from '../../wire/ucSettings';
 import {
   CalendarFeed,
   CalendarFeedsResponse,
@@ -6,6 +7,7 @@ import {
   Lobby,
   Meeting,
   MeetingInfo,
+  MeetingMedia,
   MeetingPermissions,
   MeetingsPage,
   ROOM_REFRESH_AFTER_UPDATE_MS,
@@ -95,6 +97,14 @@ export const joinByCode = (s: ServiceLookup, access_code: string, pin: string | 
 export const fetchMeetingInfo = (s: ServiceLookup, slug: string) => s.get(Api).get(`/v1/meetings/by-slug/${encodeURIComponent(slug)}`, undefined, MeetingInfo);
 /** Takes the window's place in the lobby, or renews it (the heartbeat). */
 export const enterLobby = (s: ServiceLookup, id: number, body: LobbyJoin) => s.get(Api).post(`/v1/meetings/${id}/presence`, body, Lobby);
+/** The meeting's videoroom, its PIN and TURN credentials: only for who came through the lobby. */
+export const joinMedia = (s: ServiceLookup, id: number) => s.get(Api).post(`/v1/meetings/${id}/media`, {}, MeetingMedia);
+/** The user's "start meetings with video" setting; off when it cannot be read (the camera stays private). */
+export const startWithVideo = (s: ServiceLookup): Promise<boolean> =>
+  s
+    .get(Api)
+    .get(`/v1/users/${s.get(Session).userId}/settings/uc`, undefined, UcSettings)
+    .then((u) => u.start_with_video, () => false);
 export const readLobby = (s: ServiceLookup, id: number) => s.get(Api).get(`/v1/meetings/${id}/presence`, undefined, Lobby);
 /** Kept alive past the window's closing, so that the place is given up rather than left to lapse. */
 export const leaveLobby = (s: ServiceLookup, id: number, client: string) =>

@@ -15,6 +15,8 @@ const mayEdit = (): Enablement => {
 };
 /** A meeting's (or a room's) occurrence key: an entity's action, a button; without it, the meeting shown. */
 const meeting = { key: 'string' } as const;
+/** The meeting page's commands exist while its media is joined (Ctrl+D and Ctrl+E as other meeting products have them). */
+const inMeeting: WhenFn = () => meetingsState.live !== null;
 const joinArgs = [{ name: 'meeting', titleKey: 'meetings:args.meeting', kind: 'choice', provider: 'meetings' }] as const;
 
 /*
@@ -36,6 +38,14 @@ export const meetingsTable = {
   copyLink: { keys: 'y', scope: 'screen', listed: 'screen', keywords: ['url', 'share'], enabled: loaded, given: meeting },
   calendars: { keywords: ['ics', 'feed', 'outlook', 'google calendar', 'subscribe'] },
   newRoom: { keywords: ['book room', 'video room'], enabled: () => (meetingsState.permissions?.can_book_rooms ? true : { reasonKey: 'meetings:reasons.noRooms' }) },
+  mute: { keys: '$mod+d', allowInInputs: true, when: inMeeting, keywords: ['microphone', 'unmute', 'audio'] },
+  camera: { keys: '$mod+e', allowInInputs: true, when: inMeeting, keywords: ['video', 'webcam', 'camera off'] },
+  share: { keys: '$mod+Alt+s', allowInInputs: true, when: inMeeting, keywords: ['present', 'screen share', 'stop sharing'] },
+  hand: { keys: '$mod+Alt+h', allowInInputs: true, when: inMeeting, keywords: ['raise hand', 'lower hand'] },
+  participants: { keys: '$mod+Alt+p', allowInInputs: true, when: inMeeting, keywords: ['people', 'attendees', 'who is here'] },
+  meetingChat: { keys: '$mod+Alt+c', allowInInputs: true, when: inMeeting, keywords: ['chat', 'message everyone'] },
+  speaker: { keys: '$mod+Alt+w', allowInInputs: true, when: inMeeting, keywords: ['who is speaking', 'active speaker'] },
+  leave: { when: inMeeting, keywords: ['hang up', 'exit meeting', 'end'] },
   next: { keys: 'j', scope: 'screen', when: 'screen' },
   previous: { keys: 'k', scope: 'screen', when: 'screen' },
 } as const satisfies Record<string, CommandRow>;

@@ -5,6 +5,7 @@ import type { Meeting } from '../../wire/meetings';
 import { loadFeeds, loadList, loadPermissions, loadRooms, keepRoomsFresh, stopRooms } from './api';
 import type { meetingsTable } from './commands';
 import { addToCalendar, confirmDelete, copyLink, joinMeeting, meetingByKey, openModal } from './meeting';
+import { announceSpeaker, leaveMeeting, toggleCamera, toggleHand, toggleMute, togglePanel, toggleShare } from './media/controls';
 import { joinOrder, oneOccurrenceEach } from './model';
 import { meetingsState, MEETINGS_PATH, NEW_ROOM_ID, palette, resetMeetingsState, ROOMS_PATH } from './state';
 import { strings } from './strings';
@@ -125,6 +126,14 @@ export const runs: LazyRuns<typeof meetingsTable> = {
     ctx.services.get(Navigation).navigate(MEETINGS_PATH);
   },
   newRoom: (ctx) => ctx.services.get(Navigation).navigate(`${ROOMS_PATH}/${NEW_ROOM_ID}`),
+  mute: () => toggleMute(),
+  camera: (ctx) => toggleCamera(ctx.services),
+  share: (ctx) => toggleShare(ctx.services),
+  hand: () => toggleHand(),
+  participants: () => togglePanel('participants'),
+  meetingChat: () => togglePanel('chat'),
+  speaker: (ctx) => announceSpeaker(ctx.services),
+  leave: () => leaveMeeting(),
   next: (ctx) => step(ctx.services, 1),
   previous: (ctx) => step(ctx.services, -1),
 };

@@ -41,7 +41,18 @@ export const initialMeetingsState = () => ({
   roomModal: null as { editingId: number | null } | null,
   feedsOpen: false,
   joinByIdOpen: false,
+  /** In the meeting's media (the meeting page): what its commands act on and list by. */
+  live: null as LiveControls | null,
 });
+
+/** The meeting page's controls, mirrored for the commands' listing and for their titles' state. */
+export interface LiveControls {
+  muted: boolean;
+  camera: boolean;
+  hand: boolean;
+  sharing: boolean;
+  panel: 'participants' | 'chat' | null;
+}
 
 /** Live state: read by the commands and the palette at boot, written by the lazy chunk. */
 export const meetingsState = proxy(initialMeetingsState());

@@ -2,9 +2,11 @@ import { useParams } from '@tanstack/react-router';
 import { use, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, FieldError, Form, Input, Label, TextField } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { ApiError, Notifications, useKernel } from '../../../kernel';
-import { LOBBY_HEARTBEAT_MS, LOBBY_REFRESH_MS, type LobbyOccupant, type MeetingInfo } from '../../../wire/meetings';
-import { enterLobby, fetchMeetingInfo, leaveLobby, readLobby } from '../api';
+import { ApiError, Notifications, Session, useKernel } from '../../../kernel';
+import { LOBBY_HEARTBEAT_MS, LOBBY_REFRESH_MS, type LobbyOccupant, type MeetingInfo, type MeetingMedia } from '../../../wire/meetings';
+import { enterLobby, fetchMeetingInfo, joinMedia, leaveLobby, readLobby, startWithVideo } from '../api';
+import type { EndReason } from '../media/session';
+import { MeetingRoom } from './MeetingRoom';
 import { log } from '../log';
 import { lobbyChanges, lobbyParams, pinForJoin } from '../model';
 import { strings } from '../strings';
@@ -27,6 +29,9 @@ type Phase =
   | { kind: 'pin'; error?: string }
   | { kind: 'closed'; text: string }
   | { kind: 'in' }
+  | { kind: 'joining' }
+  | { kind: 'meeting'; media: MeetingMedia; startWithVideo: boolean }
+  | { kind: 'ended'; reason: EndReason }
   | { kind: 'left' };
 
 const randomClient = () => Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('');
@@ -113,7 +118,7 @@ function Lobby() {
 
   // In the lobby: the heartbeat keeps the place, the refresh shows who else is in; leaving (or
   // closing the window) gives the place up.
-  const inLobby = phase.kind === 'in' && info !== null;
+  const inLobby = (phase.kind === 'in' || phase.kind === 'joining' || phase.kind === 'meeting' || phase.kind === 'ended') && info !== null;
   useEffect(() => {
     if (!inLobby || !info) return;
     const id = info.id;
@@ -147,6 +152,21 @@ function Lobby() {
   useEffect(() => {
     if (phase.kind === 'in') headingRef.current?.focus({ preventScroll: true });
   }, [phase.kind]);
+
+  /** From the lobby into the meeting's media: the room, its PIN and TURN credentials come from the API. */
+  const joinNow = async () => {
+    if (!info) return;
+    setPhase({ kind: 'joining' });
+    try {
+      const [media, video] = await Promise.all([joinMedia(kernel, info.id), startWithVideo(kernel)]);
+      setPhase({ kind: 'meeting', media, startWithVideo: video });
+    } catch (err) {
+      log.warn('meeting media not granted', err);
+      setPhase({ kind: 'ended', reason: err instanceof ApiError && err.status === 503 ? 'lost' : 'failed' });
+    }
+  };
+  const session = kernel.get(Session);
+  const who = { name: `${session.profile.first_name} ${session.profile.last_name}`.trim() || session.profile.username, userId: session.userId };
 
   const submitPin = () => {
     if (!info) return;
@@ -195,7 +215,7 @@ function Lobby() {
         <dt>{t('detail.bookedBy')}</dt>
         <dd>{info?.owner_name}</dd>
       </dl>
-      <p className="mt-lobby-media">{t('lobby.media')}</p>
+      {phase.kind !== 'meeting' && <p className="mt-lobby-media">{t('lobby.media')}</p>}
 
       {phase.kind === 'pin' && (
         <Form
@@ -220,8 +240,24 @@ function Lobby() {
 
       {phase.kind === 'closed' && <p role="status">{phase.text}</p>}
 
-      {phase.kind === 'in' && (
+      {phase.kind === 'meeting' && (
+        <MeetingRoom media={phase.media} who={who} startWithVideo={phase.startWithVideo} onEnded={(reason) => setPhase(reason === 'left' ? { kind: 'left' } : { kind: 'ended', reason })} />
+      )}
+
+      {phase.kind === 'ended' && (
+        <>
+          <p role="alert">{t(`room.ended.${phase.reason}`)}</p>
+          <Button className="btn primary" onPress={() => void joinNow()}>
+            {t('room.rejoin')}
+          </Button>
+        </>
+      )}
+
+      {(phase.kind === 'in' || phase.kind === 'joining') && (
         <section aria-labelledby="mt-lobby-in">
+          <Button className="btn primary" onPress={() => void joinNow()} isPending={phase.kind === 'joining'}>
+            {t('room.join')}
+          </Button>
           <h3 id="mt-lobby-in">{t('lobby.inLobby', { n: occupants.length })}</h3>
           <ul className="mt-lobby-people" aria-labelledby="mt-lobby-in">
             {occupants.map((o) => {

@@ -1,0 +1,125 @@
+import { expect, test, type Locator, type Page } from './csp-guard';
+import { expectNoAxeViolations, loginByKeyboard, openPalette, signedInPerson, tabUntilFocused } from './fixtures';
+
+// Users no other spec signs in as: Nikolai starts a meeting, Zainab and Yusuf come in.
+const HOST = 'nikolai.petrov';
+const SECOND = 'zainab.bello';
+const THIRD = 'yusuf.demir';
+
+const tiles = (page: Page) => page.getByRole('list', { name: "Participants' video" });
+const tile = (page: Page, name: string | RegExp) => tiles(page).getByRole('listitem', { name: typeof name === 'string' ? new RegExp(`^${name}`) : name });
+const controls = (page: Page) => page.getByRole('toolbar', { name: 'Meeting controls' });
+/** Frames the tile's video element has shown: above zero once the feed's media really arrives through Janus. */
+const framesOf = (t: Locator) => t.locator('video').evaluate((v: HTMLVideoElement) => v.getVideoPlaybackQuality().totalVideoFrames);
+const audioTracksOf = (t: Locator) => t.locator('video').evaluate((v: HTMLVideoElement) => (v.srcObject instanceof MediaStream ? v.srcObject.getAudioTracks().length : 0));
+
+/** From the lobby into the meeting, by keyboard. */
+async function joinNow(page: Page): Promise<void> {
+  await tabUntilFocused(page, page.getByRole('button', { name: 'Join now' }));
+  await page.keyboard.press('Enter');
+  await expect(controls(page).getByRole('button', { name: 'Mute' })).toBeEnabled({ timeout: 20_000 });
+}
+
+test('keyboard only: three people in a meeting through Janus see and hear each other, camera and mute by Ctrl+E and Ctrl+D, a shared screen, chat, a raised hand, who is speaking, leaving; axe on the meeting page', async ({ page, browser, baseURL }) => {
+  test.slow();
+  const name = `All hands ${Date.now().toString(36)}`;
+  await loginByKeyboard(page, HOST);
+  await openPalette(page);
+  await page.keyboard.type('new meeting');
+  await expect(page.getByRole('option', { name: /New meeting/ }).first()).toBeVisible();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'New meeting' });
+  await tabUntilFocused(page, dialog.getByRole('textbox', { name: 'Meeting name' }));
+  await page.keyboard.press('Control+a');
+  await page.keyboard.type(name);
+  const opened = page.waitForEvent('popup');
+  await page.keyboard.press('Control+Enter');
+  const host = await opened;
+  await expect(host.getByRole('heading', { level: 2, name })).toBeVisible();
+  const path = new URL(host.url()).pathname;
+  await joinNow(host);
+  await expect(host.getByRole('status').filter({ hasText: 'People in the meeting: 1' })).toBeVisible();
+
+  const zainab = await signedInPerson(browser, baseURL!, SECOND);
+  await zainab.goto(path);
+  await joinNow(zainab);
+  const yusuf = await signedInPerson(browser, baseURL!, THIRD);
+  await yusuf.goto(path);
+  await joinNow(yusuf);
+
+  const people = [
+    { page: host, name: 'Nikolai Petrov' },
+    { page: zainab, name: 'Zainab Bello' },
+    { page: yusuf, name: 'Yusuf Demir' },
+  ];
+  // Cameras start off (the default "start with video" setting): each turns theirs on with Ctrl+E.
+  for (const p of people) {
+    await p.page.keyboard.press('Control+e');
+    await expect(controls(p.page).getByRole('button', { name: 'Camera' })).toHaveAttribute('aria-pressed', 'true');
+  }
+  // Everyone has two remote tiles whose video shows frames and whose audio is there.
+  for (const p of people) {
+    await expect(p.page.getByRole('status').filter({ hasText: 'People in the meeting: 3' })).toBeVisible({ timeout: 20_000 });
+    for (const other of people.filter((o) => o !== p)) {
+      const t = tile(p.page, other.name);
+      await expect(t).toBeVisible();
+      await expect.poll(() => framesOf(t), { timeout: 20_000 }).toBeGreaterThan(0);
+      expect(await audioTracksOf(t)).toBe(1);
+    }
+  }
+  await expectNoAxeViolations(host, 'meeting page');
+
+  // Yusuf mutes with Ctrl+D: the others' tiles and participants list say so.
+  await yusuf.keyboard.press('Control+d');
+  await expect(controls(yusuf).getByRole('button', { name: 'Mute' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(tile(host, 'Yusuf Demir')).toHaveAccessibleName(/muted/);
+  await host.keyboard.press('Control+Alt+p');
+  const list = host.getByRole('complementary', { name: 'Participants (3)' });
+  await expect(list.getByRole('listitem').filter({ hasText: 'Yusuf Demir' })).toHaveText(/muted/);
+
+  // Zainab raises her hand (Ctrl+Alt+H): it shows in Nikolai's list.
+  await zainab.keyboard.press('Control+Alt+h');
+  await expect(list.getByRole('listitem').filter({ hasText: 'Zainab Bello' })).toHaveText(/hand raised/);
+
+  // Zainab shares her screen (Ctrl+Alt+S): a tile of its own for the others, her camera off meanwhile.
+  await zainab.keyboard.press('Control+Alt+s');
+  await expect(controls(zainab).getByRole('button', { name: 'Share screen' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(controls(zainab).getByRole('button', { name: 'Camera' })).toHaveAttribute('aria-pressed', 'false');
+  const screen = tile(host, "Zainab Bello's screen");
+  await expect(screen).toBeVisible({ timeout: 20_000 });
+  await expect.poll(() => framesOf(screen), { timeout: 20_000 }).toBeGreaterThan(0);
+  await zainab.keyboard.press('Control+Alt+s');
+  await expect(screen).toHaveCount(0);
+  await expect(controls(zainab).getByRole('button', { name: 'Camera' })).toHaveAttribute('aria-pressed', 'true');
+
+  // Chat (Ctrl+Alt+C) over the meeting's data channels.
+  await host.keyboard.press('Control+Alt+c');
+  const input = host.getByRole('textbox', { name: 'Message everyone' });
+  await expect(input).toBeFocused();
+  await host.keyboard.type('Agenda in five minutes');
+  await host.keyboard.press('Enter');
+  await expect(input).toHaveValue('');
+  await yusuf.keyboard.press('Control+Alt+c');
+  await expect(yusuf.getByRole('log', { name: 'Chat' }).getByRole('listitem').filter({ hasText: 'Agenda in five minutes' })).toContainText('Nikolai Petrov');
+  await expectNoAxeViolations(yusuf, 'meeting page with chat');
+
+  // "Who is speaking?" from the palette answers in words.
+  await openPalette(host);
+  await host.keyboard.type('who is speaking');
+  await expect(host.getByRole('option', { name: /Who is speaking/ }).first()).toBeVisible();
+  await host.keyboard.press('Enter');
+  await expect(host.getByText(/is speaking\.|spoke last\.|Nobody has spoken yet\.|You are speaking\./).first()).toBeAttached();
+
+  // Yusuf leaves ("Leave meeting" in the palette): the others see his tile go.
+  await openPalette(yusuf);
+  await yusuf.keyboard.type('leave meeting');
+  await expect(yusuf.getByRole('option', { name: /^Leave meeting/ }).first()).toBeVisible();
+  await yusuf.keyboard.press('Enter');
+  await expect(yusuf.getByText('You left the meeting.')).toBeVisible();
+  await expect(tile(host, 'Yusuf Demir')).toHaveCount(0);
+  await expect(tile(zainab, 'Yusuf Demir')).toHaveCount(0);
+  await expect(host.getByRole('status').filter({ hasText: 'People in the meeting: 2' })).toBeVisible();
+
+  await zainab.context().close();
+  await yusuf.context().close();
+});

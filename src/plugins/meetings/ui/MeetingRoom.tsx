@@ -1,0 +1,210 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Button, Form, Input, Label, TextField, ToggleButton, Toolbar } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { Notifications, useKernel } from '../../../kernel';
+import type { MeetingMedia } from '../../../wire/meetings';
+import { setActiveSession } from '../media/active';
+import { toggleCamera, toggleHand, toggleMute, togglePanel, toggleShare } from '../media/controls';
+import { MeetingSession, type EndReason, type Peer, type Who } from '../media/session';
+import { activeSpeaker, CHAT_MAX } from '../media/signals';
+
+interface Props {
+  media: MeetingMedia;
+  who: Who;
+  startWithVideo: boolean;
+  onEnded(reason: EndReason): void;
+}
+
+/**
+ * The meeting itself: everyone's tiles (the active speaker large), the controls, and the
+ * participants and chat panels. Every control is also a command with its hotkey (Ctrl+D, Ctrl+E…).
+ */
+export function MeetingRoom({ media, who, startWithVideo, onEnded }: Props) {
+  const { t } = useTranslation('meetings');
+  const kernel = useKernel();
+  const [session] = useState(
+    () =>
+      new MeetingSession(media, who, startWithVideo, {
+        announce: (kind, name, text) => kernel.get(Notifications).announce(kind === 'chat' ? t('room.announce.chat', { name, text }) : t(`room.announce.${kind}`, { name })),
+      }),
+  );
+  const snap = useSnapshot(session.state);
+  const ended = useRef(onEnded);
+  ended.current = onEnded;
+
+  useEffect(() => {
+    setActiveSession(session);
+    void session.start();
+    return () => {
+      session.leave();
+      setActiveSession(null);
+    };
+  }, [session]);
+
+  useEffect(() => {
+    if (snap.phase === 'ended' && snap.ended) ended.current(snap.ended);
+  }, [snap.phase, snap.ended]);
+
+  const peers = Object.values(snap.peers) as Peer[];
+  const speaker = activeSpeaker(peers);
+  const people = peers.filter((p) => p.kind === 'camera');
+
+  return (
+    <section className="mt-room" aria-label={t('room.label')}>
+      <p role="status" className="mt-room-status">
+        {snap.phase === 'connecting' ? t('room.connecting') : t('room.inCall', { n: people.length + 1 })}
+      </p>
+      <div className="mt-room-body">
+        <ul className="mt-tiles" aria-label={t('room.tiles')}>
+          <Tile name={t('lobby.you', { name: who.name })} stream={snap.local} tracks={snap.localTracks} self muted={snap.self.muted} camera={snap.self.camera} hand={snap.self.hand} talking={snap.self.talking} large={false} kind="camera" />
+          {peers.map((p) => (
+            <Tile key={p.feed} name={p.kind === 'screen' ? t('room.screenOf', { name: p.name }) : p.name} stream={p.stream} tracks={p.tracks} self={false} muted={p.muted} camera={p.camera} hand={p.hand} talking={p.talking} large={p.feed === speaker} kind={p.kind} />
+          ))}
+        </ul>
+        {snap.panel === 'participants' && (
+          <aside className="mt-panel" aria-labelledby="mt-people-h">
+            <h3 id="mt-people-h">{t('room.participants', { n: people.length + 1 })}</h3>
+            <ul className="mt-people">
+              <li>{describe(t, t('lobby.you', { name: who.name }), snap.self)}</li>
+              {people.map((p) => (
+                <li key={p.feed}>{describe(t, p.name, p)}</li>
+              ))}
+            </ul>
+          </aside>
+        )}
+        {snap.panel === 'chat' && <ChatPanel session={session} />}
+      </div>
+      <Toolbar className="mt-controls" aria-label={t('room.controls')}>
+        <ToggleButton className="btn" isSelected={snap.self.muted} onChange={() => toggleMute()} aria-keyshortcuts='Control+D' isDisabled={snap.phase !== 'in'}>
+          {t('room.mute')}
+        </ToggleButton>
+        <ToggleButton className="btn" isSelected={snap.self.camera} onChange={() => void toggleCamera(kernel)} aria-keyshortcuts='Control+E' isDisabled={snap.phase !== 'in'}>
+          {t('room.camera')}
+        </ToggleButton>
+        <ToggleButton className="btn" isSelected={snap.self.sharing} onChange={() => void toggleShare(kernel)} aria-keyshortcuts='Control+Alt+S' isDisabled={snap.phase !== 'in'}>
+          {t('room.share')}
+        </ToggleButton>
+        <ToggleButton className="btn" isSelected={snap.self.hand} onChange={() => toggleHand()} aria-keyshortcuts='Control+Alt+H' isDisabled={snap.phase !== 'in'}>
+          {t('room.hand')}
+        </ToggleButton>
+        <ToggleButton className="btn" isSelected={snap.panel === 'participants'} onChange={() => togglePanel('participants')} aria-keyshortcuts='Control+Alt+P'>
+          {t('room.participantsButton')}
+        </ToggleButton>
+        <ToggleButton className="btn" isSelected={snap.panel === 'chat'} onChange={() => togglePanel('chat')} aria-keyshortcuts='Control+Alt+C'>
+          {t('room.chat')}
+        </ToggleButton>
+        <Button className="btn danger" onPress={() => session.leave()}>
+          {t('room.leave')}
+        </Button>
+      </Toolbar>
+    </section>
+  );
+}
+
+type T = ReturnType<typeof useTranslation<'meetings'>>['t'];
+
+/** A person's name and, in words, what their tile shows by icons. */
+function describe(t: T, name: string, s: { muted: boolean; camera: boolean; hand: boolean; talking: boolean }): string {
+  const parts = [name];
+  if (s.talking) parts.push(t('room.state.talking'));
+  if (s.muted) parts.push(t('room.state.muted'));
+  if (!s.camera) parts.push(t('room.state.cameraOff'));
+  if (s.hand) parts.push(t('room.state.hand'));
+  return parts.join(', ');
+}
+
+interface TileProps {
+  name: string;
+  stream: MediaStream | null;
+  tracks: number;
+  self: boolean;
+  muted: boolean;
+  camera: boolean;
+  hand: boolean;
+  talking: boolean;
+  large: boolean;
+  kind: 'camera' | 'screen';
+}
+
+function Tile({ name, stream, tracks, self, muted, camera, hand, talking, large, kind }: TileProps) {
+  const { t } = useTranslation('meetings');
+  const video = useRef<HTMLVideoElement>(null);
+  useEffect(() => {
+    const el = video.current;
+    if (el && el.srcObject !== stream) el.srcObject = stream;
+    // A track added to the same stream needs play() again in some browsers.
+    if (el && stream) void el.play().catch(() => undefined);
+  }, [stream, tracks]);
+  const showVideo = kind === 'screen' || camera;
+  const initials = useMemo(
+    () =>
+      name
+        .split(/\s+/)
+        .slice(0, 2)
+        .map((w) => w[0] ?? '')
+        .join('')
+        .toUpperCase(),
+    [name],
+  );
+  const label = kind === 'screen' ? name : describe(t, name, { muted, camera, hand, talking });
+  return (
+    <li className="mt-tile" data-large={large || undefined} data-talking={talking || undefined} data-self={self || undefined} aria-label={label}>
+      {/* Own audio is never played back (echo); others' audio plays from their tile. */}
+      <video ref={video} autoPlay playsInline muted={self} data-feed-kind={kind} hidden={!showVideo} aria-hidden="true" />
+      {!showVideo && (
+        <span className="mt-tile-avatar" aria-hidden="true">
+          {initials}
+        </span>
+      )}
+      <span className="mt-tile-name" aria-hidden="true">
+        {name}
+        {muted && kind === 'camera' && <span className="mt-tile-flag"> · {t('room.state.muted')}</span>}
+        {hand && <span className="mt-tile-flag"> · ✋</span>}
+      </span>
+    </li>
+  );
+}
+
+function ChatPanel({ session }: { session: MeetingSession }) {
+  const { t } = useTranslation('meetings');
+  const snap = useSnapshot(session.state);
+  const [text, setText] = useState('');
+  const [failed, setFailed] = useState(false);
+  const fmt = useMemo(() => new Intl.DateTimeFormat(undefined, { timeStyle: 'short' }), []);
+  return (
+    <aside className="mt-panel" aria-labelledby="mt-chat-h">
+      <h3 id="mt-chat-h">{t('room.chat')}</h3>
+      <div role="log" aria-labelledby="mt-chat-h">
+      <ol className="mt-chat">
+        {snap.chat.map((l) => (
+          <li key={l.id}>
+            <strong>{l.mine ? t('room.me') : l.from}</strong> <time>{fmt.format(l.at)}</time>
+            <p>{l.text}</p>
+          </li>
+        ))}
+      </ol>
+      </div>
+      <Form
+        className="mt-chat-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          // What was typed stays until it is sent.
+          void session.sendChat(text).then((ok) => {
+            setFailed(!ok && text.trim() !== '');
+            if (ok) setText('');
+          });
+        }}
+      >
+        <TextField className="field" value={text} onChange={setText} maxLength={CHAT_MAX} autoFocus>
+          <Label>{t('room.chatInput')}</Label>
+          <Input className="input" autoComplete="off" />
+        </TextField>
+        {failed && <p role="alert">{t('room.chatFailed')}</p>}
+        <Button type="submit" className="btn">
+          {t('room.send')}
+        </Button>
+      </Form>
+    </aside>
+  );
+}
