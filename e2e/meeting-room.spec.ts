@@ -20,7 +20,7 @@ async function joinNow(page: Page): Promise<void> {
   await expect(controls(page).getByRole('button', { name: 'Mute' })).toBeEnabled({ timeout: 20_000 });
 }
 
-test('keyboard only: three people in a meeting through Janus see and hear each other, camera and mute by Ctrl+E and Ctrl+D, a shared screen, chat, a raised hand, who is speaking, leaving; axe on the meeting page', async ({ page, browser, baseURL }) => {
+test('keyboard only: three people in a meeting through Janus see and hear each other, camera and mute by Ctrl+E and Ctrl+D, a shared screen, chat, a raised hand, who is speaking, the host mutes, removes and ends for all, leaving; axe on the meeting page', async ({ page, browser, baseURL }) => {
   test.slow();
   const name = `All hands ${Date.now().toString(36)}`;
   await loginByKeyboard(page, HOST);
@@ -110,6 +110,19 @@ test('keyboard only: three people in a meeting through Janus see and hear each o
   await host.keyboard.press('Enter');
   await expect(host.getByText(/is speaking\.|spoke last\.|Nobody has spoken yet\.|You are speaking\./).first()).toBeAttached();
 
+  // The host mutes Yusuf for everyone: he cannot unmute until allowed.
+  await host.keyboard.press('Control+Alt+p');
+  const panel = host.getByRole('complementary', { name: 'Participants (3)' });
+  await tabUntilFocused(host, panel.getByRole('button', { name: 'Mute Yusuf Demir' }));
+  await host.keyboard.press('Enter');
+  await expect(yusuf.getByRole('status').filter({ hasText: 'The host muted you' })).toBeVisible();
+  await expect(controls(yusuf).getByRole('button', { name: 'Mute' })).toBeDisabled();
+  await expect(panel.getByRole('button', { name: 'Allow Yusuf Demir to unmute' })).toBeFocused();
+  await host.keyboard.press('Enter');
+  await expect(controls(yusuf).getByRole('button', { name: 'Mute' })).toBeEnabled();
+  await expect(yusuf.getByRole('status').filter({ hasText: 'The host muted you' })).toHaveCount(0);
+  await expectNoAxeViolations(host, 'meeting page, host controls');
+
   // Yusuf leaves ("Leave meeting" in the palette): the others see his tile go.
   await openPalette(yusuf);
   await yusuf.keyboard.type('leave meeting');
@@ -119,6 +132,29 @@ test('keyboard only: three people in a meeting through Janus see and hear each o
   await expect(tile(host, 'Yusuf Demir')).toHaveCount(0);
   await expect(tile(zainab, 'Yusuf Demir')).toHaveCount(0);
   await expect(host.getByRole('status').filter({ hasText: 'People in the meeting: 2' })).toBeVisible();
+
+  // The host removes Zainab: she is told, and may come back.
+  await tabUntilFocused(host, host.getByRole('complementary', { name: 'Participants (2)' }).getByRole('button', { name: 'Remove Zainab Bello' }));
+  await host.keyboard.press('Enter');
+  await expect(zainab.getByRole('alert').filter({ hasText: 'The host removed you from the meeting.' })).toBeVisible();
+  await expect(tile(host, 'Zainab Bello')).toHaveCount(0);
+  await tabUntilFocused(zainab, zainab.getByRole('button', { name: 'Join again' }));
+  await zainab.keyboard.press('Enter');
+  await expect(tile(host, 'Zainab Bello')).toBeVisible({ timeout: 20_000 });
+
+  // The host ends the meeting for all, after confirming.
+  // The controls are one toolbar: Tab enters it, the arrow keys move along it.
+  await tabUntilFocused(host, controls(host).getByRole('button', { name: 'Mute' }));
+  const end = controls(host).getByRole('button', { name: 'End meeting for all' });
+  for (let i = 0; i < 10 && !(await end.evaluate((el) => el === document.activeElement)); i++) await host.keyboard.press('ArrowRight');
+  await expect(end).toBeFocused();
+  await host.keyboard.press('Enter');
+  const confirm = host.getByRole('alertdialog', { name: 'End the meeting for everyone?' });
+  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await expectNoAxeViolations(host, 'end the meeting for all');
+  await tabUntilFocused(host, confirm.getByRole('button', { name: 'End meeting for all' }));
+  await host.keyboard.press('Enter');
+  for (const p of [host, zainab]) await expect(p.getByRole('alert').filter({ hasText: 'The meeting was ended for everyone.' })).toBeVisible();
 
   await zainab.context().close();
   await yusuf.context().close();

@@ -5,6 +5,10 @@ import { loadOrCreateSecret, SECRET_NAMES, type ServicesConfig } from '../servic
 /** Janus videoroom error codes (janus_videoroom.c). */
 const NO_SUCH_ROOM = 426;
 const ROOM_EXISTS = 427;
+const NO_SUCH_FEED = 428;
+
+/** The participant named is not (or no longer) in the room. */
+export class NoSuchFeed extends Error {}
 
 /** Janus's per-room limit on publishers when the meeting sets none. */
 const DEFAULT_PUBLISHERS = 16;
@@ -20,6 +24,10 @@ export interface MeetingRoom {
 export interface MeetingRooms {
   /** Creates the meeting's videoroom unless it exists (the first participant's join; again after Janus restarted). */
   ensure(meetingId: number, opts: { title: string; maxParticipants: number | null }): Promise<MeetingRoom>;
+  /** Mutes or unmutes one of a participant's streams for everyone (Janus tells the room). */
+  moderate(meetingId: number, feed: number, mid: string, mute: boolean): Promise<void>;
+  /** Removes a participant from the room. */
+  kick(meetingId: number, feed: number): Promise<void>;
   /** Destroys it (Janus tells everyone in it); a room that is not there is no error. */
   destroy(meetingId: number): Promise<void>;
   close(): Promise<void>;
@@ -41,6 +49,15 @@ export function janusMeetingRooms(services: Pick<ServicesConfig, 'runtimeDir' | 
       keys = null;
       throw err;
     }));
+  /** A request on one participant: a room or feed that is not there means the participant is not. */
+  const feedRequest = async (body: Record<string, unknown>): Promise<void> => {
+    try {
+      await admin.request(body);
+    } catch (err) {
+      if (err instanceof VideoRoomError && (err.code === NO_SUCH_FEED || err.code === NO_SUCH_ROOM)) throw new NoSuchFeed(err.message);
+      throw err;
+    }
+  };
   const derive = (key: Buffer, purpose: string, id: number) => createHmac('sha256', key).update(`${purpose}:${id}`).digest('base64url').slice(0, 32);
 
   return {
@@ -65,6 +82,14 @@ export function janusMeetingRooms(services: Pick<ServicesConfig, 'runtimeDir' | 
         if (!(err instanceof VideoRoomError && err.code === ROOM_EXISTS)) throw err;
       }
       return { room: meetingId, pin };
+    },
+    async moderate(meetingId, feed, mid, mute) {
+      const { rooms } = await loadKeys();
+      await feedRequest({ request: 'moderate', room: meetingId, secret: derive(rooms, 'secret', meetingId), id: feed, mid, mute });
+    },
+    async kick(meetingId, feed) {
+      const { rooms } = await loadKeys();
+      await feedRequest({ request: 'kick', room: meetingId, secret: derive(rooms, 'secret', meetingId), id: feed });
     },
     async destroy(meetingId) {
       const { rooms } = await loadKeys();

@@ -1,10 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { IdParam } from '../../src/wire/common';
-import type { MeetingMedia } from '../../src/wire/meetings';
+import { ModerateInput, RemoveInput, type MeetingMedia } from '../../src/wire/meetings';
 import type { RouteContext } from '../context';
 import { ApiError, notFound, parseOrThrow } from '../errors';
 import { turnIssuer } from '../turn/routes';
-import type { MeetingRooms } from './janus-rooms';
+import { NoSuchFeed, type MeetingRooms } from './janus-rooms';
 import * as presence from './presence-repository';
 import * as repo from './repository';
 import type { MeetingsShared } from './routes';
@@ -18,12 +18,55 @@ export function registerMediaRoutes(app: FastifyInstance, ctx: RouteContext, { c
   const { db, requireViewer, settings } = ctx;
   const turn = turnIssuer(ctx);
 
-  app.post('/v1/meetings/:id/media', async (request, reply): Promise<MeetingMedia> => {
+  /** The meeting and whether the caller hosts it; refused unless the caller came through its lobby. */
+  const participant = async (request: FastifyRequest) => {
     const viewer = await requireViewer(request);
     const { id } = parseOrThrow(IdParam, request.params, 'meeting id');
     const row = await repo.meetingInOrg(db, viewer.organizationId, id);
     if (!row) throw notFound(`Meeting ${id} not found`);
     if (!(await presence.holdsPlace(db, row.id, viewer.userId, new Date(cfg.now())))) throw new ApiError(403, 'not_in_lobby', 'Join the meeting through its lobby first');
+    const isHost = row.booked_by_id === viewer.userId || (await repo.isModerator(db, row.id, viewer.userId));
+    return { viewer, row, isHost };
+  };
+  const host = async (request: FastifyRequest) => {
+    const p = await participant(request);
+    if (!p.isHost) throw new ApiError(403, 'not_host', "Only the meeting's host or a moderator may do this");
+    return p;
+  };
+  /** Janus's answer on one participant, as the API's. */
+  const onFeed = async (request: FastifyRequest, work: () => Promise<void>): Promise<void> => {
+    try {
+      await work();
+    } catch (err) {
+      if (err instanceof NoSuchFeed) throw notFound('That participant is not in the meeting');
+      request.log.error({ err }, 'Janus moderation failed');
+      throw new ApiError(503, 'media_unavailable', 'The meeting media server is not available');
+    }
+  };
+
+  app.post('/v1/meetings/:id/media/moderate', async (request, reply) => {
+    const { row } = await host(request);
+    const body = parseOrThrow(ModerateInput, request.body, 'moderation');
+    await onFeed(request, () => rooms.moderate(row.id, body.feed, body.mid, body.mute));
+    return reply.code(204).send();
+  });
+
+  app.post('/v1/meetings/:id/media/remove', async (request, reply) => {
+    const { row } = await host(request);
+    const body = parseOrThrow(RemoveInput, request.body, 'participant');
+    await onFeed(request, () => rooms.kick(row.id, body.feed));
+    return reply.code(204).send();
+  });
+
+  /** Ends the meeting for everyone: Janus tells each participant the room is gone. */
+  app.delete('/v1/meetings/:id/media', async (request, reply) => {
+    const { row } = await host(request);
+    await onFeed(request, () => rooms.destroy(row.id));
+    return reply.code(204).send();
+  });
+
+  app.post('/v1/meetings/:id/media', async (request, reply): Promise<MeetingMedia> => {
+    const { viewer, row, isHost } = await participant(request);
     let room;
     try {
       room = await rooms.ensure(row.id, { title: row.name, maxParticipants: row.max_participants });
@@ -32,6 +75,6 @@ export function registerMediaRoutes(app: FastifyInstance, ctx: RouteContext, { c
       throw new ApiError(503, 'media_unavailable', 'The meeting media server is not available');
     }
     reply.header('cache-control', 'no-store');
-    return { janus_url: settings.janusWsUrl, room: room.room, pin: room.pin, turn: await turn(viewer.userId) };
+    return { janus_url: settings.janusWsUrl, room: room.room, pin: room.pin, turn: await turn(viewer.userId), is_host: isHost };
   });
 }

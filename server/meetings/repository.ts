@@ -326,3 +326,9 @@ export async function externalEventsBetween(q: Queryable, userId: number, from: 
   );
   return rows;
 }
+
+/** Whether the user is one of the meeting's (or room's) moderators. */
+export async function isModerator(q: Queryable, meetingId: number, userId: number): Promise<boolean> {
+  const { rows } = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM meeting_invitees WHERE meeting_id = $1 AND user_id = $2 AND is_moderator', [meetingId, userId]);
+  return (rows[0]?.n ?? 0) > 0;
+}

@@ -18,6 +18,11 @@ export interface PresenceService {
    * the text 'on call'. Any end of the call — answered, cancelled (487) or failed — resets it.
    */
   setOnCall(onCall: boolean): void;
+  /**
+   * Meetings say when this window is in a meeting's media: its presence is then In Meeting for
+   * colleagues, and the user's own state again once it leaves (or the window closes).
+   */
+  setInMeeting(inMeeting: boolean): void;
 }
 /** Owned by messaging (presence); read by telephony. */
 export const PresenceApi = serviceKey<PresenceService>('messaging.presence');

@@ -311,8 +311,19 @@ export const MeetingMedia = z.object({
   room: z.int(),
   pin: z.string(),
   turn: TurnCredentialsResponse,
+  /** The booker or a moderator: may mute, unmute and remove participants and end the meeting for all. */
+  is_host: z.boolean(),
 });
 export type MeetingMedia = z.infer<typeof MeetingMedia>;
+
+/** A participant's feed in the meeting's videoroom (Janus's publisher id). */
+const Feed = z.int().check(z.gte(1), z.lte(Number.MAX_SAFE_INTEGER));
+/** `POST /v1/meetings/{id}/media/moderate`: the host mutes or unmutes one stream of a participant for everyone. */
+export const ModerateInput = z.object({ feed: Feed, mid: z.string().check(z.regex(/^[0-9a-z]{1,8}$/, 'Not a stream id')), mute: z.boolean() });
+export type ModerateInput = z.infer<typeof ModerateInput>;
+/** `POST /v1/meetings/{id}/media/remove`: the host removes a participant. */
+export const RemoveInput = z.object({ feed: Feed });
+export type RemoveInput = z.infer<typeof RemoveInput>;
 
 export const SlugParam = z.object({ slug: z.string().check(z.regex(/^[a-z0-9]{5,20}$/, 'Not a meeting slug')) });
 

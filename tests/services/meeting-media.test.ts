@@ -195,6 +195,48 @@ describe('meeting media: Janus videorooms through the API, TURN through coturn',
     await expect.poll(exists, { timeout: 10_000 }).toBe(false);
   });
 
+  it('the host (the booker) may mute, remove and end; a participant may not; a participant gone is a 404', async () => {
+    const meeting = await api.post<{ id: number }>('/v1/meetings', alice, { meeting_name: `Host rights ${Date.now()}`, instant: true });
+    const hostMedia = await lobbyThenMedia(alice, meeting.id);
+    const guestMedia = await lobbyThenMedia(bob, meeting.id);
+    expect(hostMedia.is_host).toBe(true);
+    expect(guestMedia.is_host).toBe(false);
+    const as = (token: string, method: 'POST' | 'DELETE', url: string, payload?: object) =>
+      api.app.inject({ method, url: `/v1/meetings/${meeting.id}/media${url}`, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) });
+
+    const bobs = await videoroomHandle(hostMedia.janus_url);
+    try {
+      const joined = pluginData(await bobs.message({ request: 'join', ptype: 'publisher', room: hostMedia.room, pin: guestMedia.pin, display: 'Bob' }));
+      const feed = joined.id as number;
+      const listed = async () => ((pluginData(await bobs.message({ request: 'listparticipants', room: hostMedia.room })).participants ?? []) as { id: number }[]).map((p) => p.id);
+      expect(await listed()).toContain(feed);
+
+      // Bob is no host: refused, with the reason.
+      const refused = await as(bob, 'POST', '/remove', { feed });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({ error: 'not_host' });
+      expect((await as(bob, 'DELETE', '')).statusCode).toBe(403);
+      // Hostile or odd input: 400 with a message, never a 500.
+      for (const body of [{ feed: 'x' }, { feed: -1 }, { feed: 2 ** 60 }, {}, { feed: 1, mid: '0\u0000', mute: true }]) {
+        const res = await as(alice, 'POST', body.mid !== undefined ? '/moderate' : '/remove', body);
+        expect(res.statusCode, JSON.stringify(body)).toBe(400);
+        expect(res.json().message).toBeTruthy();
+      }
+      // Someone not in the room: 404.
+      expect((await as(alice, 'POST', '/moderate', { feed: feed + 1, mid: '0', mute: true })).statusCode).toBe(404);
+
+      // Alice removes Bob: Janus no longer lists him.
+      expect((await as(alice, 'POST', '/remove', { feed })).statusCode).toBe(204);
+      await expect.poll(listed).not.toContain(feed);
+
+      // Alice ends the meeting for all: the room is gone.
+      expect((await as(alice, 'DELETE', '')).statusCode).toBe(204);
+      expect(pluginData(await bobs.message({ request: 'exists', room: hostMedia.room }))).toMatchObject({ exists: false });
+    } finally {
+      bobs.close();
+    }
+  });
+
   it('TURN credentials from the API allocate a relay on coturn; a wrong credential does not', async () => {
     const turn = TurnCredentialsResponse.parse(await api.get('/v1/turn-credentials', alice));
     expect(turn.urls).toContain(`turn:127.0.0.1:${api.cfg.ports.turn}?transport=udp`);

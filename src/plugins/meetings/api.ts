@@ -105,6 +105,10 @@ export const startWithVideo = (s: ServiceLookup): Promise<boolean> =>
     .get(Api)
     .get(`/v1/users/${s.get(Session).userId}/settings/uc`, undefined, UcSettings)
     .then((u) => u.start_with_video, () => false);
+/** The host's rights over the meeting's media (the server checks them: booker or moderator). */
+export const moderateParticipant = (s: ServiceLookup, id: number, feed: number, mid: string, mute: boolean) => s.get(Api).post(`/v1/meetings/${id}/media/moderate`, { feed, mid, mute });
+export const removeParticipant = (s: ServiceLookup, id: number, feed: number) => s.get(Api).post(`/v1/meetings/${id}/media/remove`, { feed });
+export const endForAll = (s: ServiceLookup, id: number) => s.get(Api).delete(`/v1/meetings/${id}/media`);
 export const readLobby = (s: ServiceLookup, id: number) => s.get(Api).get(`/v1/meetings/${id}/presence`, undefined, Lobby);
 /** Kept alive past the window's closing, so that the place is given up rather than left to lapse. */
 export const leaveLobby = (s: ServiceLookup, id: number, client: string) =>

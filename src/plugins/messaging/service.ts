@@ -7,13 +7,18 @@ import { chatChunk } from './chunk';
 import { chat, chatPath } from './state';
 import { newTextPath, textPath, texts } from './texts/state';
 
-/** Presence for the other plugins: the user's own state, and telephony's "on a call". */
+/** Presence for the other plugins: the user's own state, telephony's "on a call", meetings' "in a meeting". */
 export const presenceApi = (): PresenceService => ({
   ownState: () => chat.own,
   setOnCall: (onCall) => {
     if (chat.onCall === onCall) return;
     chat.onCall = onCall;
     // Not yet connected: the first presence the engine sends already carries it.
+    void chatChunk.currentIfLoaded().then((e) => e?.republishPresence());
+  },
+  setInMeeting: (inMeeting) => {
+    if (chat.inMeeting === inMeeting) return;
+    chat.inMeeting = inMeeting;
     void chatChunk.currentIfLoaded().then((e) => e?.republishPresence());
   },
 });

@@ -57,6 +57,8 @@ export const initialChatState = () => ({
   ownText: '',
   /** Telephony: the user is on a call (an available user then publishes the text 'on call'). */
   onCall: false,
+  /** The meetings plugin: this window is in a meeting's media (its presence then says In Meeting). */
+  inMeeting: false,
   presence: {} as Record<string, PeerPresence>,
   contacts: [] as ChatContact[],
   sessions: {} as Record<string, ChatSessionState>,

@@ -17,8 +17,12 @@ export interface Peer {
   /** When they last started speaking (0: not yet): the active speaker is the latest. */
   spokeAt: number;
   muted: boolean;
+  /** Muted by the host for everyone: Janus drops their audio until the host allows it again. */
+  forced: boolean;
   camera: boolean;
   hand: boolean;
+  /** Their microphone's stream id in the room (what the host's mute names). */
+  audioMid: string | null;
   /** Their audio and video as they arrive (a `ref`: never proxied). */
   stream: MediaStream;
   /** Bumped when a track comes or goes, so a tile re-binds its stream. */
@@ -33,12 +37,14 @@ export interface ChatLine {
   mine: boolean;
 }
 
-export type EndReason = 'left' | 'destroyed' | 'lost' | 'full' | 'gone' | 'failed' | 'devices';
+export type EndReason = 'left' | 'removed' | 'destroyed' | 'lost' | 'full' | 'gone' | 'failed' | 'devices';
 
 export const initialRoomState = () => ({
   phase: 'connecting' as 'connecting' | 'in' | 'ended',
   ended: null as EndReason | null,
-  self: { feed: null as number | null, muted: false, camera: false, hand: false, sharing: false, talking: false },
+  self: { feed: null as number | null, muted: false, forced: false, camera: false, hand: false, sharing: false, talking: false },
+  /** The booker or a moderator: the participants panel offers mute and remove, the controls "End for all". */
+  isHost: false,
   /** The user's own camera (a `ref`), shown in their tile. */
   local: null as MediaStream | null,
   localTracks: 0,
@@ -52,7 +58,7 @@ export type RoomState = ReturnType<typeof initialRoomState>;
 
 export interface SessionEvents {
   /** A screen-reader announcement ("Bob joined"). */
-  announce(kind: 'joined' | 'left' | 'hand' | 'chat', name: string, text?: string): void;
+  announce(kind: 'joined' | 'left' | 'hand' | 'chat' | 'mutedByHost' | 'allowedByHost', name: string, text?: string): void;
 }
 
 export interface Who {
@@ -76,6 +82,7 @@ export class MeetingSession {
   private privateId: number | null = null;
   private readonly subs = new Map<number, Handle>();
   private videoMid: string | null = null;
+  private audioMid: string | null = null;
   /** Whether the camera was on when the share began (it comes back after). */
   private cameraBeforeShare = false;
   private closed = false;
@@ -85,7 +92,9 @@ export class MeetingSession {
     private readonly who: Who,
     private readonly startWithVideo: boolean,
     private readonly events: SessionEvents,
-  ) {}
+  ) {
+    this.state.isHost = media.is_host;
+  }
 
   async start(): Promise<void> {
     try {
@@ -120,12 +129,13 @@ export class MeetingSession {
       this.subscribeAll(msg.publishers, false);
     } else if (event === 'event') {
       this.subscribeAll(msg.publishers, true);
-      for (const key of ['leaving', 'unpublished'] as const) {
+      for (const key of ['leaving', 'unpublished', 'kicked'] as const) {
         const feed = msg[key];
         if (typeof feed === 'number') this.dropPeer(feed, true);
       }
-      // Removed by the host.
-      if (msg.leaving === 'ok' || msg.kicked === this.state.self.feed) this.end('left');
+      if (typeof msg.moderation === 'string' && typeof msg.id === 'number') this.onModeration(msg.id, msg.mid, msg.moderation === 'muted');
+      // Removed by the host (Janus says "leaving: ok" with the reason to the one removed).
+      if (msg.leaving === 'ok' && msg.reason === 'kicked') this.end('removed');
     } else if (event === 'talking' || event === 'stopped-talking') {
       const talking = event === 'talking';
       if (msg.id === this.state.self.feed) this.state.self.talking = talking;
@@ -154,6 +164,7 @@ export class MeetingSession {
       ]);
       pub.send({ message: { request: 'publish', display: displayFor({ ...this.who, kind: 'camera' }) }, jsep });
       this.videoMid = pub.getLocalTracks().find((t) => t.type === 'video')?.mid ?? null;
+      this.audioMid = pub.getLocalTracks().find((t) => t.type === 'audio')?.mid ?? null;
       this.state.self.camera = this.startWithVideo;
       if (!this.startWithVideo && this.videoMid) await replaceTracks(pub, [{ type: 'video', mid: this.videoMid, remove: true, capture: false }]);
       this.state.phase = 'in';
@@ -174,17 +185,22 @@ export class MeetingSession {
 
   private subscribeAll(publishers: unknown, announce: boolean): void {
     if (!Array.isArray(publishers)) return;
-    for (const p of publishers as { id?: unknown; display?: unknown }[]) {
-      if (typeof p.id === 'number' && p.id !== this.state.self.feed && !this.subs.has(p.id)) void this.subscribe(p.id, p.display, announce);
+    for (const p of publishers as { id?: unknown; display?: unknown; streams?: unknown }[]) {
+      if (typeof p.id !== 'number' || p.id === this.state.self.feed) continue;
+      const audio = Array.isArray(p.streams) ? (p.streams as { type?: unknown; mid?: unknown }[]).find((st) => st.type === 'audio') : undefined;
+      const audioMid = typeof audio?.mid === 'string' ? audio.mid : null;
+      const known = this.state.peers[p.id];
+      if (known && audioMid) known.audioMid = audioMid;
+      if (!this.subs.has(p.id) && !known) void this.subscribe(p.id, p.display, announce, audioMid);
     }
   }
 
-  private async subscribe(feed: number, display: unknown, announce: boolean): Promise<void> {
+  private async subscribe(feed: number, display: unknown, announce: boolean, audioMid: string | null): Promise<void> {
     if (!this.janus || this.closed) return;
     const who = readDisplay(display);
     // One's own screen share comes back as a feed: it is shown from the local track instead.
     if (who.kind === 'screen' && who.userId === this.who.userId && this.screen) return;
-    this.state.peers[feed] = { feed, ...who, talking: false, spokeAt: 0, muted: false, camera: true, hand: false, stream: ref(new MediaStream()), tracks: 0 };
+    this.state.peers[feed] = { feed, ...who, talking: false, spokeAt: 0, muted: false, forced: false, camera: true, hand: false, audioMid, stream: ref(new MediaStream()), tracks: 0 };
     if (announce && who.kind === 'camera') this.events.announce('joined', who.name);
     let handle: Handle | null = null;
     try {
@@ -219,13 +235,28 @@ export class MeetingSession {
     }
   }
 
+  /** The host muted or allowed someone's stream: for oneself the microphone follows and stays so. */
+  private onModeration(feed: number, mid: unknown, muted: boolean): void {
+    if (feed === this.state.self.feed) {
+      if (mid !== this.audioMid) return;
+      this.state.self.forced = muted;
+      this.events.announce(muted ? 'mutedByHost' : 'allowedByHost', '');
+      if (muted) this.setMuted(true);
+      return;
+    }
+    const peer = this.state.peers[feed];
+    if (!peer || mid !== peer.audioMid) return;
+    peer.forced = muted;
+    if (muted) peer.muted = true;
+  }
+
   private onSignal(feed: number, data: unknown): void {
     const peer = this.state.peers[feed];
     const s = readSignal(data);
     if (!peer || !s) return;
     if (s.t === 'state') {
       if (s.hand && !peer.hand) this.events.announce('hand', peer.name);
-      peer.muted = s.muted;
+      peer.muted = s.muted || peer.forced;
       peer.camera = s.camera;
       peer.hand = s.hand;
     } else if (!this.state.chat.some((l) => l.id === s.id)) {
@@ -251,7 +282,8 @@ export class MeetingSession {
   }
 
   setMuted(muted: boolean): void {
-    if (!this.pub) return;
+    // Muted by the host: Janus drops the audio anyway, so unmuting would only mislead.
+    if (!this.pub || (!muted && this.state.self.forced)) return;
     if (muted) this.pub.muteAudio();
     else this.pub.unmuteAudio();
     this.state.self.muted = muted;

@@ -241,7 +241,7 @@ function Lobby() {
       {phase.kind === 'closed' && <p role="status">{phase.text}</p>}
 
       {phase.kind === 'meeting' && (
-        <MeetingRoom media={phase.media} who={who} startWithVideo={phase.startWithVideo} onEnded={(reason) => setPhase(reason === 'left' ? { kind: 'left' } : { kind: 'ended', reason })} />
+        <MeetingRoom meetingId={info!.id} media={phase.media} who={who} startWithVideo={phase.startWithVideo} onEnded={(reason) => setPhase(reason === 'left' ? { kind: 'left' } : { kind: 'ended', reason })} />
       )}
 
       {phase.kind === 'ended' && (

@@ -1,15 +1,19 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Form, Input, Label, TextField, ToggleButton, Toolbar } from 'react-aria-components';
+import { Button, Dialog, Form, Heading, Input, Label, Modal, ModalOverlay, TextField, ToggleButton, Toolbar } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
+import { PresenceApi } from '../../../contracts';
 import { Notifications, useKernel } from '../../../kernel';
 import type { MeetingMedia } from '../../../wire/meetings';
+import { endForAll, moderateParticipant, removeParticipant, serverMessage } from '../api';
+import { log } from '../log';
 import { setActiveSession } from '../media/active';
 import { toggleCamera, toggleHand, toggleMute, togglePanel, toggleShare } from '../media/controls';
 import { MeetingSession, type EndReason, type Peer, type Who } from '../media/session';
 import { activeSpeaker, CHAT_MAX } from '../media/signals';
 
 interface Props {
+  meetingId: number;
   media: MeetingMedia;
   who: Who;
   startWithVideo: boolean;
@@ -20,13 +24,13 @@ interface Props {
  * The meeting itself: everyone's tiles (the active speaker large), the controls, and the
  * participants and chat panels. Every control is also a command with its hotkey (Ctrl+D, Ctrl+E…).
  */
-export function MeetingRoom({ media, who, startWithVideo, onEnded }: Props) {
+export function MeetingRoom({ meetingId, media, who, startWithVideo, onEnded }: Props) {
   const { t } = useTranslation('meetings');
   const kernel = useKernel();
   const [session] = useState(
     () =>
       new MeetingSession(media, who, startWithVideo, {
-        announce: (kind, name, text) => kernel.get(Notifications).announce(kind === 'chat' ? t('room.announce.chat', { name, text }) : t(`room.announce.${kind}`, { name })),
+        announce: (kind, name, text) => kernel.get(Notifications).announce(kind === 'chat' ? t('room.announce.chat', { name, text }) : t(`room.announce.${kind}`, { name }), kind === 'mutedByHost' ? 'assertive' : 'polite'),
       }),
   );
   const snap = useSnapshot(session.state);
@@ -46,14 +50,31 @@ export function MeetingRoom({ media, who, startWithVideo, onEnded }: Props) {
     if (snap.phase === 'ended' && snap.ended) ended.current(snap.ended);
   }, [snap.phase, snap.ended]);
 
+  // In the meeting's media, colleagues see In Meeting; leaving (or closing the window) brings back the user's state.
+  const inMedia = snap.phase === 'in';
+  useEffect(() => {
+    if (!inMedia) return;
+    const presence = kernel.maybe(PresenceApi);
+    presence?.setInMeeting(true);
+    return () => presence?.setInMeeting(false);
+  }, [inMedia, kernel]);
+
   const peers = Object.values(snap.peers) as Peer[];
   const speaker = activeSpeaker(peers);
   const people = peers.filter((p) => p.kind === 'camera');
+  const [confirmEnd, setConfirmEnd] = useState(false);
+  /** A host's action on the server; a refusal is said in a toast, the meeting goes on. */
+  const hostAction = (work: () => Promise<unknown>) =>
+    void work().catch((err: unknown) => {
+      log.warn('host action refused', err);
+      kernel.get(Notifications).toast({ titleKey: 'meetings:room.hostFailed', ...(serverMessage(err) ? { message: serverMessage(err) } : {}), tone: 'error' });
+    });
 
   return (
     <section className="mt-room" aria-label={t('room.label')}>
       <p role="status" className="mt-room-status">
         {snap.phase === 'connecting' ? t('room.connecting') : t('room.inCall', { n: people.length + 1 })}
+        {snap.self.forced && ` ${t('room.forcedMuted')}`}
       </p>
       <div className="mt-room-body">
         <ul className="mt-tiles" aria-label={t('room.tiles')}>
@@ -68,7 +89,21 @@ export function MeetingRoom({ media, who, startWithVideo, onEnded }: Props) {
             <ul className="mt-people">
               <li>{describe(t, t('lobby.you', { name: who.name }), snap.self)}</li>
               {people.map((p) => (
-                <li key={p.feed}>{describe(t, p.name, p)}</li>
+                <li key={p.feed}>
+                  {describe(t, p.name, p)}
+                  {snap.isHost && (
+                    <span className="mt-people-actions">
+                      {p.audioMid && (
+                        <Button className="btn small" onPress={() => hostAction(() => moderateParticipant(kernel, meetingId, p.feed, p.audioMid!, !p.forced))}>
+                          {p.forced ? t('room.allowUnmute', { name: p.name }) : t('room.muteOther', { name: p.name })}
+                        </Button>
+                      )}
+                      <Button className="btn small" onPress={() => hostAction(() => removeParticipant(kernel, meetingId, p.feed))}>
+                        {t('room.remove', { name: p.name })}
+                      </Button>
+                    </span>
+                  )}
+                </li>
               ))}
             </ul>
           </aside>
@@ -76,7 +111,7 @@ export function MeetingRoom({ media, who, startWithVideo, onEnded }: Props) {
         {snap.panel === 'chat' && <ChatPanel session={session} />}
       </div>
       <Toolbar className="mt-controls" aria-label={t('room.controls')}>
-        <ToggleButton className="btn" isSelected={snap.self.muted} onChange={() => toggleMute()} aria-keyshortcuts='Control+D' isDisabled={snap.phase !== 'in'}>
+        <ToggleButton className="btn" isSelected={snap.self.muted} onChange={() => toggleMute()} aria-keyshortcuts='Control+D' isDisabled={snap.phase !== 'in' || snap.self.forced}>
           {t('room.mute')}
         </ToggleButton>
         <ToggleButton className="btn" isSelected={snap.self.camera} onChange={() => void toggleCamera(kernel)} aria-keyshortcuts='Control+E' isDisabled={snap.phase !== 'in'}>
@@ -97,7 +132,38 @@ export function MeetingRoom({ media, who, startWithVideo, onEnded }: Props) {
         <Button className="btn danger" onPress={() => session.leave()}>
           {t('room.leave')}
         </Button>
+        {snap.isHost && (
+          <Button className="btn danger" onPress={() => setConfirmEnd(true)}>
+            {t('room.endForAll')}
+          </Button>
+        )}
       </Toolbar>
+      <ModalOverlay className="modal-overlay" isOpen={confirmEnd} onOpenChange={setConfirmEnd} isDismissable>
+        <Modal className="modal">
+          <Dialog role="alertdialog" className="dialog">
+            {({ close }) => (
+              <>
+                <Heading slot="title">{t('room.endConfirmTitle')}</Heading>
+                <p>{t('room.endConfirmText')}</p>
+                <div className="dialog-actions">
+                  <Button className="btn" onPress={close} autoFocus>
+                    {t('room.cancel')}
+                  </Button>
+                  <Button
+                    className="btn danger"
+                    onPress={() => {
+                      close();
+                      hostAction(() => endForAll(kernel, meetingId));
+                    }}
+                  >
+                    {t('room.endForAll')}
+                  </Button>
+                </div>
+              </>
+            )}
+          </Dialog>
+        </Modal>
+      </ModalOverlay>
     </section>
   );
 }

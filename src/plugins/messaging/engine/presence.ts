@@ -1,6 +1,6 @@
 import { $pres } from 'strophe.js';
 import type { PresenceState } from '../../../contracts';
-import { fromWire, PresenceDebouncer, restoredOwnState, toWire, type Clock } from '../model/presence';
+import { fromWire, PresenceDebouncer, ResourcePresence, restoredOwnState, toWire, type Clock } from '../model/presence';
 import { chat } from '../state';
 import type { Connection } from './connection';
 import type { ChatEngineDeps } from './deps';
@@ -21,6 +21,7 @@ export class Presence {
   /** Presence as last received, before the debounce: whom to answer with ours. */
   private readonly rawAvailable = new Set<string>();
   private readonly debouncer: PresenceDebouncer;
+  private readonly windows = new ResourcePresence();
 
   constructor(
     private readonly deps: Pick<ChatEngineDeps, 'storage' | 'userId'>,
@@ -38,7 +39,7 @@ export class Presence {
   }
 
   stanza(to?: string): Element {
-    const w = toWire(chat.own, chat.ownText, chat.onCall);
+    const w = toWire(chat.own, chat.ownText, chat.onCall, chat.inMeeting);
     const p = $pres(to ? { to } : {});
     if (w.type && to) p.attrs({ type: w.type });
     if (w.show && !w.type) p.c('show').t(w.show).up();
@@ -67,7 +68,13 @@ export class Presence {
         // Someone came online who did not know about us yet: tell them our presence too.
         if (!wasAvailable && chat.own !== 'invisible' && chat.contacts.some((c) => c.jid === p.from)) this.sendDirected(p.from);
       }
-      this.debouncer.push(p.from, seen);
+      const shown = this.windows.update(p.from, p.resource, seen);
+      // In Meeting is shown at once and locked through the debounce (specification).
+      if (shown.inMeeting) this.debouncer.lock(p.from, shown);
+      else {
+        this.debouncer.unlock(p.from);
+        this.debouncer.push(p.from, shown);
+      }
     } catch (err) {
       log.error('unreadable presence', err);
     }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addressKind, chatBody, filterSessions, mergeMessages, MESSAGE_ID_PREFIX, newMessageId, nextStatus, totalUnread, uiKind, unreadCount, type ChatMessage } from './chat';
-import { fromWire, PresenceDebouncer, restoredOwnState, toWire, type Clock } from './presence';
+import { fromWire, IN_MEETING, PresenceDebouncer, ResourcePresence, restoredOwnState, toWire, type Clock } from './presence';
 
 const msg = (over: Partial<ChatMessage>): ChatMessage => ({ id: 'x', stanzaId: null, from: 'bob@uc.local', body: 'hi', timestamp: 1, delayed: false, archived: false, mine: false, status: null, ...over });
 
@@ -79,6 +79,40 @@ describe('presence mapping', () => {
     d.push('bob', { state: 'available', text: '' });
     advance(400);
     expect(applied.at(-1)).toBe('bob:available');
+  });
+});
+
+describe('In Meeting', () => {
+  it('goes out as busy named In Meeting (invisible stays invisible) and reads back as in a meeting', () => {
+    expect(toWire('available', '', false, true)).toEqual({ show: 'dnd', status: IN_MEETING });
+    expect(toWire('away', '', true, true)).toEqual({ show: 'dnd', status: IN_MEETING });
+    expect(toWire('invisible', '', false, true)).toEqual({ type: 'unavailable' });
+    expect(fromWire({ show: 'dnd', status: 'in meeting' })).toEqual({ state: 'custom', text: IN_MEETING, inMeeting: true });
+  });
+
+  it("wins over the user's other windows, and when the meeting window goes the others' presence comes back", () => {
+    const r = new ResourcePresence();
+    const away = { state: 'away', text: '' } as const;
+    const meeting = fromWire({ show: 'dnd', status: IN_MEETING });
+    expect(r.update('bob', 'desk', away)).toEqual(away);
+    expect(r.update('bob', 'meeting', meeting)).toEqual(meeting);
+    // The desk window changes later: still in the meeting.
+    expect(r.update('bob', 'desk', { state: 'busy', text: '' })).toEqual(meeting);
+    // The meeting window closes (however it ends, the server says unavailable): the desk's state again.
+    expect(r.update('bob', 'meeting', { state: 'unavailable', text: '' })).toEqual({ state: 'busy', text: '' });
+    // The last window goes: offline.
+    expect(r.update('bob', 'desk', { state: 'unavailable', text: '' })).toEqual({ state: 'unavailable', text: '' });
+  });
+
+  it('is shown at once and locked through the debounce', () => {
+    const applied: string[] = [];
+    let pendingFn: (() => void) | null = null;
+    const clock: Clock = { now: () => 0, setTimeout: (fn) => ((pendingFn = fn), {}), clearTimeout: () => (pendingFn = null) };
+    const d = new PresenceDebouncer((jid, p) => applied.push(`${jid}:${p.text || p.state}`), clock);
+    d.push('bob', { state: 'away', text: '' });
+    d.lock('bob', { state: 'custom', text: IN_MEETING, inMeeting: true });
+    expect(applied).toEqual([`bob:${IN_MEETING}`]);
+    expect(pendingFn).toBeNull();
   });
 });
 

@@ -16,11 +16,15 @@ export interface WirePresence {
 
 /** The status text of an available user on a call (what telephony's calls publish). */
 export const ON_CALL = 'on call';
+/** The status text of someone in a meeting's media (any of their windows): shown as their custom text. */
+export const IN_MEETING = 'In Meeting';
 
 export interface SeenPresence {
   state: PresenceState;
   /** The custom text, for `custom`. */
   text: string;
+  /** In a meeting now: this wins over their other windows' presence and over the debounce. */
+  inMeeting?: boolean;
 }
 
 /**
@@ -28,7 +32,9 @@ export interface SeenPresence {
  * do-not-disturb both go out as `dnd` (others see busy: "do not disturb maps to busy"); lunch as
  * `away` named in the status; custom as available with its free text.
  */
-export function toWire(state: PresenceState, text = '', onCall = false): WirePresence {
+export function toWire(state: PresenceState, text = '', onCall = false, inMeeting = false): WirePresence {
+  // In a meeting: busy to everyone, named so (invisible stays invisible).
+  if (inMeeting && state !== 'invisible') return { show: 'dnd', status: IN_MEETING };
   switch (state) {
     case 'available':
       // Others read 'on call' as available (specification); our own clients show it as such.
@@ -72,6 +78,7 @@ const NAMED: Readonly<Record<string, PresenceState>> = {
 export function fromWire(p: WirePresence): SeenPresence {
   if (p.type === 'unavailable') return { state: 'unavailable', text: '' };
   const status = (p.status ?? '').trim();
+  if (status.toLowerCase() === IN_MEETING.toLowerCase()) return { state: 'custom', text: IN_MEETING, inMeeting: true };
   if (status) {
     const named = NAMED[status.toLowerCase()];
     return named ? { state: named, text: '' } : { state: 'custom', text: status };
@@ -87,6 +94,32 @@ export function restoredOwnState(stored: PresenceState | null | undefined, previ
   if (stored && stored !== 'unavailable') return stored;
   if (previous && previous !== 'unavailable') return previous;
   return 'available';
+}
+
+/**
+ * One colleague's presence over their windows (XMPP resources): a window in a meeting wins,
+ * otherwise the one heard from last; a window going offline leaves the others' presence, so closing
+ * the meeting window, however it ends, brings back what the user's other windows say.
+ */
+export class ResourcePresence {
+  private readonly byJid = new Map<string, Map<string, { seen: SeenPresence; at: number }>>();
+  private tick = 0;
+
+  /** Records one resource's presence; returns what the colleague now shows. */
+  update(jid: string, resource: string, seen: SeenPresence): SeenPresence {
+    let windows = this.byJid.get(jid);
+    if (!windows) this.byJid.set(jid, (windows = new Map()));
+    if (seen.state === 'unavailable' && !seen.inMeeting) windows.delete(resource);
+    else windows.set(resource, { seen, at: ++this.tick });
+    const all = [...windows.values()];
+    if (!all.length) {
+      this.byJid.delete(jid);
+      return seen;
+    }
+    const meeting = all.find((w) => w.seen.inMeeting);
+    if (meeting) return meeting.seen;
+    return all.reduce((a, b) => (b.at > a.at ? b : a)).seen;
+  }
 }
 
 export const isPresenceState = (v: unknown): v is PresenceState => typeof v === 'string' && (OWN_STATES as readonly string[]).includes(v);
@@ -131,8 +164,12 @@ export class PresenceDebouncer {
     this.pending.set(jid, { value, timer });
   }
 
-  /** The user joined a meeting: what arrives from now on does not replace "in a meeting". */
-  lock(jid: string): void {
+  /** The user joined a meeting: shown at once, and what arrives from now on does not replace "in a meeting". */
+  lock(jid: string, value?: SeenPresence): void {
+    const prev = this.pending.get(jid);
+    if (prev) this.clock.clearTimeout(prev.timer);
+    this.pending.delete(jid);
+    if (value) this.apply(jid, value);
     this.locked.add(jid);
   }
 
