@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from './csp-guard';
+import { messageByPalette } from './chat-helpers';
 import { expectNoAxeViolations, loginByKeyboard, openPalette, signedInPerson, tabUntilFocused } from './fixtures';
 
 // Users no other spec signs in as: Nikolai starts a meeting, Zainab and Yusuf come in.
@@ -69,6 +70,10 @@ test('keyboard only: three people in a meeting through Janus see and hear each o
   }
   await expectNoAxeViolations(host, 'meeting page');
 
+  // Nikolai's main window sees Yusuf In Meeting (his only window is in the meeting's media).
+  await messageByPalette(page, 'Yusuf Demir');
+  await expect(page.locator('.chat-head')).toContainText('In Meeting', { timeout: 10_000 });
+
   // Yusuf mutes with Ctrl+D: the others' tiles and participants list say so.
   await yusuf.keyboard.press('Control+d');
   await expect(controls(yusuf).getByRole('button', { name: 'Mute' })).toHaveAttribute('aria-pressed', 'true');
@@ -132,6 +137,8 @@ test('keyboard only: three people in a meeting through Janus see and hear each o
   await expect(tile(host, 'Yusuf Demir')).toHaveCount(0);
   await expect(tile(zainab, 'Yusuf Demir')).toHaveCount(0);
   await expect(host.getByRole('status').filter({ hasText: 'People in the meeting: 2' })).toBeVisible();
+  // Out of the meeting, his presence is his own again.
+  await expect(page.locator('.chat-head')).toContainText('Available', { timeout: 10_000 });
 
   // The host removes Zainab: she is told, and may come back.
   await tabUntilFocused(host, host.getByRole('complementary', { name: 'Participants (2)' }).getByRole('button', { name: 'Remove Zainab Bello' }));
