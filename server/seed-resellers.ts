@@ -60,7 +60,8 @@ export async function seedDemoResellers(tx: Queryable, org: { northwind: number;
     person(cove, 'marco.reyes', 'Marco', 'Reyes', '3100', 1, 'customer', 'Cove Marine', 'cove.example'),
     person(cove, 'june.park', 'June', 'Park', '3101', 3, 'customer', 'Cove Marine', 'cove.example'),
   ]));
+  // rita confirmed Acme herself (uc-services-account-confirmed) and finished her wizard.
   await tx.query(
-    `INSERT INTO user_preferences (user_id, key, value) SELECT id, 'uc-services-account-wizard-dismissed', 'true'::jsonb FROM users WHERE username = 'rita'`,
+    `INSERT INTO user_preferences (user_id, key, value) SELECT id, k, 'true'::jsonb FROM users, unnest(ARRAY['uc-services-account-wizard-dismissed', 'uc-services-account-confirmed']) AS k WHERE username = 'rita'`,
   );
 }

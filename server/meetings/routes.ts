@@ -42,6 +42,7 @@ import {
   openOccurrence,
   parseMeetingInput,
   recurrenceOf,
+  mayCreateMeetings,
   requireCreate,
   resolveInvitees,
   resolveTimes,
@@ -159,7 +160,7 @@ export function registerMeetingRoutes(app: FastifyInstance, ctx: RouteContext, o
 
   app.get('/v1/meetings/permissions', async (request): Promise<MeetingPermissions> => {
     const viewer = await requireViewer(request);
-    return { web_meeting_management: cfg.webMeetingManagement, can_create_meetings: cfg.webMeetingManagement, can_book_rooms: await canBookRooms(db, cfg, viewer) };
+    return { web_meeting_management: cfg.webMeetingManagement, can_create_meetings: mayCreateMeetings(cfg.webMeetingManagement, viewer.roleId), can_book_rooms: await canBookRooms(db, cfg, viewer) };
   });
 
   app.get('/v1/meetings', async (request): Promise<MeetingsPage> => {
@@ -215,7 +216,7 @@ export function registerMeetingRoutes(app: FastifyInstance, ctx: RouteContext, o
 
   app.post('/v1/meetings', async (request, reply) => {
     const viewer = await requireViewer(request);
-    requireCreate(cfg);
+    requireCreate(cfg, viewer);
     const input = parseMeetingInput(MeetingInput, request.body, 'meeting');
     const times = resolveTimes(input, cfg.now(), null);
     const fields = fieldsOf(input, times);

@@ -250,8 +250,15 @@ export function whenText(row: repo.MeetingRow): string {
   return `${fmt.format(new Date(start))} (${row.time_zone})${recurring}`;
 }
 
-export const requireCreate = (cfg: MeetingsConfig) => {
-  if (!cfg.webMeetingManagement) throw forbidden(MEETING_ERRORS.createNotAllowed);
+/**
+ * Who may create (start or schedule) meetings: the one rule behind the preference
+ * uc-can-create-meetings, the permissions call and the create call. Web meeting management must be
+ * on (the specification), and limited-access accounts do not book meetings (docs/DECISIONS.md).
+ */
+export const mayCreateMeetings = (webMeetingManagement: boolean, roleId: number): boolean => webMeetingManagement && roleId !== ROLE.LIMITED_ACCESS;
+
+export const requireCreate = (cfg: MeetingsConfig, viewer: Pick<Viewer, 'roleId'>) => {
+  if (!mayCreateMeetings(cfg.webMeetingManagement, viewer.roleId)) throw forbidden(cfg.webMeetingManagement ? MEETING_ERRORS.createNotPermitted : MEETING_ERRORS.createNotAllowed);
 };
 
 const DAY = 86_400_000;

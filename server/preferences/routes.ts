@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
 import { HotkeyOverrides, PreferenceBody, PreferenceKeySchema, type PreferenceKey, type PreferenceResponse } from '../../src/wire/preferences';
 import { ClickDialSetting } from '../../src/wire/clickDial';
-import { ApiError, notFound, parseOrThrow, zodDetails } from '../errors';
+import { ApiError, forbidden, notFound, parseOrThrow, zodDetails } from '../errors';
 import type { RouteContext } from '../context';
+import { mayCreateMeetings } from '../meetings/service';
 import { preferenceOf, savePreference } from './repository';
 
 export const MAX_PREFERENCE_BYTES = 64 * 1024;
@@ -13,6 +14,16 @@ export const MAX_PREFERENCE_BYTES = 64 * 1024;
 const VALUE_SCHEMAS: Partial<Record<PreferenceKey, z.ZodMiniType>> = {
   'uc-hotkeys': HotkeyOverrides,
   'uc-click-dial': ClickDialSetting,
+};
+
+/**
+ * Keys the server decides, not the user. uc-can-create-meetings is read from the rule of who may
+ * create meetings (never stored, so never stale); uc-services-account-confirmed is set by confirming
+ * the company in the wizard, and a user may only take their confirmation back (false).
+ */
+const SERVER_OWNED: Partial<Record<PreferenceKey, { message: string; allowFalse: boolean }>> = {
+  'uc-can-create-meetings': { message: 'uc-can-create-meetings follows from web meeting management and your role: it cannot be set', allowFalse: false },
+  'uc-services-account-confirmed': { message: 'uc-services-account-confirmed is set by confirming the company in the onboarding wizard', allowFalse: true },
 };
 
 const KeyParam = z.object({ key: z.string() });
@@ -38,10 +49,11 @@ function parseValue(key: PreferenceKey, body: unknown): unknown {
   return value;
 }
 
-export function registerPreferenceRoutes(app: FastifyInstance, { db, requireUserId }: RouteContext): void {
+export function registerPreferenceRoutes(app: FastifyInstance, { db, requireUserId, requireViewer, settings }: RouteContext): void {
   app.get('/v1/user-preferences/:key', async (request): Promise<PreferenceResponse> => {
     const userId = await requireUserId(request);
     const key = parseKey(request.params);
+    if (key === 'uc-can-create-meetings') return { key, value: mayCreateMeetings(settings.webMeetingManagement !== false, (await requireViewer(request)).roleId) };
     const saved = await preferenceOf(db, userId, key);
     if (!saved) throw notFound(`Preference ${key} is not set`);
     return { key, value: saved.value };
@@ -51,6 +63,8 @@ export function registerPreferenceRoutes(app: FastifyInstance, { db, requireUser
     const userId = await requireUserId(request);
     const key = parseKey(request.params);
     const value = parseValue(key, request.body);
+    const owned = SERVER_OWNED[key];
+    if (owned && !(owned.allowFalse && value === false)) throw forbidden(owned.message);
     return { key, value: await savePreference(db, userId, key, value) };
   });
 }

@@ -3,6 +3,8 @@ import type { Queryable } from '../db/types';
 
 /** The wizard's preference (the specification's key): the user finished or dismissed the wizard. */
 export const WIZARD_DISMISSED_KEY = 'uc-services-account-wizard-dismissed';
+/** The specification's key: this user confirmed the services account (the wizard then opens at step 2). */
+export const CONFIRMED_KEY = 'uc-services-account-confirmed';
 const IMPORT_LOCK_KEY = 7_312_024;
 
 export interface ResellerSeat {
@@ -85,11 +87,31 @@ export async function servicesAccountOf(db: Queryable, resellerId: number): Prom
   return rows[0] ? { orgId: rows[0].org_id, customerId: rows[0].customer_id } : null;
 }
 
-export async function setServicesAccount(db: Queryable, resellerId: number, customerOrgId: number): Promise<void> {
-  await db.query(
+/** Whether this user confirmed the services account (uc-services-account-confirmed is true). */
+export async function userConfirmed(db: Queryable, userId: number): Promise<boolean> {
+  const { rows } = await db.query<{ value: unknown }>('SELECT value FROM user_preferences WHERE user_id = $1 AND key = $2', [userId, CONFIRMED_KEY]);
+  return rows[0]?.value === true;
+}
+
+/**
+ * The wizard's company step: the reseller's services account becomes the company, and the user who
+ * confirmed it has uc-services-account-confirmed. When the company changes, the colleagues'
+ * confirmations were of another company: theirs go, so their wizard asks them again.
+ */
+export async function confirmServicesAccount(tx: Queryable, resellerId: number, customerOrgId: number, userId: number): Promise<void> {
+  const { rows } = await tx.query<{ customer_org_id: number }>('SELECT customer_org_id FROM reseller_services_accounts WHERE reseller_id = $1 FOR UPDATE', [resellerId]);
+  await tx.query(
     `INSERT INTO reseller_services_accounts (reseller_id, customer_org_id) VALUES ($1, $2)
      ON CONFLICT (reseller_id) DO UPDATE SET customer_org_id = EXCLUDED.customer_org_id, confirmed_at = now()`,
     [resellerId, customerOrgId],
+  );
+  if (rows[0] && rows[0].customer_org_id !== customerOrgId) {
+    await tx.query(`DELETE FROM user_preferences WHERE key = $2 AND user_id IN (SELECT id FROM users WHERE organization_id = $1)`, [resellerId, CONFIRMED_KEY]);
+  }
+  await tx.query(
+    `INSERT INTO user_preferences (user_id, key, value) VALUES ($1, $2, 'true'::jsonb)
+     ON CONFLICT (user_id, key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
+    [userId, CONFIRMED_KEY],
   );
 }
 

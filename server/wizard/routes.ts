@@ -24,6 +24,7 @@ import { importUsers } from './import';
 import {
   companiesOf,
   companyByCustomerId,
+  confirmServicesAccount,
   dismissWizard,
   hasServiceUser,
   orgUsers,
@@ -32,7 +33,7 @@ import {
   saveServiceUserMapping,
   servicesAccountOf,
   serviceUsersOf,
-  setServicesAccount,
+  userConfirmed,
   wizardDismissed,
 } from './repository';
 
@@ -49,8 +50,9 @@ async function resellerIdOf(db: Db, me: Viewer): Promise<number | null> {
 async function wizardState(db: Db, me: Viewer): Promise<WizardState> {
   const resellerId = await resellerIdOf(db, me);
   if (resellerId === null) return { active: false, completed: false, step: 0, resellerId: null, customerId: null, confirmed: false, hasServiceUser: false };
-  const [account, mapped, completed] = await Promise.all([servicesAccountOf(db, resellerId), hasServiceUser(db, resellerId), wizardDismissed(db, me.userId)]);
-  const facts = { confirmed: account !== null, hasServiceUser: mapped };
+  const [account, mapped, completed, mine] = await Promise.all([servicesAccountOf(db, resellerId), hasServiceUser(db, resellerId), wizardDismissed(db, me.userId), userConfirmed(db, me.userId)]);
+  // Confirmed: a services account is configured and this user confirmed it (uc-services-account-confirmed).
+  const facts = { confirmed: account !== null && mine, hasServiceUser: mapped };
   return { active: true, completed, step: startStep(facts), resellerId, customerId: account?.customerId ?? null, ...facts };
 }
 
@@ -106,8 +108,9 @@ export function registerWizardRoutes(app: FastifyInstance, { db, requireViewer }
     // Another reseller's customer is not told apart from one that does not exist.
     if (!company || company.resellerId !== resellerId) throw new ApiError(400, 'unknown_customer', `No company with customer id ${customer_id} among your customers`, [{ path: 'customer_id', message: 'Unknown customer' }]);
     if (!company.active) throw new ApiError(400, 'customer_inactive', `${company.companyName} is not an active customer`, [{ path: 'customer_id', message: 'Inactive customer' }]);
-    await setServicesAccount(db, resellerId, company.organizationId);
-    return wizardState(db, await requireViewer(request));
+    const me = await requireViewer(request);
+    await db.transaction((tx) => confirmServicesAccount(tx, resellerId, company.organizationId, me.userId));
+    return wizardState(db, me);
   });
 
   app.get('/v1/resellers/:id/services-account/users', async (request): Promise<{ items: ServiceUser[] }> => {

@@ -48,6 +48,7 @@ export const MEETING_ERRORS = {
   endOrDuration: 'Give the end or the duration, not both',
   notEditable: 'Only the person who booked this meeting can change it',
   createNotAllowed: 'Web meeting management is turned off: you cannot schedule meetings',
+  createNotPermitted: 'Limited-access accounts cannot start or schedule meetings',
   roomsNotAllowed: 'Only administrators and video administrators can book rooms',
   joinTooEarly: 'The meeting can be joined from 10 minutes before its start',
   joinEnded: 'The meeting has ended',

@@ -5,8 +5,13 @@ import { meetingsState, MEETINGS_PATH, ROOMS_PATH, selectedMeeting } from './sta
 /* Titles, reasons and the navigation entry are boot strings (`locales/`): the commands exist from sign-in. */
 const onScreen: WhenFn = (ctx) => ctx.route.startsWith(MEETINGS_PATH);
 const loaded = (): Enablement => (meetingsState.items ? true : { reasonKey: 'meetings:reasons.loading' });
-/** Scheduling needs web meeting management (the specification: otherwise the rooms). */
-const mayCreate = (features: { webMeetingManagement: boolean }): Enablement => (features.webMeetingManagement ? true : { reasonKey: 'meetings:reasons.noManagement' });
+/**
+ * Starting and scheduling follow uc-can-create-meetings (the server's rule: web meeting management,
+ * and not a limited-access account). Before it is read the command is offered: its run asks again.
+ * The reason names web meeting management when that is what is off.
+ */
+export const mayCreate = (canCreate: boolean | null, features: { webMeetingManagement: boolean }): Enablement =>
+  canCreate !== false ? true : { reasonKey: features.webMeetingManagement ? 'meetings:reasons.noCreate' : 'meetings:reasons.noManagement' };
 /** Edit and delete act on a meeting the user booked: the detail pane's, or the one named. */
 const mayEdit = (): Enablement => {
   if (!meetingsState.items) return { reasonKey: 'meetings:reasons.loading' };
@@ -27,8 +32,8 @@ const joinArgs = [{ name: 'meeting', titleKey: 'meetings:args.meeting', kind: 'c
 export const meetingsTable = {
   go: { keys: 'g e', keywords: ['meetings', 'calendar', 'video'], run: (ctx) => ctx.services.get(Navigation).navigate(MEETINGS_PATH) },
   rooms: { keys: 'g o', keywords: ['rooms', 'video rooms'], run: (ctx) => ctx.services.get(Navigation).navigate(ROOMS_PATH) },
-  new: { keys: 'n', scope: 'screen', keywords: ['start meeting', 'instant meeting', 'meet now', 'video call'], enabled: (ctx) => mayCreate(ctx.context.features) },
-  schedule: { keys: 's', scope: 'screen', keywords: ['book', 'plan', 'invite'], enabled: (ctx) => mayCreate(ctx.context.features) },
+  new: { keys: 'n', scope: 'screen', keywords: ['start meeting', 'instant meeting', 'meet now', 'video call'], enabled: (ctx) => mayCreate(meetingsState.canCreate, ctx.context.features) },
+  schedule: { keys: 's', scope: 'screen', keywords: ['book', 'plan', 'invite'], enabled: (ctx) => mayCreate(meetingsState.canCreate, ctx.context.features) },
   join: { keys: 'Shift+J', scope: 'screen', keywords: ['enter meeting', 'video'], args: joinArgs, given: meeting },
   joinById: { keys: 'Shift+I', scope: 'screen', keywords: ['meeting id', 'pin', 'dial in'] },
   open: { listed: 'never', given: meeting },

@@ -3,7 +3,7 @@ import { subscribe } from 'valtio';
 import { definePlugin, provide, toDisposable } from '../../kernel';
 import { JoinMeetingDialog, MeetingsApi, TodaysMeetingsApi } from '../../contracts';
 import { meetingsCommands } from './commands';
-import { joinMeetingDialog, meetingsService, todaysMeetings } from './service';
+import { joinMeetingDialog, meetingsService, readCanCreate, todaysMeetings } from './service';
 import { LOBBY_PATH, meetingsState, MEETINGS_PATH, palette, ROOMS_PATH, SCHEDULE_PATH } from './state';
 
 /*
@@ -35,6 +35,8 @@ export const meetingsPlugin = definePlugin({
   activate(ctx) {
     // The commands read the list, the selection and the permissions.
     ctx.commandsRead((onChange) => subscribe(meetingsState, onChange));
+    // "New meeting" and "Schedule meeting" follow uc-can-create-meetings from sign-in on.
+    void readCanCreate(ctx.services);
     ctx.afterFirstScreen(async () => (await import('./lazy')).start(ctx.services), { idle: true });
   },
 });

@@ -4,6 +4,7 @@ import { PresenceApi } from '../../contracts';
 import type { Meeting } from '../../wire/meetings';
 import { createMeeting, deleteMeeting, deleteRoom, downloadIcs, fetchMeeting, loadList, serverMessage, updateMeeting } from './api';
 import { log } from './log';
+import { readCanCreate } from './service';
 import { checkForm, COPY_RESET_MS, joinState, meetingWindowUrl, REOPEN_AFTER_FAILURE_MS, type Checked, type MeetingForm, type ModalTab, type WindowParams } from './model';
 import { meetingsState, MEETINGS_PATH, ROOMS_PATH, SCHEDULE_PATH, selectedMeeting } from './state';
 
@@ -26,6 +27,11 @@ export const isWebMeetingManagement = (s: ServiceLookup): boolean => s.get(Sessi
  * is told so and offered the rooms, which are always open to join.
  */
 export async function openModal(s: ServiceLookup, tab: ModalTab, editingId: number | null = null): Promise<void> {
+  if (tab !== 'edit' && (meetingsState.canCreate ?? (await readCanCreate(s))) === false && isWebMeetingManagement(s)) {
+    // Allowed to nobody of the account's kind (limited access), whatever the organisation does.
+    s.get(Notifications).toast({ titleKey: 'meetings:reasons.noCreate', tone: 'info' });
+    return;
+  }
   if (tab !== 'edit' && !isWebMeetingManagement(s)) {
     const { confirmed } = await s.get(Dialogs).confirm({ titleKey: 'meetings:noCreate.title', messageKey: 'meetings:noCreate.body', confirmLabelKey: 'meetings:noCreate.rooms' });
     if (confirmed) s.get(Navigation).navigate(ROOMS_PATH);

@@ -4,7 +4,6 @@ import {
   attendeeTooltip,
   avatarStack,
   canBookRooms,
-  canCreateMeetings,
   canEditMeeting,
   checkForm,
   codeToWire,
@@ -268,10 +267,6 @@ describe('permissions', () => {
     expect(canEditMeeting(meeting(), { ...v, webMeetingManagement: false })).toBe(false);
     expect(canEditMeeting(meeting({ booked_by_id: 6 }), v)).toBe(false);
     expect(canEditMeeting(meeting(), { ...v, userId: null })).toBe(false);
-  });
-  it('creation needs web meeting management', () => {
-    expect(canCreateMeetings(v)).toBe(true);
-    expect(canCreateMeetings({ ...v, webMeetingManagement: false })).toBe(false);
   });
   it('the rooms booking area: web meeting management and video admin, or role id 2', () => {
     expect(canBookRooms(v, true)).toBe(true);

@@ -352,9 +352,6 @@ export interface Viewer {
 export const canEditMeeting = (m: Pick<Meeting, 'is_room' | 'source' | 'booked_by_id'>, v: Viewer): boolean =>
   !m.is_room && m.source === 'uc' && v.webMeetingManagement && v.userId !== null && m.booked_by_id === v.userId;
 
-/** Scheduling needs web meeting management; without it the user is shown the rooms. */
-export const canCreateMeetings = (v: Viewer): boolean => v.webMeetingManagement;
-
 /** The rooms booking area: web meeting management and video administration, or an administrator (role 2). */
 export const canBookRooms = (v: Viewer, videoAdmin: boolean): boolean => (v.webMeetingManagement && videoAdmin) || v.roleId === 2;
 

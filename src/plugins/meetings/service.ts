@@ -1,6 +1,7 @@
 import { subscribe } from 'valtio';
-import { Navigation, toDisposable, type ServiceLookup } from '../../kernel';
+import { Navigation, Notifications, Preferences, toDisposable, type ServiceLookup } from '../../kernel';
 import type { JoinMeetingDialogService, MeetingsService, TodaysMeetingsService } from '../../contracts';
+import { log } from './log';
 import type { FormInvitee } from './model';
 import { meetingsState, MEETINGS_PATH } from './state';
 
@@ -8,9 +9,27 @@ import { meetingsState, MEETINGS_PATH } from './state';
  * What other plugins ask of meetings: the contacts' "Meet" opens the modal on its Schedule tab with
  * those people invited (an ad-hoc call-like meeting is the next issue's).
  */
+/**
+ * Reads uc-can-create-meetings, the one answer to "may this user start or schedule meetings" (the
+ * server derives it from web meeting management and the role); kept for the commands. A failed read
+ * leaves it unknown: the server still refuses what is not allowed.
+ */
+export async function readCanCreate(services: ServiceLookup): Promise<boolean | null> {
+  try {
+    meetingsState.canCreate = (await services.get(Preferences).get<boolean>('uc-can-create-meetings')) === true;
+  } catch (err) {
+    log.warn('uc-can-create-meetings not read', err);
+  }
+  return meetingsState.canCreate;
+}
+
 export function meetingsService(services: ServiceLookup): MeetingsService {
   return {
-    startMeeting(people) {
+    async startMeeting(people) {
+      if ((meetingsState.canCreate ?? (await readCanCreate(services))) === false) {
+        services.get(Notifications).toast({ titleKey: 'meetings:reasons.noCreate', tone: 'info' });
+        return;
+      }
       const invitees = people.flatMap((p): FormInvitee[] =>
         p.userId !== undefined ? [{ kind: 'user', userId: p.userId, name: p.name }] : p.email ? [{ kind: 'email', email: p.email, name: p.name }] : [],
       );

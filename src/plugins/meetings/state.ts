@@ -32,6 +32,8 @@ export const initialMeetingsState = () => ({
   /** The row in the detail pane (a meeting's occurrence key). */
   selectedKey: null as string | null,
   permissions: null as MeetingPermissions | null,
+  /** The preference uc-can-create-meetings (the server derives it): null until read at sign-in. */
+  canCreate: null as boolean | null,
   rooms: null as Meeting[] | null,
   roomsFailed: false,
   roomRefreshMs: 300_000,
