@@ -2,6 +2,8 @@ import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AccessTokenResponse, LoginRequest, REFRESH_COOKIE } from '../../src/wire/auth';
 import { MobileSignInRequest } from '../../src/wire/mobile';
+import { PasswordSetupCheck, PasswordSetupRequest, type PasswordSetupInfo } from '../../src/wire/passwordSetup';
+import { checkSetupToken, isUnknownToken, redeemSetupToken } from '../users/password-setup';
 import { redeemMobileCode } from '../mobile/repository';
 import { accountByUsername } from './repository';
 import { verifyAgainstDummy, verifyPassword } from './passwords';
@@ -80,6 +82,39 @@ export function registerAuthRoutes(app: FastifyInstance, { db, tokens }: RouteCo
     }
     const session = await createSession(db, userId, true);
     reply.setCookie(REFRESH_COOKIE, session.token, refreshCookieOptions(request, session.maxAgeSeconds)).header('cache-control', 'no-store');
+    return accessTokenFor(userId, session.id);
+  });
+
+  // The set-password page (a link an administrator issued). An unknown token counts against the
+  // client address like a wrong password, so links cannot be guessed at speed (256 random bits anyway).
+  const setupKeys = (request: FastifyRequest) => loginKeys('', request.ip).filter((k) => k.kind === 'client');
+  async function withSetupThrottle<T>(request: FastifyRequest, reply: FastifyReply, work: () => Promise<T>): Promise<T> {
+    const keys = setupKeys(request);
+    const wait = await blockedFor(db, keys);
+    if (wait > 0) throw throttled(reply, wait);
+    try {
+      return await work();
+    } catch (err) {
+      if (isUnknownToken(err)) {
+        const delay = await recordFailure(db, keys);
+        if (delay > 0) throw throttled(reply, delay);
+      }
+      throw err;
+    }
+  }
+
+  app.post('/v1/password-setup/check', async (request, reply): Promise<PasswordSetupInfo> => {
+    const { token } = parseOrThrow(PasswordSetupCheck, request.body, 'set-password link');
+    reply.header('cache-control', 'no-store');
+    return withSetupThrottle(request, reply, () => checkSetupToken(db, token));
+  });
+
+  app.post('/v1/password-setup', async (request, reply) => {
+    const { token, password } = parseOrThrow(PasswordSetupRequest, request.body, 'new password');
+    const userId = await withSetupThrottle(request, reply, () => redeemSetupToken(db, token, password));
+    // Signed in as after a sign-in without "remember me": the browser's session.
+    const session = await createSession(db, userId, false);
+    reply.setCookie(REFRESH_COOKIE, session.token, refreshCookieOptions(request)).header('cache-control', 'no-store');
     return accessTokenFor(userId, session.id);
   });
 

@@ -8,10 +8,13 @@ import type { Queryable } from '../db/types';
  * is made in ejabberd at the first chat token or by the startup sweep) and the default forward to
  * the user's own voicemail, as a desk phone system has.
  */
+/** No valid hash: nothing verifies against it, so no sign-in until a password is set (a set-password link). */
+export const NO_PASSWORD_HASH = '!';
+
 export interface NewUser {
   organizationId: number;
   username: string;
-  /** An scrypt hash, or '!' (no valid hash: nothing verifies against it, so no sign-in until one is set). */
+  /** An scrypt hash, or NO_PASSWORD_HASH. */
   passwordHash: string;
   first: string;
   last: string;

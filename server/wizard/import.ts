@@ -1,6 +1,6 @@
 import { hashPassword } from '../auth/passwords';
 import type { Db } from '../db/types';
-import { giveDefaultVoicemailForward, insertUsers, type NewUser } from '../users/create';
+import { giveDefaultVoicemailForward, insertUsers, NO_PASSWORD_HASH, type NewUser } from '../users/create';
 import type { ImportReport, RowRefusal } from '../../src/wire/wizard';
 import { checkUsersCsv, REFUSAL_MESSAGES, type CheckedRow, type CsvUser } from './csv';
 import { extensionsInUse, highestExtension, lockImports, organisationName, takenUsernames } from './repository';
@@ -52,7 +52,7 @@ export async function importUsers(db: Db, orgId: number, csv: string): Promise<I
     const users: NewUser[] = placed.map((r, i) => ({
       organizationId: orgId,
       username: r.user.username,
-      passwordHash: hashes.get(r.line) ?? '!',
+      passwordHash: hashes.get(r.line) ?? NO_PASSWORD_HASH,
       first: r.user.first,
       last: r.user.last,
       email: r.user.email,

@@ -1,5 +1,6 @@
 import type { Address, CompanyAccount, OrgUser, ServiceUser } from '../../src/wire/wizard';
 import type { Queryable } from '../db/types';
+import { NO_PASSWORD_HASH } from '../users/create';
 
 /** The wizard's preference (the specification's key): the user finished or dismissed the wizard. */
 export const WIZARD_DISMISSED_KEY = 'uc-services-account-wizard-dismissed';
@@ -122,11 +123,11 @@ export async function hasServiceUser(db: Queryable, orgId: number): Promise<bool
 }
 
 export async function orgUsers(db: Queryable, orgId: number): Promise<OrgUser[]> {
-  const { rows } = await db.query<{ username: string; first_name: string; last_name: string; enabled: boolean; extension: string | null; service_user_id: number | null }>(
-    'SELECT username, first_name, last_name, enabled, extension, service_user_id FROM users WHERE organization_id = $1 ORDER BY lower(username)',
-    [orgId],
+  const { rows } = await db.query<{ username: string; first_name: string; last_name: string; enabled: boolean; extension: string | null; service_user_id: number | null; has_password: boolean }>(
+    'SELECT username, first_name, last_name, enabled, extension, service_user_id, password_hash <> $2 AS has_password FROM users WHERE organization_id = $1 ORDER BY lower(username)',
+    [orgId, NO_PASSWORD_HASH],
   );
-  return rows.map((r) => ({ Username: r.username, FirstName: r.first_name, LastName: r.last_name, Enabled: r.enabled ? 'Yes' : 'No', Extension: r.extension, _service_user_id: r.service_user_id }));
+  return rows.map((r) => ({ Username: r.username, FirstName: r.first_name, LastName: r.last_name, Enabled: r.enabled ? 'Yes' : 'No', Extension: r.extension, _service_user_id: r.service_user_id, HasPassword: r.has_password }));
 }
 
 export async function serviceUsersOf(db: Queryable, companyOrgId: number): Promise<ServiceUser[]> {

@@ -14,7 +14,9 @@ import {
   type ServiceUser,
   type WizardState,
 } from '../../src/wire/wizard';
+import { PASSWORD_SETUP_TTL_SECONDS, type PasswordSetupIssued } from '../../src/wire/passwordSetup';
 import type { Viewer } from '../auth/viewer';
+import { issueSetupToken, setupCandidate } from '../users/password-setup';
 import type { RouteContext } from '../context';
 import type { Db } from '../db/types';
 import { ApiError, forbidden, notFound, parseOrThrow } from '../errors';
@@ -39,6 +41,7 @@ import {
 
 const NOT_A_RESELLER = 'The onboarding wizard is for the administrators of reseller organisations';
 const OrgPath = z.object({ orgId: IdParam.shape.id });
+const OrgUserPath = z.object({ orgId: IdParam.shape.id, username: z.string().check(z.minLength(1), z.maxLength(64)) });
 const CompaniesQuery = z.object({ activeOnly: z.optional(z.enum(['true', 'false'])) });
 
 /** The caller's reseller organisation, if they administer one (reseller level, account owner or administrator). */
@@ -149,6 +152,23 @@ export function registerWizardRoutes(app: FastifyInstance, { db, requireViewer }
       if (missing.length) throw new ApiError(400, 'unknown_users', `Not users of this organisation: ${missing.slice(0, 5).join(', ')}`, missing.map((u) => ({ path: u, message: 'Unknown user' })));
     });
     return { items: await orgUsers(db, orgId) };
+  });
+
+  /**
+   * A one-time "set your password" link for a user who has none (imported without a Password): the
+   * administrator hands it on; the user chooses a password on the set-password page and is signed in.
+   */
+  app.post('/v1/organizations/:orgId/users/:username/password-setup', async (request, reply): Promise<PasswordSetupIssued> => {
+    const orgId = await ownOrganisation(request);
+    const { username } = parseOrThrow(OrgUserPath, request.params, 'user');
+    const me = await requireViewer(request);
+    const user = await setupCandidate(db, orgId, username);
+    if (!user) throw notFound(`${username} is not a user of this organisation`);
+    if (!user.enabled) throw new ApiError(409, 'user_disabled', `${user.username} is disabled (Enabled = No) and cannot sign in`);
+    if (user.hasPassword) throw new ApiError(409, 'has_password', `${user.username} already has a password; they change it in Preferences ▸ Password`);
+    const issued = await db.transaction((tx) => issueSetupToken(tx, user.id, me.userId, PASSWORD_SETUP_TTL_SECONDS));
+    reply.code(201).header('cache-control', 'no-store');
+    return { username: user.username, token: issued.token, expires_at: issued.expiresAt };
   });
 
   // The bulk import: multipart only in this scope, one CSV file in the field "file".

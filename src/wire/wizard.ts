@@ -52,6 +52,8 @@ export const OrgUser = z.object({
   Enabled: z.enum(ENABLED),
   Extension: z.nullable(z.string()),
   _service_user_id: z.nullable(z.int()),
+  /** False for a user imported without a Password: they sign in once given a set-password link. Not a CSV column. */
+  HasPassword: z.boolean(),
 });
 export type OrgUser = z.infer<typeof OrgUser>;
 export const OrgUserList = z.object({ items: z.array(OrgUser) });

@@ -1,4 +1,5 @@
 import { Api, ApiError, type ServiceLookup } from '../../kernel';
+import { PasswordSetupIssued, passwordSetupUrl } from '../../wire/passwordSetup';
 import { CompanyList, ImportReport, OrgUserList, ServiceUserList, WizardState } from '../../wire/wizard';
 import { log } from './log';
 import { UPLOAD, wizardState } from './state';
@@ -106,6 +107,28 @@ export async function saveMapping(s: ServiceLookup): Promise<boolean> {
     return false;
   } finally {
     wizardState.saving = false;
+  }
+}
+
+/**
+ * A one-time set-password link for a user without a password: kept for the dialog that shows it.
+ * The link is this page's origin, where the user's browser reaches the same server.
+ */
+export async function issuePasswordLink(s: ServiceLookup, username: string, origin = location.origin): Promise<boolean> {
+  const id = reseller();
+  if (id === null) return false;
+  Object.assign(wizardState, { linkFor: username, linkErrorKey: null, linkErrorValues: {}, link: null });
+  try {
+    const issued = await s.get(Api).post(`/v1/organizations/${id}/users/${encodeURIComponent(username)}/password-setup`, undefined, PasswordSetupIssued);
+    wizardState.link = { username: issued.username, url: passwordSetupUrl(origin, issued.token), expiresAt: issued.expires_at };
+    return true;
+  } catch (err) {
+    log.error('set-password link failed', err);
+    if (err instanceof ApiError && err.status < 500) Object.assign(wizardState, { linkErrorKey: 'link.refused', linkErrorValues: { message: err.body.message } });
+    else wizardState.linkErrorKey = 'link.failed';
+    return false;
+  } finally {
+    wizardState.linkFor = null;
   }
 }
 

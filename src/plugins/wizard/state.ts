@@ -39,6 +39,12 @@ export const initialWizardState = () => ({
   /** The configure-users step's choices: Username → services user id (null: none). */
   mapping: {} as Record<string, number | null>,
   usersErrorKey: null as string | null,
+  /** The set-password link just issued, shown in its dialog (the token is nowhere else). */
+  link: null as { username: string; url: string; expiresAt: string } | null,
+  /** Who a link is being made for, and why the last one failed (an i18n key with `linkErrorValues`). */
+  linkFor: null as string | null,
+  linkErrorKey: null as string | null,
+  linkErrorValues: {} as Record<string, unknown>,
 });
 
 /** Live state: the commands and the guard read it at boot; the lazy chunk writes it. */
