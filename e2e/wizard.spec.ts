@@ -135,3 +135,79 @@ test.describe('onboarding wizard', () => {
     }
   });
 });
+
+test.describe('set-password link', () => {
+  test('rita imports a user without a password and makes a one-time link; the user chooses a password by keyboard on the link’s page (axe), is signed in, and the link works once', async ({ page, browser, baseURL }) => {
+    await loginByKeyboard(page, 'rita');
+    await openPalette(page);
+    await page.keyboard.type('Wizard upload users');
+    await expect(page.getByRole('option', { name: /^Wizard ▸ Upload users/ })).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('Enter');
+    await expect(stepHeading(page, 'Upload users')).toBeVisible();
+    await chooseFile(page, 'Choose a CSV file', 'new.csv', 'text/csv', 'Username,FirstName,LastName,Enabled\nabby.e2e,Abby,Eriksen,Yes\n');
+    await press(page, 'Upload');
+    await onStep(page, 4, 'Configure users');
+
+    // No password in the file: the row offers a link instead of "Set".
+    const users = page.getByRole('table', { name: /^Users 1–/ });
+    await expect(users.getByRole('row', { name: /^abby\.e2e Abby Eriksen Yes/ })).toBeVisible();
+    await expect(users.getByRole('row', { name: /^rita Rita/ })).toContainText('Set');
+    await press(page, 'Set-password link for abby.e2e');
+    const dialog = page.getByRole('dialog', { name: 'Set-password link for abby.e2e' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Done' })).toBeFocused();
+    const link = await dialog.getByRole('textbox', { name: 'Link' }).inputValue();
+    expect(link).toMatch(/\/set-password#[A-Za-z0-9_-]{43}$/);
+    await expectNoAxeViolations(page, 'wizard, set-password link dialog');
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeHidden();
+
+    // Abby, in a browser of her own, opens the link.
+    const ctx = await browser.newContext({ baseURL, locale: 'en-US', timezoneId: 'UTC' });
+    try {
+      const abby = await ctx.newPage();
+      await abby.goto(link);
+      await expect(abby.getByRole('heading', { level: 1, name: 'Choose your password' })).toBeVisible();
+      await expect(abby.getByText('Welcome, Abby Eriksen. Choose the password you will sign in with as abby.e2e.')).toBeVisible();
+      const password = abby.getByLabel('New password', { exact: true });
+      await expect(password).toBeFocused();
+      await expectNoAxeViolations(abby, 'set-password page');
+      // A password that breaks the rules is not sent: the form says so and the checklist shows what is missing.
+      await abby.keyboard.type('welcome');
+      await abby.keyboard.press('Tab');
+      await abby.keyboard.type('welcome');
+      await abby.keyboard.press('Enter');
+      await expect(abby.getByRole('alert')).toHaveText('The password does not meet every rule yet.');
+      await expect(password).toBeFocused();
+      await expect(abby.getByText('Not met: a digit')).toBeVisible();
+      await expectNoAxeViolations(abby, 'set-password page, rules not met');
+      await abby.keyboard.press('Control+a');
+      await abby.keyboard.type('Welcome-2026!');
+      await abby.keyboard.press('Tab');
+      await abby.keyboard.press('Control+a');
+      await abby.keyboard.type('Welcome-2026!');
+      await expect(abby.getByText('Met: the confirmation to match')).toBeVisible();
+      await abby.keyboard.press('Enter');
+      // Signed in: the app, and her first sign-in's tour (Esc ends it).
+      await expect(abby.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+      const tour = abby.getByRole('dialog', { name: 'Welcome to Acme UC' });
+      await expect(tour).toBeVisible();
+      await expect(abby.locator('#main-heading')).toBeFocused();
+      await abby.keyboard.press('Escape');
+      await expect(tour).toBeHidden();
+      // The link worked once.
+      await abby.goto(link);
+      await expect(abby.getByRole('alert')).toHaveText('This link has already been used. Sign in with the password you chose.');
+      await expect(abby.getByRole('link', { name: 'Go to sign in' })).toBeVisible();
+    } finally {
+      await ctx.close();
+    }
+    // And her password signs her in from the login page too.
+    const again = await browser.newContext({ baseURL, locale: 'en-US', timezoneId: 'UTC' });
+    try {
+      await loginByKeyboard(await again.newPage(), 'abby.e2e', 'Welcome-2026!');
+    } finally {
+      await again.close();
+    }
+  });
+});

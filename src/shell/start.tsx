@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import type { PluginManifest } from '../kernel';
+import { PASSWORD_SETUP_PATH } from '../wire/passwordSetupLink';
 import { setupI18n } from './i18nSetup';
 import { loginUrl, redirectParam, signedOutReason } from './landing';
 import { api, renewSession } from './session';
@@ -14,6 +15,8 @@ import './styles.css';
  * with a valid session never shows the login page.
  */
 export async function start(rootEl: HTMLElement, loadPlugins: () => Promise<readonly PluginManifest[]>): Promise<void> {
+  // A set-password link is its own page whatever session the browser has: its user is signed in at the end.
+  if (location.pathname === PASSWORD_SETUP_PATH) return startSetPassword(rootEl);
   // While the session is looked for, the code most likely needed loads: on /login the login page's,
   // elsewhere (a reload, a link) the app's.
   const onLogin = location.pathname.startsWith('/login');
@@ -29,6 +32,15 @@ export async function start(rootEl: HTMLElement, loadPlugins: () => Promise<read
   root.render(
     <StrictMode>
       <LoginScreen redirect={redirectParam(location.search)} reason={signedOutReason(location.search)} />
+    </StrictMode>,
+  );
+}
+
+async function startSetPassword(rootEl: HTMLElement): Promise<void> {
+  const [, { SetPasswordScreen }] = await Promise.all([setupI18n(), import('./SetPasswordPage')]);
+  createRoot(rootEl).render(
+    <StrictMode>
+      <SetPasswordScreen />
     </StrictMode>,
   );
 }

@@ -5,8 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Notifications, useKernel } from '../../../kernel';
 import type { ImportReport, OrgUser, ServiceUser } from '../../../wire/wizard';
-import { loadUsers, saveMapping } from '../api';
+import { issuePasswordLink, loadUsers, saveMapping } from '../api';
 import { wizardState } from '../state';
+import { PasswordLinkDialog } from './PasswordLinkDialog';
 
 const PAGE = 25;
 const NONE = 'none';
@@ -24,6 +25,8 @@ export function UsersStep() {
     <div className="wz-users">
       {s.upload.report && <Report report={s.upload.report as ImportReport} />}
       {s.usersErrorKey && <p role="alert" className="wz-error">{t(s.usersErrorKey)}</p>}
+      {s.linkErrorKey && <p role="alert" className="wz-error">{t(s.linkErrorKey, s.linkErrorValues)}</p>}
+      <PasswordLinkDialog />
       {!users ? (
         <p className="wz-muted">{t('loading')}</p>
       ) : (
@@ -38,6 +41,7 @@ export function UsersStep() {
                 <th scope="col">{t('users.lastName')}</th>
                 <th scope="col">{t('users.enabled')}</th>
                 <th scope="col">{t('users.serviceUser')}</th>
+                <th scope="col">{t('users.password')}</th>
               </tr>
             </thead>
             <tbody>
@@ -56,6 +60,18 @@ export function UsersStep() {
                       selectedKey={String(s.mapping[u.Username] ?? NONE)}
                       onChange={(k) => (wizardState.mapping[u.Username] = k === NONE ? null : Number(k))}
                     />
+                  </td>
+                  <td>
+                    {u.HasPassword ? (
+                      t('users.passwordSet')
+                    ) : u.Enabled === 'No' ? (
+                      t('users.passwordNone')
+                    ) : (
+                      // Without a password the user cannot sign in: a one-time link lets them choose one.
+                      <Button className="btn" aria-label={t('users.linkFor', { username: u.Username })} isDisabled={s.linkFor !== null} onPress={() => void issuePasswordLink(kernel, u.Username)}>
+                        {t('users.link')}
+                      </Button>
+                    )}
                   </td>
                 </tr>
               ))}
