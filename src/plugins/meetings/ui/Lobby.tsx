@@ -31,8 +31,12 @@ type Phase =
   | { kind: 'in' }
   | { kind: 'joining' }
   | { kind: 'meeting'; media: MeetingMedia; startWithVideo: boolean }
-  | { kind: 'ended'; reason: EndReason }
+  | { kind: 'ended'; reason: EndReason; retryMs?: number; attempt?: number }
   | { kind: 'left' };
+
+const RETRY_STEP_MS = 1000;
+const RETRY_MAX_MS = 15_000;
+const ROOM_GONE_RETRY_MS = 5000;
 
 const randomClient = () => Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('');
 
@@ -162,9 +166,33 @@ function Lobby() {
       setPhase({ kind: 'meeting', media, startWithVideo: video });
     } catch (err) {
       log.warn('meeting media not granted', err);
-      setPhase({ kind: 'ended', reason: err instanceof ApiError && err.status === 503 ? 'lost' : 'failed' });
+      onMediaEnded(err instanceof ApiError && err.status >= 400 && err.status < 500 && err.body.error !== 'not_in_lobby' ? 'failed' : 'lost');
     }
   };
+  /**
+   * A lost media server (or room) is joined again by itself: one second more per try up to 15 s, a
+   * room that is gone after 5 s (the next join makes it again); the rest waits for the user.
+   */
+  const attempts = useRef(0);
+  const onMediaEnded = (reason: EndReason) => {
+    if (reason === 'left') return setPhase({ kind: 'left' });
+    if (reason !== 'lost' && reason !== 'gone') return setPhase({ kind: 'ended', reason });
+    attempts.current++;
+    setPhase({ kind: 'ended', reason, retryMs: reason === 'gone' ? ROOM_GONE_RETRY_MS : Math.min(attempts.current * RETRY_STEP_MS, RETRY_MAX_MS), attempt: attempts.current });
+  };
+  const retryMs = phase.kind === 'ended' ? phase.retryMs : undefined;
+  useEffect(() => {
+    if (retryMs === undefined || !info) return;
+    const timer = setTimeout(() => {
+      // The lobby place may have lapsed while the media was away: take it again first.
+      void enterLobby(kernel, info.id, { client_id: client, pin: pinIn.current, state: params.state })
+        .catch((err: unknown) => log.warn('lobby not entered again', err))
+        .then(() => joinNow());
+    }, retryMs);
+    return () => clearTimeout(timer);
+    // joinNow is this render's; the timer belongs to this one ended phase.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [phase]);
   const session = kernel.get(Session);
   const who = { name: `${session.profile.first_name} ${session.profile.last_name}`.trim() || session.profile.username, userId: session.userId };
 
@@ -241,14 +269,15 @@ function Lobby() {
       {phase.kind === 'closed' && <p role="status">{phase.text}</p>}
 
       {phase.kind === 'meeting' && (
-        <MeetingRoom meetingId={info!.id} media={phase.media} who={who} startWithVideo={phase.startWithVideo} onEnded={(reason) => setPhase(reason === 'left' ? { kind: 'left' } : { kind: 'ended', reason })} />
+        <MeetingRoom meetingId={info!.id} media={phase.media} who={who} startWithVideo={phase.startWithVideo} onJoined={() => (attempts.current = 0)} onEnded={onMediaEnded} />
       )}
 
       {phase.kind === 'ended' && (
         <>
           <p role="alert">{t(`room.ended.${phase.reason}`)}</p>
+          {phase.retryMs !== undefined && <p role="status">{t('room.rejoining', { n: phase.attempt, s: Math.round(phase.retryMs / 1000) })}</p>}
           <Button className="btn primary" onPress={() => void joinNow()}>
-            {t('room.rejoin')}
+            {phase.retryMs !== undefined ? t('room.tryNow') : t('room.rejoin')}
           </Button>
         </>
       )}

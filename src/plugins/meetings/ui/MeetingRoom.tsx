@@ -17,6 +17,8 @@ interface Props {
   media: MeetingMedia;
   who: Who;
   startWithVideo: boolean;
+  /** In the room with media flowing out. */
+  onJoined(): void;
   onEnded(reason: EndReason): void;
 }
 
@@ -24,7 +26,7 @@ interface Props {
  * The meeting itself: everyone's tiles (the active speaker large), the controls, and the
  * participants and chat panels. Every control is also a command with its hotkey (Ctrl+D, Ctrl+E…).
  */
-export function MeetingRoom({ meetingId, media, who, startWithVideo, onEnded }: Props) {
+export function MeetingRoom({ meetingId, media, who, startWithVideo, onJoined, onEnded }: Props) {
   const { t } = useTranslation('meetings');
   const kernel = useKernel();
   const [session] = useState(
@@ -52,8 +54,11 @@ export function MeetingRoom({ meetingId, media, who, startWithVideo, onEnded }: 
 
   // In the meeting's media, colleagues see In Meeting; leaving (or closing the window) brings back the user's state.
   const inMedia = snap.phase === 'in';
+  const joined = useRef(onJoined);
+  joined.current = onJoined;
   useEffect(() => {
     if (!inMedia) return;
+    joined.current();
     const presence = kernel.maybe(PresenceApi);
     presence?.setInMeeting(true);
     return () => presence?.setInMeeting(false);
