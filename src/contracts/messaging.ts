@@ -62,3 +62,35 @@ export interface PeerPresenceService {
   onChange(listener: () => void): Disposable;
 }
 export const PeerPresenceApi = serviceKey<PeerPresenceService>('messaging.peerPresence');
+
+/** An element of another plugin's own namespace carried by a chat message (its fields as attributes). */
+export interface ChatPayload {
+  ns: string;
+  name: string;
+  attrs: Readonly<Record<string, string>>;
+}
+/** A payload that came in a one-to-one chat: live, from the archive, or our own from another device. */
+export interface ChatPayloadEvent {
+  payload: ChatPayload;
+  /** The colleague the conversation is with (user id), or null when chat does not know them. */
+  peerUserId: number | null;
+  peerName: string;
+  /** Sent by the user (this tab or another device). */
+  mine: boolean;
+  /** The chat message's id. */
+  messageId: string;
+  /** Received now (not read from the archive). */
+  live: boolean;
+}
+export interface ChatPayloadsService {
+  /**
+   * Sends a chat message to a colleague carrying the payload and a readable body (what other XMPP
+   * clients show, and this app's log too). Resolves with the message id, or null when chat is not
+   * connected or does not know the colleague.
+   */
+  send(userId: number, body: string, payload: ChatPayload): Promise<string | null>;
+  /** Told of every message carrying a payload of this namespace. */
+  subscribe(ns: string, listener: (e: ChatPayloadEvent) => void): Disposable;
+}
+/** Owned by messaging; the meetings' ad-hoc invites travel through it. */
+export const ChatPayloadsApi = serviceKey<ChatPayloadsService>('messaging.payloads');

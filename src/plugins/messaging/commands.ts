@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { subscribe } from 'valtio';
 import { command, defineCommands, Navigation, option, type CommandContext, type CommandRow, type Enablement, type WhenFn } from '../../kernel';
-import type { PresenceState } from '../../contracts';
+import { AdHocInvitesApi, type PresenceState } from '../../contracts';
 import { ROLE } from '../../wire/roles';
 import { chatChunk } from './chunk';
 import { chat, CHAT_PATH, chatPath, COMPOSE_EVENT, MESSAGE_INPUT_ID, ROOM_NEW_PATH, type ComposeAction } from './state';
@@ -27,6 +27,16 @@ export function customStatusProblem(text: string): string | null {
   const t = text.trim();
   if (!t) return 'messaging:customStatus.empty';
   return t.length > CUSTOM_STATUS_MAX ? 'messaging:customStatus.tooLong' : null;
+}
+
+/** The colleague of the one-to-one conversation on screen. */
+const openPeer = () => (chat.open && chat.sessions[chat.open]?.type !== 'groupchat' ? chat.contacts.find((c) => c.jid === chat.open) : undefined);
+/** "Meet now" in a conversation's header: the meetings' rule (their service), on the colleague on screen. */
+function meetNowEnabled(ctx: CommandContext): Enablement {
+  const adhoc = ctx.services.maybe(AdHocInvitesApi);
+  if (!adhoc) return { reasonKey: 'shell:commandUnavailable' };
+  const peer = openPeer();
+  return peer ? adhoc.enablement(ctx.context.features, peer.user_id, peer.user_id === ctx.context.userId) : why('noOpen');
 }
 
 const STATES: readonly PresenceState[] = ['available', 'away', 'busy', 'donotdisturb', 'lunch', 'invisible', 'unavailable'];
@@ -72,6 +82,16 @@ export const messagingTable = {
       go(ctx, chatPath(a.jid));
     },
   }),
+  // The palette has the meetings' "Meet now ▸ Bob"; this is the conversation header's button.
+  meetNow: {
+    keywords: ['meet now', 'video', 'ad-hoc meeting'],
+    listed: 'never',
+    enabled: meetNowEnabled,
+    run: (ctx) => {
+      const peer = openPeer();
+      if (peer) ctx.services.maybe(AdHocInvitesApi)?.invite(peer.user_id, peer.name);
+    },
+  },
   nextUnread: {
     keywords: ['unread'],
     keys: 'g u',

@@ -1,10 +1,10 @@
 import { Mail, MessageSquare } from 'lucide-react';
 import { definePlugin, provide, Session, toDisposable } from '../../kernel';
-import { MessagingApi, PeerPresenceApi, PresenceApi, RecentMessagesApi } from '../../contracts';
+import { ChatPayloadsApi, MessagingApi, PeerPresenceApi, PresenceApi, RecentMessagesApi } from '../../contracts';
 import { chatChunk } from './chunk';
 import { hasChat, messagingCommands, subscribeCommandInputs } from './commands';
 import { chatsSearch, textsSearch } from './search';
-import { messagingApi, peerPresenceApi, presenceApi, recentMessagesApi } from './service';
+import { chatPayloadsApi, messagingApi, peerPresenceApi, presenceApi, recentMessagesApi } from './service';
 import { chat, CHAT_PATH, resetChat, ROOM_NEW_PATH, ROOM_PATH, useUnread } from './state';
 import { resetTexts, TEXTS_PATH, useTextsUnread } from './texts/state';
 
@@ -18,7 +18,7 @@ export const messagingPlugin = definePlugin({
   id: 'messaging',
   titleKey: 'messaging:title',
   i18n: { namespace: 'messaging', load: (lng) => import(`./locales/${lng}.json`).then((m: { default: Record<string, unknown> }) => m.default) },
-  provides: [provide(PresenceApi, presenceApi), provide(MessagingApi, messagingApi), provide(RecentMessagesApi, recentMessagesApi), provide(PeerPresenceApi, peerPresenceApi)],
+  provides: [provide(PresenceApi, presenceApi), provide(MessagingApi, messagingApi), provide(RecentMessagesApi, recentMessagesApi), provide(PeerPresenceApi, peerPresenceApi), provide(ChatPayloadsApi, chatPayloadsApi)],
   routes: [
     { id: 'chat', path: CHAT_PATH, titleKey: 'messaging:title', component: () => chatChunk.load().then((m) => ({ default: m.ChatScreen })) },
     { id: 'chat.new', path: `${CHAT_PATH}/new`, titleKey: 'messaging:commands.newChat', component: () => chatChunk.load().then((m) => ({ default: m.ChatScreen })) },

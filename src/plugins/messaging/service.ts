@@ -1,9 +1,10 @@
 import i18next from 'i18next';
 import { subscribe } from 'valtio';
 import { Navigation, toDisposable, type PluginContext } from '../../kernel';
-import type { MessagingService, PeerPresenceService, PresenceService, RecentMessage, RecentMessagesService } from '../../contracts';
+import type { ChatPayloadsService, MessagingService, PeerPresenceService, PresenceService, RecentMessage, RecentMessagesService } from '../../contracts';
 import { messagePreview } from './model/preview';
 import { chatChunk } from './chunk';
+import { subscribePayloads } from './payloads';
 import { chat, chatPath } from './state';
 import { newTextPath, textPath, texts } from './texts/state';
 
@@ -66,4 +67,17 @@ export const peerPresenceApi = (): PeerPresenceService => ({
     return p ? { state: p.state, label: p.text || i18next.t(`messaging:presence.${p.state}`) } : null;
   },
   onChange: (listener) => toDisposable(subscribe(chat, listener)),
+});
+
+/** Messages carrying another plugin's element (the meetings' ad-hoc invites), through the chat connection. */
+export const chatPayloadsApi = (ctx: PluginContext): ChatPayloadsService => ({
+  async send(userId, body, payload) {
+    let id: string | null = null;
+    await chatChunk.withEngine(ctx.services, (e) => {
+      const c = chat.contacts.find((x) => x.user_id === userId);
+      if (c && chat.status === 'connected') id = e.send(c.jid, body, undefined, payload);
+    });
+    return id;
+  },
+  subscribe: subscribePayloads,
 });

@@ -1,5 +1,5 @@
 import { $iq } from 'strophe.js';
-import type { PresenceState } from '../../../contracts';
+import type { ChatPayload, PresenceState } from '../../../contracts';
 import type { ComposingState } from '../model/chat';
 import type { ChatMedia } from '../model/media';
 import { realClock } from '../model/presence';
@@ -220,8 +220,8 @@ export class ChatEngine {
    * Sends a message; bodies are text. Delivered once the server has processed it, received when the
    * peer's client confirms. A media message's body is the file's URL (what other clients show).
    */
-  send(jid: string, body: string, media?: ChatMedia): void {
-    this.messages.send(jid, body, media);
+  send(jid: string, body: string, media?: ChatMedia, payload?: ChatPayload): string {
+    return this.messages.send(jid, body, media, payload);
   }
 
   /** Sends a message that was not sent again (same id: a copy that did arrive after all is not shown twice). */

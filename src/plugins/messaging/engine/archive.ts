@@ -7,6 +7,7 @@ import type { Connection } from './connection';
 import { compareIds, IqError, type ChatEngineDeps } from './deps';
 import { parseRoomMamResult, type RoomMessage } from './mucStanzas';
 import type { Sessions } from './sessions';
+import { publishPayload } from '../payloads';
 import { bare, NS, parseMamFin, parseMamResult, type ParsedMessage } from './stanzas';
 
 /** Catch-up pages after a (re)connect, and the first look at the archive. */
@@ -103,6 +104,8 @@ export class Archive {
     for (const [peer, list] of byPeer) {
       const s = this.sessions.session(peer);
       this.sessions.addMessages(s, list);
+      // What came while the connection was down (an invite's answer) is news: its listeners ignore repeats.
+      for (const m of list) if (m.payload) publishPayload(m.payload, peer, m.mine, m.id, true);
     }
   }
 
@@ -135,6 +138,7 @@ export class Archive {
       const msgs = results;
       if (s.type === 'groupchat' && fin.last) this.noteRoomId(s.jid, fin.last);
       this.sessions.addMessages(s, msgs, false);
+      if (s.type === 'chat') for (const m of msgs) if (m.payload) publishPayload(m.payload, s.jid, m.mine, m.id, false);
       s.history.first = fin.first ?? s.history.first;
       s.history.last ??= fin.last;
       s.history.count = fin.count;

@@ -16,6 +16,7 @@ export function toChatMessage(m: ParsedMessage, mine: boolean, archived: boolean
     mine,
     status: mine ? 'delivered' : null,
     media: m.media,
+    payload: m.payload,
   };
 }
 

@@ -16,6 +16,8 @@ import type { Roster } from './roster';
 import type { Sessions } from './sessions';
 import { bare, child, NS, parseMessage } from './stanzas';
 import { log } from '../log';
+import type { ChatPayload } from '../../../contracts';
+import { publishPayload } from '../payloads';
 
 /**
  * Messages: sending through the outbox (out at once when connected, else waiting for the connection
@@ -65,11 +67,11 @@ export class Messages {
    * Sends a message; bodies are text. Delivered once the server has processed it, received when the
    * peer's client confirms. A media message's body is the file's URL (what other clients show).
    */
-  send(jid: string, body: string, media?: ChatMedia): void {
+  send(jid: string, body: string, media?: ChatMedia, payload?: ChatPayload): string {
     const s = this.sessions.session(jid);
     const id = newMessageId();
     if (media) body = media.url;
-    const msg: ChatMessage = { id, stanzaId: null, from: chat.me, body, timestamp: Date.now(), delayed: false, archived: false, mine: true, status: null, media: media ?? null };
+    const msg: ChatMessage = { id, stanzaId: null, from: chat.me, body, timestamp: Date.now(), delayed: false, archived: false, mine: true, status: null, media: media ?? null, payload: payload ?? null };
     this.sessions.merge(s, [msg]);
     s.lastActivity = msg.timestamp;
     s.input = '';
@@ -78,6 +80,7 @@ export class Messages {
     this.queue(s, id);
     this.deps.sent?.();
     if (chat.open === s.jid) this.sessions.setRead(s, msg.timestamp);
+    return id;
   }
 
   /** Sends a message that was not sent again (same id: a copy that did arrive after all is not shown twice). */
@@ -123,6 +126,7 @@ export class Messages {
     } else {
       const stanza = $msg({ to: s.jid, type: 'chat', id }).c('body').t(m.body).up();
       if (media) appendMedia(stanza, media);
+      if (m.payload) stanza.c(m.payload.name, { xmlns: m.payload.ns, ...m.payload.attrs }).up();
       conn.send(stanza.c('request', { xmlns: NS.receipts }).up().c('active', { xmlns: NS.chatStates }).tree());
     }
     // A ping answered after the message means the server has it (stored, archived or routed). No
@@ -271,6 +275,7 @@ export class Messages {
         const msg = toChatMessage(m, mine, false);
         const isNew = !s.messages.some((x) => x.id === msg.id);
         this.sessions.addMessages(s, [msg]);
+        if (msg.payload && isNew) publishPayload(msg.payload, peer, mine, msg.id, true);
         if (!mine) {
           s.peerComposing = m.composing ?? 'active';
           const conn = this.connection.socket;

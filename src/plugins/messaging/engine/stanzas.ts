@@ -2,6 +2,8 @@
 import { isComposingState, type ComposingState } from '../model/chat';
 import type { ChatMedia } from '../model/media';
 import type { WirePresence, WireShow } from '../model/presence';
+import type { ChatPayload } from '../../../contracts';
+import { isPayloadNamespace } from '../payloads';
 import { readMedia } from './mediaStanzas';
 
 export const NS = {
@@ -47,6 +49,20 @@ export interface ParsedMessage {
   carbon: 'sent' | 'received' | null;
   /** A file (XEP-0066 URL and our description), if the message carries one. */
   media: ChatMedia | null;
+  /** Another plugin's element (a namespace subscribed to), if the message carries one. */
+  payload: ChatPayload | null;
+}
+
+/** The first child in a subscribed namespace, its attributes as fields. */
+export function readPayload(el: Element): ChatPayload | null {
+  for (let n = el.firstChild; n; n = n.nextSibling) {
+    const e = n as Element;
+    if (n.nodeType !== 1 || !isPayloadNamespace(e.namespaceURI)) continue;
+    const attrs: Record<string, string> = {};
+    for (const a of Array.from(e.attributes)) if (a.name !== 'xmlns') attrs[a.name] = a.value;
+    return { ns: e.namespaceURI!, name: e.localName, attrs };
+  }
+  return null;
 }
 
 /** A message stanza, carbon copies unwrapped; `me` picks our own stanza-id among several. */
@@ -95,6 +111,7 @@ function readMessage(el: Element, me: string, carbon: ParsedMessage['carbon'], o
     error: el.getAttribute('type') === 'error',
     carbon,
     media: readMedia(el),
+    payload: readPayload(el),
   };
 }
 

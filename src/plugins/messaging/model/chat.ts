@@ -1,4 +1,5 @@
 /** Chat rules that need no connection: ids, kinds, statuses, lists, unread. */
+import type { ChatPayload } from '../../../contracts';
 import type { ChatMedia } from './media';
 
 /** Every message id this client makes starts with this (specification). */
@@ -34,6 +35,11 @@ export interface ChatMessage {
   status: MessageStatus | null;
   /** A file shown as image, video or download link (the body then holds its URL, for other clients). */
   media?: ChatMedia | null;
+  /**
+   * Another plugin's element the message carries (an ad-hoc invite: the specification's
+   * isAdHocInvite); the body is then its readable text, what other clients show.
+   */
+  payload?: ChatPayload | null;
 }
 
 export { messagePreview, visibleBody } from './preview';

@@ -1,14 +1,15 @@
 import { useNavigate, useParams, useRouterState } from '@tanstack/react-router';
-import { memo, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, memo, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Button, GridList, GridListItem, Input, Menu, MenuItem, MenuTrigger, Popover, SearchField, ToggleButton, ToggleButtonGroup, type Key } from 'react-aria-components';
 import { useSnapshot } from 'valtio';
-import { useKernel } from '../../../kernel';
+import { useCommand, useKernel, useMaybeService } from '../../../kernel';
+import { AdHocInvitesApi, type AdHocInvitesService } from '../../../contracts';
 import { currentEngine } from '../engine';
 import { filterSessions, messagePreview, uiKind, type SessionGroup } from '../model/chat';
 import { rosterGroupOf } from '../model/sessions';
 import { chat, chatPath, CHAT_PATH, ROOM_NEW_PATH, roomPath, type ChatSessionState, type PeerPresence } from '../state';
 import { Composer } from './Composer';
-import { MessageLog } from './MessageLog';
+import { MessageLog, type InviteView } from './MessageLog';
 import { MessageMedia } from './MessageMedia';
 import { reuseRows, type SessionRow } from './sessionRows';
 import { useChatT } from './useChatT';
@@ -148,6 +149,35 @@ const SessionGrid = memo(function SessionGrid({ list, selected }: { list: Sessio
 /** The message box re-renders for what it shows (its text, the connection), not for the peer's chat states. */
 const MessageBox = memo(Composer);
 
+/** "Meet now" with the colleague on screen; disabled, it says why beside it (the meetings' rule). */
+function MeetNowButton() {
+  const t = useChatT();
+  const bound = useCommand('messaging.meetNow');
+  const reasonId = useId();
+  if (!bound.command || !bound.visible) return null;
+  const reason = bound.enablement === true ? null : bound.enablement;
+  return (
+    <>
+      <Button className="btn" isDisabled={reason !== null} aria-describedby={reason ? reasonId : undefined} onPress={() => void bound.run({}, 'button')}>
+        {t(bound.command.titleKey)}
+      </Button>
+      {reason && (
+        <span id={reasonId} className="muted chat-meet-reason">
+          {t(reason.reasonKey, reason.values)}
+        </span>
+      )}
+    </>
+  );
+}
+
+/** The meetings' invite card, loaded once (with its strings) the first time a conversation shows. */
+let inviteView: InviteView | null = null;
+function useInviteView(adhoc: AdHocInvitesService | undefined): InviteView | undefined {
+  if (!adhoc) return undefined;
+  inviteView ??= lazy(() => adhoc.card().then((c) => ({ default: c })));
+  return inviteView;
+}
+
 function Conversation({ jid }: { jid: string }) {
   const t = useChatT();
   const kernel = useKernel();
@@ -159,6 +189,7 @@ function Conversation({ jid }: { jid: string }) {
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const name = session?.name ?? contact?.name ?? jid;
   const group = session?.type === 'groupchat';
+  const Invite = useInviteView(useMaybeService(AdHocInvitesApi));
 
   useEffect(() => {
     const e = currentEngine();
@@ -191,7 +222,10 @@ function Conversation({ jid }: { jid: string }) {
             <SessionActions session={session!} pinned={rosterGroupOf(s.rosterGroups, jid) === 'pin'} />
           </>
         ) : (
-          <PresenceTag p={s.presence[jid]} />
+          <>
+            <PresenceTag p={s.presence[jid]} />
+            <MeetNowButton />
+          </>
         )}
       </header>
       {group && (
@@ -214,7 +248,7 @@ function Conversation({ jid }: { jid: string }) {
           {session.history.pending ? t('chat.loading') : t('chat.older')}
         </Button>
       )}
-      <MessageLog jid={jid} name={name} lang={lang} Media={MessageMedia} />
+      <MessageLog jid={jid} name={name} lang={lang} Media={MessageMedia} Invite={Invite} />
       <p className="chat-composing" role="status">
         {composing}
       </p>

@@ -1,10 +1,11 @@
-import { memo, useEffect, useRef, type ComponentType } from 'react';
+import { memo, Suspense, useEffect, useRef, type ComponentType } from 'react';
 import { Button } from 'react-aria-components';
 import { useSnapshot } from 'valtio';
 import { currentEngine } from '../engine';
 import { messagePreview, visibleBody, type ChatMessage } from '../model/chat';
 import { chatCutoffKind, withinCutoff } from '../model/cutoff';
 import type { ChatMedia } from '../model/media';
+import { ADHOC_INVITE_NS, type AdHocInviteCardProps } from '../../../contracts';
 import { chat, type ChatSessionState } from '../state';
 import { cutoffs } from '../texts/api';
 import { messageTime } from './messageTime';
@@ -12,6 +13,7 @@ import { useChatT } from './useChatT';
 
 type T = ReturnType<typeof useChatT>;
 export type MediaView = ComponentType<{ media: ChatMedia; lang: string }>;
+export type InviteView = ComponentType<AdHocInviteCardProps>;
 
 /** Each status's words, looked up once per render rather than once per message. */
 function statusLabels(t: T): Record<NonNullable<ChatMessage['status']> | 'sending', string> {
@@ -23,9 +25,11 @@ function statusLabels(t: T): Record<NonNullable<ChatMessage['status']> | 'sendin
  * whose message (a valtio snapshot: the same object while it is unchanged) or words changed are
  * rendered again, not every row.
  */
-const MessageRow = memo(function MessageRow({ m, jid, author, lang, status, t, Media }: { m: ChatMessage; jid: string; author: string; lang: string; status: string | null; t: T; Media?: MediaView }) {
+const MessageRow = memo(function MessageRow({ m, jid, author, lang, status, t, Media, Invite }: { m: ChatMessage; jid: string; author: string; lang: string; status: string | null; t: T; Media?: MediaView; Invite?: InviteView }) {
+  // An ad-hoc invite shows as the meetings' card (its state, Accept and Decline) in place of its text.
+  const invite = Invite && m.payload?.ns === ADHOC_INVITE_NS ? m.payload : null;
   // Without a view for files, a file's message shows its body (the file's address) as text.
-  const body = Media ? visibleBody(m) : m.body;
+  const body = invite ? '' : Media ? visibleBody(m) : m.body;
   return (
     <li className={`chat-msg${m.mine ? ' mine' : ''}`}>
       <span className="chat-meta">
@@ -33,6 +37,12 @@ const MessageRow = memo(function MessageRow({ m, jid, author, lang, status, t, M
       </span>
       {body && <span className="chat-body">{m.body}</span>}
       {m.media && Media && <Media media={m.media} lang={lang} />}
+      {invite && Invite && (
+        // Until the card is in, the invite's readable text.
+        <Suspense fallback={<span className="chat-body">{m.body}</span>}>
+          <Invite attrs={invite.attrs} mine={m.mine} body={m.body} />
+        </Suspense>
+      )}
       {m.mine && <span className={`chat-status status-${m.status ?? 'sending'}`}>{status}</span>}
       {m.mine && m.status === 'failed' && (
         // Named with the message: a list of unsent messages is not a list of identical "Retry" buttons.
@@ -51,7 +61,7 @@ const MessageRow = memo(function MessageRow({ m, jid, author, lang, status, t, M
  * bench/chat.ts: in the peer's page, from the message's arrival on the socket to its row in the DOM,
  * median 305 → 36 ms (100 messages on screen, 2 cores at load average ~11).
  */
-export function MessageLog({ jid, name, lang, Media }: { jid: string; name: string; lang: string; Media?: MediaView }) {
+export function MessageLog({ jid, name, lang, Media, Invite }: { jid: string; name: string; lang: string; Media?: MediaView; Invite?: InviteView }) {
   const t = useChatT();
   const s = useSnapshot(chat);
   const session = s.sessions[jid] as ChatSessionState | undefined;
@@ -90,7 +100,7 @@ export function MessageLog({ jid, name, lang, Media }: { jid: string; name: stri
   return (
     <ol ref={logRef} className="chat-log" aria-label={t('chat.log', { name })} tabIndex={0} onScroll={onScroll}>
       {shown.map((m) => (
-        <MessageRow key={m.id} m={m as ChatMessage} jid={jid} author={author(m as ChatMessage)} lang={lang} status={m.mine ? labels[m.status ?? 'sending'] : null} t={t} Media={Media} />
+        <MessageRow key={m.id} m={m as ChatMessage} jid={jid} author={author(m as ChatMessage)} lang={lang} status={m.mine ? labels[m.status ?? 'sending'] : null} t={t} Media={Media} Invite={Invite} />
       ))}
     </ol>
   );
