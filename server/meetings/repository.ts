@@ -24,6 +24,7 @@ export interface MeetingRow {
   member_bypass: boolean;
   only_mods: boolean;
   is_private: boolean;
+  ad_hoc: boolean;
   max_participants: number | null;
   sequence: number;
 }
@@ -71,7 +72,7 @@ const SELECT_MEETING = `
          trim(b.first_name || ' ' || b.last_name) AS booker_name, b.email AS booker_email,
          m.meeting_type, m.name, m.description, m.starts_at, m.duration_ms, m.time_zone, m.occurs, m.day_in_week,
          m.recurrence_until, m.bookmarks, m.access_code, m.pin, m.password, m.waiting_room, m.member_bypass,
-         m.only_mods, m.is_private, m.max_participants, m.sequence
+         m.only_mods, m.is_private, m.ad_hoc, m.max_participants, m.sequence
     FROM meetings m JOIN users b ON b.id = m.booked_by_id`;
 
 /** Who may see a meeting: its booker and invitees; a room, the whole organisation. */
@@ -141,6 +142,11 @@ export async function insertMeeting(q: Queryable, orgId: number, bookerId: numbe
     [...FIELD_PARAMS(f), orgId, bookerId, type, accessCode],
   );
   return rows[0]?.id ?? 0;
+}
+
+/** An ad-hoc meeting (made from a chat's invite): a flag of its own, set once at creation. */
+export async function markAdHoc(q: Queryable, id: number): Promise<void> {
+  await q.query('UPDATE meetings SET ad_hoc = true WHERE id = $1', [id]);
 }
 
 /** Rewrites a meeting and counts the change for the invitations (SEQUENCE). */

@@ -34,6 +34,7 @@ import {
   byMeeting,
   canBookRooms,
   canEditMeeting,
+  checkAdHoc,
   checkPin,
   externalToWire,
   icsOf,
@@ -218,6 +219,7 @@ export function registerMeetingRoutes(app: FastifyInstance, ctx: RouteContext, o
     const viewer = await requireViewer(request);
     requireCreate(cfg, viewer);
     const input = parseMeetingInput(MeetingInput, request.body, 'meeting');
+    if (input.ad_hoc) checkAdHoc(input, viewer);
     const times = resolveTimes(input, cfg.now(), null);
     const fields = fieldsOf(input, times);
     const { row, invitees } = await db.transaction(async (tx) => {
@@ -226,9 +228,11 @@ export function registerMeetingRoutes(app: FastifyInstance, ctx: RouteContext, o
       for (let attempt = 0; attempt < 5 && !id; attempt++) id = await repo.insertMeeting(tx, viewer.organizationId, viewer.userId, 'meeting', newAccessCode(), fields);
       if (!id) throw new ApiError(503, 'busy', 'No meeting ID was free; try again');
       await repo.replaceInvitees(tx, id, wanted);
+      if (input.ad_hoc) await repo.markAdHoc(tx, id);
       return { row: (await repo.visibleMeeting(tx, viewer.organizationId, viewer.userId, id))!, invitees: await repo.inviteesOf(tx, [id]) };
     });
-    announce(request, row, [], invitees, false);
+    // The chat's invite told the colleague already: no invitation on top of it.
+    if (!row.ad_hoc) announce(request, row, [], invitees, false);
     return reply.code(201).send(toWire(cfg, row, invitees, viewer));
   });
 
@@ -238,6 +242,7 @@ export function registerMeetingRoutes(app: FastifyInstance, ctx: RouteContext, o
     const input = parseMeetingInput(MeetingInput, request.body, 'meeting');
     const { row, before, after } = await db.transaction(async (tx) => {
       const old = await editableMeeting(tx, viewer, id);
+      if (input.ad_hoc && !old.ad_hoc) throw new ApiError(400, 'validation_failed', MEETING_ERRORS.adHocEdit, [{ path: 'ad_hoc', message: 'ad_hoc_edit' }]);
       const times = resolveTimes({ ...input, instant: false }, cfg.now(), ms(old.starts_at));
       const wanted = await resolveInvitees(tx, viewer, input.invitees);
       const before = await repo.inviteesOf(tx, [id]);

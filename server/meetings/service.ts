@@ -170,6 +170,7 @@ export function toWire(
     member_bypass: row.member_bypass,
     only_mods: row.only_mods,
     is_private: row.is_private,
+    ad_hoc: row.ad_hoc,
     max_participants: row.max_participants,
     attendees,
     booked_by: row.booker_name,
@@ -209,6 +210,7 @@ export function externalToWire(e: repo.ExternalEventRow): Meeting {
     member_bypass: false,
     only_mods: false,
     is_private: false,
+    ad_hoc: false,
     max_participants: null,
     attendees: [],
     booked_by: e.organizer ?? '',
@@ -260,6 +262,17 @@ export const mayCreateMeetings = (webMeetingManagement: boolean, roleId: number)
 export const requireCreate = (cfg: MeetingsConfig, viewer: Pick<Viewer, 'roleId'>) => {
   if (!mayCreateMeetings(cfg.webMeetingManagement, viewer.roleId)) throw forbidden(cfg.webMeetingManagement ? MEETING_ERRORS.createNotPermitted : MEETING_ERRORS.createNotAllowed);
 };
+
+/** An ad-hoc meeting is an instant private meeting with one colleague, never oneself (the chat's invite). */
+export function checkAdHoc(input: { instant: boolean; is_private: boolean; recurrence: unknown; invitees: ReadonlyArray<{ user_id?: number; email?: string }> }, viewer: Viewer): void {
+  if (!input.instant || !input.is_private || input.recurrence !== null) {
+    throw new ApiError(400, 'validation_failed', MEETING_ERRORS.adHocShape, [{ path: 'ad_hoc', message: 'ad_hoc_shape' }]);
+  }
+  const [only, ...more] = input.invitees;
+  if (!only || more.length || only.user_id === undefined || only.user_id === viewer.userId) {
+    throw new ApiError(400, 'validation_failed', MEETING_ERRORS.adHocInvitee, [{ path: 'invitees', message: 'ad_hoc_invitee' }]);
+  }
+}
 
 const DAY = 86_400_000;
 

@@ -56,6 +56,9 @@ export const MEETING_ERRORS = {
   notInLobby: 'Join the lobby to see who is in',
   unknownInvitee: 'An invitee is not a colleague of your organisation',
   feedUrl: 'A calendar feed is an http, https or webcal address',
+  adHocShape: 'An ad-hoc meeting starts now, is private and does not recur',
+  adHocInvitee: 'An ad-hoc meeting invites exactly one colleague other than yourself',
+  adHocEdit: 'A meeting cannot be made ad-hoc after it was created',
 } as const;
 
 /** An instant on the wire: ISO 8601 with a zone, within years PostgreSQL and the calendar agree on. */
@@ -161,6 +164,8 @@ export const MeetingInput = z.object({
   time_zone: z._default(TimeZone, 'UTC'),
   recurrence: z._default(z.nullable(RecurrenceInput), null),
   is_private: flag,
+  /** Made from a chat's ad-hoc invite: instant, private, one colleague; nobody is sent an invitation (the chat told them). */
+  ad_hoc: flag,
   invitees: z._default(z.array(Invitee).check(z.maxLength(MEETING_INVITEES_MAX)), []),
 });
 export type MeetingInput = z.input<typeof MeetingInput>;
@@ -231,6 +236,7 @@ export const Meeting = z.object({
   member_bypass: z.boolean(),
   only_mods: z.boolean(),
   is_private: z.boolean(),
+  ad_hoc: z.boolean(),
   max_participants: z.nullable(z.int()),
   attendees: z.array(MeetingAttendee),
   booked_by: z.string(),

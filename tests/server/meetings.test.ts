@@ -184,6 +184,29 @@ describe.each(backends)('meetings API ($name)', (backend) => {
     }
   });
 
+  it('ad-hoc meetings (a chat invite\'s "Meet now"): instant, private, one colleague other than oneself, nobody sent an invitation; refused otherwise with the rule', async () => {
+    const adHoc = { instant: true, start: undefined, end: undefined, is_private: true, ad_hoc: true, meeting_name: 'Alice & Bob' };
+    const chatsBefore = chats.length;
+    const m = await create('alice', { ...adHoc, invitees: [{ user_id: ids.bob }] });
+    expect(m).toMatchObject({ ad_hoc: true, is_private: true, start: iso(clock) });
+    expect(m.url).toBe(`https://meet.acme.example/uc/alice/${m.slug}`);
+    // The chat's invite told Bob: no meeting invitation on top of it.
+    expect(chats.length).toBe(chatsBefore);
+    expect(Meeting.parse((await call('bob', 'GET', `/v1/meetings/${m.id}`)).json()).ad_hoc).toBe(true);
+    const refused = async (over: Record<string, unknown>) => errorOf(await call('alice', 'POST', '/v1/meetings', body({ ...adHoc, invitees: [{ user_id: ids.bob }], ...over })));
+    expect(await refused({ instant: false, start: iso(clock + HOUR), end: iso(clock + 2 * HOUR) })).toEqual({ status: 400, message: MEETING_ERRORS.adHocShape });
+    expect(await refused({ is_private: false })).toEqual({ status: 400, message: MEETING_ERRORS.adHocShape });
+    expect(await refused({ recurrence: { occurs: 1 } })).toEqual({ status: 400, message: MEETING_ERRORS.adHocShape });
+    expect(await refused({ invitees: [] })).toEqual({ status: 400, message: MEETING_ERRORS.adHocInvitee });
+    expect(await refused({ invitees: [{ user_id: ids.alice }] })).toEqual({ status: 400, message: MEETING_ERRORS.adHocInvitee });
+    expect(await refused({ invitees: [{ email: 'guest@partner.example' }] })).toEqual({ status: 400, message: MEETING_ERRORS.adHocInvitee });
+    expect(await refused({ invitees: [{ user_id: ids.bob }, { user_id: ids.carol }] })).toEqual({ status: 400, message: MEETING_ERRORS.adHocInvitee });
+    // A scheduled meeting does not become ad-hoc by an edit.
+    const plain = await create('alice');
+    expect(plain.ad_hoc).toBe(false);
+    expect(errorOf(await call('alice', 'PUT', `/v1/meetings/${plain.id}`, body({ ad_hoc: true })))).toEqual({ status: 400, message: MEETING_ERRORS.adHocEdit });
+  });
+
   it('expands recurring meetings into occurrences in the list, in the meeting’s zone', async () => {
     // Friday 20 March 2026, 11:00 in New York; weekly on Monday and Wednesday at that time.
     const m = await create('carol', {

@@ -182,6 +182,7 @@ const meeting = (over: Partial<Meeting> = {}): Meeting => ({
   member_bypass: false,
   only_mods: false,
   is_private: false,
+  ad_hoc: false,
   max_participants: null,
   attendees: [],
   booked_by: 'Alice Nguyen',
