@@ -1,5 +1,5 @@
 import { command, defineCommands, Navigation, option, type CommandContext, type CommandRow, type Enablement, type WhenFn } from '../../kernel';
-import { MeetingsApi, MessagingApi, PeerPresenceApi, TelephonyApi } from '../../contracts';
+import { AdHocInvitesApi, MeetingsApi, MessagingApi, PeerPresenceApi, TelephonyApi } from '../../contracts';
 import { canEditUsers } from '../../wire/roles';
 import { directory, type DirEntry } from './directory';
 import { log } from './log';
@@ -143,6 +143,20 @@ export const contactsTable = {
     run: (ctx, args) => {
       const t = targetOf(ctx, args);
       if (t) ctx.services.maybe(MeetingsApi)?.startMeeting([{ userId: t.userId ?? undefined, email: t.email || undefined, name: t.name }]);
+    },
+  }),
+  /** An ad-hoc meeting now with a colleague (the meetings' invite over chat, and their rule). */
+  meetNow: command({
+    listed: 'never',
+    keywords: ['meet now', 'ad-hoc meeting', 'video call'],
+    given: contact,
+    enabled: (ctx) => {
+      const adhoc = ctx.services.maybe(AdHocInvitesApi);
+      return !adhoc ? reason('noMeetings') : needs(ctx, (t) => adhoc.enablement(ctx.context.features, t.source === 'User' ? t.userId : null, t.isCurrentUser));
+    },
+    run: (ctx, args) => {
+      const t = targetOf(ctx, args);
+      if (t?.userId) ctx.services.maybe(AdHocInvitesApi)?.invite(t.userId, t.name);
     },
   }),
   /** Tell me when this colleague is next available (chat's presence); again: stop waiting. */

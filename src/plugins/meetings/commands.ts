@@ -1,5 +1,5 @@
-import { defineCommands, Navigation, type CommandRow, type Enablement, type WhenFn } from '../../kernel';
-import type { MEETINGS_JOIN_COMMAND } from '../../contracts';
+import { command, defineCommands, Navigation, Notifications, type CommandContext, type CommandRow, type Enablement, type WhenFn } from '../../kernel';
+import { AdHocInvitesApi, ContactsApi, CONTACTS_PROVIDER, type MEETINGS_JOIN_COMMAND } from '../../contracts';
 import { meetingsState, MEETINGS_PATH, ROOMS_PATH, selectedMeeting } from './state';
 
 /* Titles, reasons and the navigation entry are boot strings (`locales/`): the commands exist from sign-in. */
@@ -22,6 +22,15 @@ const mayEdit = (): Enablement => {
 const meeting = { key: 'string' } as const;
 /** The meeting page's commands exist while its media is joined (Ctrl+D and Ctrl+E as other meeting products have them). */
 const inMeeting: WhenFn = () => meetingsState.live !== null;
+/** "Meet now ▸ Bob": the palette asks for the contact; the rule on the contact is checked when it runs. */
+const meetNowArgs = [{ name: 'contact', titleKey: 'meetings:args.contact', kind: 'choice', provider: CONTACTS_PROVIDER }] as const;
+/** What the palette can know before a contact is named: the features (the reasons as the buttons show them). */
+const mayMeetNow = (ctx: CommandContext): Enablement => {
+  const f = ctx.context.features;
+  if (!f.webMeetingManagement) return { reasonKey: 'meetings:reasons.adhoc.noManagement' };
+  if (!f.adhocEnabled) return { reasonKey: 'meetings:reasons.adhoc.noAdhoc' };
+  return ctx.services.has(AdHocInvitesApi) ? true : { reasonKey: 'shell:commandUnavailable' };
+};
 const joinArgs = [{ name: 'meeting', titleKey: 'meetings:args.meeting', kind: 'choice', provider: 'meetings' }] as const;
 
 /*
@@ -51,6 +60,20 @@ export const meetingsTable = {
   meetingChat: { keys: '$mod+Alt+c', allowInInputs: true, when: inMeeting, keywords: ['chat', 'message everyone'] },
   speaker: { keys: '$mod+Alt+w', allowInInputs: true, when: inMeeting, keywords: ['who is speaking', 'active speaker'] },
   leave: { when: inMeeting, keywords: ['hang up', 'exit meeting', 'end'] },
+  // At boot: the invite modal opens at once; the chunk (the offer, the modal) follows.
+  meetNow: command({
+    keywords: ['meet now', 'ad-hoc meeting', 'video call', 'invite', 'instant meeting'],
+    args: meetNowArgs,
+    enabled: mayMeetNow,
+    run: (ctx, args) => {
+      const c = args.contact ? ctx.services.maybe(ContactsApi)?.resolve(args.contact.id) : undefined;
+      const adhoc = ctx.services.maybe(AdHocInvitesApi);
+      if (!c || !adhoc) return;
+      const ok = adhoc.enablement(ctx.context.features, c.userId ?? null, c.self);
+      if (ok === true) adhoc.invite(c.userId!, c.name);
+      else ctx.services.get(Notifications).toast({ titleKey: 'meetings:commands.meetNow', messageKey: ok.reasonKey, values: { ...ok.values, name: c.name }, tone: 'warning' });
+    },
+  }),
   next: { keys: 'j', scope: 'screen', when: 'screen' },
   previous: { keys: 'k', scope: 'screen', when: 'screen' },
 } as const satisfies Record<string, CommandRow>;

@@ -1,9 +1,10 @@
 import { Video } from 'lucide-react';
 import { subscribe } from 'valtio';
 import { definePlugin, provide, toDisposable } from '../../kernel';
-import { JoinMeetingDialog, MeetingsApi, TodaysMeetingsApi } from '../../contracts';
+import { AdHocInvitesApi, JoinMeetingDialog, MeetingsApi, PeerPresenceApi, TodaysMeetingsApi } from '../../contracts';
 import { meetingsCommands } from './commands';
-import { joinMeetingDialog, meetingsService, readCanCreate, todaysMeetings } from './service';
+import { adHocInvites, joinMeetingDialog, listenForInvites, meetingsService, readCanCreate, todaysMeetings } from './service';
+import { AdHocHost } from './ui/AdHocHost';
 import { LOBBY_PATH, meetingsState, MEETINGS_PATH, palette, ROOMS_PATH, SCHEDULE_PATH } from './state';
 
 /*
@@ -19,7 +20,7 @@ export const meetingsPlugin = definePlugin({
     namespace: 'meetings',
     load: (lng) => import(`./locales/${lng}.json`).then((m: { default: Record<string, unknown> }) => m.default),
   },
-  provides: [provide(MeetingsApi, (ctx) => meetingsService(ctx.services)), provide(JoinMeetingDialog, () => joinMeetingDialog), provide(TodaysMeetingsApi, () => todaysMeetings)],
+  provides: [provide(MeetingsApi, (ctx) => meetingsService(ctx.services)), provide(JoinMeetingDialog, () => joinMeetingDialog), provide(TodaysMeetingsApi, () => todaysMeetings), provide(AdHocInvitesApi, (ctx) => adHocInvites(ctx.services))],
   routes: [
     // One route with an optional id: choosing a meeting keeps the same screen.
     { id: 'meetings', path: `${MEETINGS_PATH}/{-$id}`, titleKey: 'meetings:title', component: () => import('./lazy').then(async (m) => (await m.strings(), { default: m.MeetingsScreen })) },
@@ -28,6 +29,8 @@ export const meetingsPlugin = definePlugin({
     { id: 'meetings.rooms', path: `${ROOMS_PATH}/{-$id}`, titleKey: 'meetings:roomsTitle', component: () => import('./lazy').then(async (m) => (await m.strings(), { default: m.RoomsScreen })) },
   ],
   nav: [{ id: 'meetings', titleKey: 'meetings:title', to: MEETINGS_PATH, icon: Video, order: 17, command: meetingsCommands.ids.go }],
+  // The ad-hoc invite modal opens over any screen (from a chat, a contact, the palette).
+  panels: [{ id: 'meetings.adhoc', slot: 'callDock', component: AdHocHost }],
   menus: [{ id: 'meetings.plus', menu: 'plusMenu', command: meetingsCommands.ids.new, order: 40 }],
   commands: meetingsCommands.commands,
   hotkeys: meetingsCommands.hotkeys,
@@ -37,6 +40,15 @@ export const meetingsPlugin = definePlugin({
     ctx.commandsRead((onChange) => subscribe(meetingsState, onChange));
     // "New meeting" and "Schedule meeting" follow uc-can-create-meetings from sign-in on.
     void readCanCreate(ctx.services);
+    // "Meet now" needs the colleague available: buttons follow their presence.
+    ctx.commandsRead((onChange) => {
+      const sub = ctx.services.maybe(PeerPresenceApi)?.onChange(onChange);
+      return () => sub?.dispose();
+    });
+    ctx.afterFirstScreen(() => {
+      const listening = listenForInvites(ctx.services);
+      return () => listening?.dispose();
+    });
     ctx.afterFirstScreen(async () => (await import('./lazy')).start(ctx.services), { idle: true });
   },
 });

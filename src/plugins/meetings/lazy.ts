@@ -2,6 +2,7 @@ import i18next from 'i18next';
 import { ref, subscribe } from 'valtio';
 import { Navigation, type LazyRuns, type PaletteEntity, type ServiceLookup } from '../../kernel';
 import type { Meeting } from '../../wire/meetings';
+import { startAdHoc } from './adhoc/invites';
 import { loadFeeds, loadList, loadPermissions, loadRooms, keepRoomsFresh, stopRooms } from './api';
 import type { meetingsTable } from './commands';
 import { addToCalendar, confirmDelete, copyLink, joinMeeting, meetingByKey, openModal } from './meeting';
@@ -15,6 +16,9 @@ export { default as MeetingsScreen, ScheduleScreen } from './ui/MeetingsScreen';
 export { default as RoomsScreen } from './ui/RoomsScreen';
 export { default as LobbyScreen } from './ui/Lobby';
 export { JoinByIdDialog } from './ui/JoinByIdDialog';
+export { AdHocInviteModal } from './ui/AdHocInviteModal';
+export { AdHocInviteCard } from './ui/AdHocInviteCard';
+export { invite as inviteAdHoc, onPayload as onAdHocPayload } from './adhoc/invites';
 
 const zone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
@@ -50,6 +54,7 @@ export function start(services: ServiceLookup): () => void {
   void loadList(services);
   void loadRooms(services).then(() => keepRoomsFresh(services));
   void loadFeeds(services);
+  const stopAdHoc = startAdHoc(services);
   let last = [meetingsState.items, meetingsState.rooms];
   const unsub = subscribe(meetingsState, () => {
     if (last[0] === meetingsState.items && last[1] === meetingsState.rooms) return;
@@ -60,6 +65,7 @@ export function start(services: ServiceLookup): () => void {
   i18next.on('languageChanged', onLanguage);
   return () => {
     started = false;
+    stopAdHoc();
     unsub();
     stopRooms();
     i18next.off('languageChanged', onLanguage);

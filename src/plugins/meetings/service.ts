@@ -1,6 +1,7 @@
 import { subscribe } from 'valtio';
-import { Navigation, Notifications, Preferences, toDisposable, type ServiceLookup } from '../../kernel';
-import type { JoinMeetingDialogService, MeetingsService, TodaysMeetingsService } from '../../contracts';
+import { Navigation, Notifications, Preferences, toDisposable, type Disposable, type ServiceLookup } from '../../kernel';
+import { ADHOC_INVITE_NS, ChatPayloadsApi, PeerPresenceApi, type AdHocInvitesService, type JoinMeetingDialogService, type MeetingsService, type TodaysMeetingsService } from '../../contracts';
+import { adHocBlock } from './adhoc/model';
 import { log } from './log';
 import type { FormInvitee } from './model';
 import { meetingsState, MEETINGS_PATH } from './state';
@@ -41,7 +42,7 @@ export function meetingsService(services: ServiceLookup): MeetingsService {
 
 /** The join popup for another screen (the dashboard): the chunk's dialog, with its strings. */
 export const joinMeetingDialog: JoinMeetingDialogService = {
-  load: () => import('./lazy').then(async (m) => (await m.strings(), m.JoinByIdDialog)),
+  load: () => loadLazy().then(async (m) => (await m.strings(), m.JoinByIdDialog)),
 };
 
 /** Today's meetings for the dashboard, from the list the plugin loads after the first screen. */
@@ -62,3 +63,30 @@ export const todaysMeetings: TodaysMeetingsService = {
     return toDisposable(subscribe(meetingsState, () => last !== meetingsState.items && ((last = meetingsState.items), listener())));
   },
 };
+
+/** The plugin's one lazy chunk, for the boot panels that show its dialogs. */
+export const loadLazy = () => import('./lazy');
+
+/**
+ * "Meet now": the rule (web meeting management, ad-hoc enabled, a colleague other than oneself who
+ * is available, from chat's presence) for every button and command that offers it, and the invite.
+ */
+export function adHocInvites(services: ServiceLookup): AdHocInvitesService {
+  return {
+    enablement(features, userId, self) {
+      const available = userId !== null && services.maybe(PeerPresenceApi)?.of(userId)?.state === 'available';
+      const block = adHocBlock({ webMeetingManagement: features.webMeetingManagement, adhocEnabled: features.adhocEnabled, userId, self, available });
+      return block ? { reasonKey: `meetings:reasons.adhoc.${block}` } : true;
+    },
+    invite: (userId, name) => void loadLazy().then(async (m) => (await m.strings(), m.inviteAdHoc(services, userId, name))),
+    card: () => loadLazy().then(async (m) => (await m.strings(), m.AdHocInviteCard)),
+  };
+}
+
+/**
+ * Invites in the chat are listened for from the first screen on (chat reads only the elements of
+ * namespaces someone listens to, and an offer may come with the first messages); the chunk acts on them.
+ */
+export function listenForInvites(services: ServiceLookup): Disposable | undefined {
+  return services.maybe(ChatPayloadsApi)?.subscribe(ADHOC_INVITE_NS, (e) => void loadLazy().then(async (m) => (await m.strings(), m.onAdHocPayload(services, e))));
+}

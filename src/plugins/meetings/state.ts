@@ -1,6 +1,7 @@
 import { proxy, ref } from 'valtio';
 import type { PaletteEntity } from '../../kernel';
 import type { CalendarFeed, Meeting, MeetingFilter, MeetingPermissions } from '../../wire/meetings';
+import type { AdHocInvite } from './adhoc/model';
 import type { FormInvitee, MeetingForm, ModalTab } from './model';
 
 export const MEETINGS_PATH = '/meetings';
@@ -45,6 +46,10 @@ export const initialMeetingsState = () => ({
   joinByIdOpen: false,
   /** In the meeting's media (the meeting page): what its commands act on and list by. */
   live: null as LiveControls | null,
+  /** Ad-hoc invites of this session, sent and received, by invite id. */
+  adhoc: {} as Record<string, AdHocInvite>,
+  /** The invite the inviter's modal waits on ("Waiting for Bob…"). */
+  adhocModal: null as string | null,
 });
 
 /** The meeting page's controls, mirrored for the commands' listing and for their titles' state. */

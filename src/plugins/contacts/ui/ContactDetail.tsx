@@ -185,6 +185,7 @@ export function ContactDetail({ id, headingRef, onBack, onEdit }: ContactDetailP
           <CommandButton id="contacts.message" />
           <CommandButton id="contacts.text" />
           <CommandButton id="contacts.meeting" />
+          {contact.source === 'User' && !contact.is_current_user && <CommandButton id="contacts.meetNow" />}
           {contact.source === 'User' && !contact.is_current_user && <CommandButton id="contacts.notifyAvailable" />}
         </div>
       )}

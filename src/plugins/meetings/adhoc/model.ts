@@ -5,7 +5,7 @@
  * could not be made. `expired` is local only: an offer past its `expires` (or an accept never
  * followed by `available`) that nobody may act on any more.
  */
-export const ADHOC_INVITE_NS = 'urn:xmpp:uc:adhoc:0';
+export { ADHOC_INVITE_NS } from '../../../contracts';
 /** Specification: "Ad-hoc invite expiry is 120000 ms". */
 export const ADHOC_EXPIRY_MS = 120_000;
 /** Specification: "available creates the meeting and joins (debounced 2 s)". */
