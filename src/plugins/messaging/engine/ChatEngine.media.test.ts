@@ -1,5 +1,7 @@
 import { Strophe } from 'strophe.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ChatPayloadEvent } from '../../../contracts';
+import { subscribePayloads } from '../payloads';
 import { chat, resetChat } from '../state';
 import { ChatEngine, MediaError } from './ChatEngine';
 import { testEngineDeps } from './testEngineDeps';
@@ -167,5 +169,32 @@ describe('media messages', () => {
     );
     expect(chat.sessions[BOB]!.messages.at(-1)!.media).toEqual({ url: GET, type: 'file', ext: 'pdf', ogName: 'Q3 report.pdf', bytes: 1200 });
     expect(announced).toEqual(['Q3 report.pdf']);
+  });
+});
+
+// Another plugin's element through the same engine (the meetings' ad-hoc invites): out with the body, in to the listeners.
+describe('chat payloads', () => {
+  const NS = 'urn:xmpp:uc:adhoc:0';
+
+  it('sends the element with a readable body, and hands a received one to the listeners with the colleague', async () => {
+    const got: ChatPayloadEvent[] = [];
+    const listening = subscribePayloads(NS, (e) => got.push(e));
+    try {
+      const id = engine.send(BOB, 'Alice invites you to meet now', undefined, { ns: NS, name: 'invite', attrs: { status: 'offer', inviteId: 'i1' } });
+      const out = conn.sent.find((el) => el.getAttribute('id') === id)!;
+      expect(out.getElementsByTagName('body')[0]!.textContent).toBe('Alice invites you to meet now');
+      const invite = out.getElementsByTagName('invite')[0]!;
+      expect([invite.getAttribute('xmlns') ?? invite.namespaceURI, invite.getAttribute('status'), invite.getAttribute('inviteId')]).toEqual([NS, 'offer', 'i1']);
+
+      conn.receive(`<message xmlns="jabber:client" from="${BOB}/w" to="alice@uc.local" type="chat" id="ucc-V1-r"><body>Bob declined</body><invite xmlns="${NS}" status="decline" inviteId="i1"/></message>`);
+      expect(got).toEqual([{ payload: { ns: NS, name: 'invite', attrs: { status: 'decline', inviteId: 'i1' } }, peerUserId: 2, peerName: 'Bob Martinez', mine: false, messageId: 'ucc-V1-r', live: true }]);
+      // The readable text is in the conversation, the element with it.
+      expect(chat.sessions[BOB]!.messages.at(-1)).toMatchObject({ body: 'Bob declined', payload: { attrs: { status: 'decline' } } });
+      // The same message again (a reconnect's catch-up) is not news twice.
+      conn.receive(`<message xmlns="jabber:client" from="${BOB}/w" to="alice@uc.local" type="chat" id="ucc-V1-r"><body>Bob declined</body><invite xmlns="${NS}" status="decline" inviteId="i1"/></message>`);
+      expect(got).toHaveLength(1);
+    } finally {
+      listening.dispose();
+    }
   });
 });

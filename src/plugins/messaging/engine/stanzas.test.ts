@@ -1,6 +1,7 @@
 import { Strophe } from 'strophe.js';
 import { describe, expect, it } from 'vitest';
 import { compareIds } from './ChatEngine';
+import { subscribePayloads } from '../payloads';
 import { parseMamFin, parseMamResult, parseMessage, parsePresence, parseStoredChats } from './stanzas';
 
 const xml = (s: string) => Strophe.xmlHtmlNode(s).documentElement as unknown as Element;
@@ -14,6 +15,18 @@ describe('stanzas', () => {
     )!;
     expect(m).toMatchObject({ id: 'ucc-V1-a', from: 'bob@uc.local', to: 'alice@uc.local', type: 'chat', body: '<b>hi</b>', stanzaId: '1700', composing: 'active', receiptRequested: true, carbon: null });
     expect(m.stamp).toBe(Date.parse('2026-01-02T03:04:05Z'));
+  });
+
+  it('reads the element of a namespace another plugin listens to (an ad-hoc invite), and none of any other', () => {
+    const stanza = `<message xmlns="jabber:client" from="bob@uc.local/w" to="alice@uc.local" type="chat" id="ucc-V1-i"><body>Bob invites you</body><invite xmlns="urn:xmpp:uc:adhoc:0" status="offer" inviteId="x1" expires="5"/><other xmlns="urn:example:other" a="b"/></message>`;
+    expect(parseMessage(xml(stanza), me)!.payload).toBeNull();
+    const listening = subscribePayloads('urn:xmpp:uc:adhoc:0', () => undefined);
+    try {
+      expect(parseMessage(xml(stanza), me)).toMatchObject({ body: 'Bob invites you', payload: { ns: 'urn:xmpp:uc:adhoc:0', name: 'invite', attrs: { status: 'offer', inviteId: 'x1', expires: '5' } } });
+    } finally {
+      listening.dispose();
+    }
+    expect(parseMessage(xml(stanza), me)!.payload).toBeNull();
   });
 
   it('reads receipts, composing-only messages and errors', () => {
