@@ -45,7 +45,8 @@ function store(inv: AdHocInvite): void {
 /** The readable text each status carries, for other XMPP clients and this app's chat log. */
 function bodyOf(s: ServiceLookup, inv: AdHocInvite, status: WireStatus): string {
   const values = { name: myName(s), peer: inv.peerName, minutes: ADHOC_EXPIRY_MS / 60_000, url: inv.url ?? '' };
-  return i18next.t(`meetings:adhoc.wire.${status}`, values);
+  // Plain text (a chat body, never HTML): the link must not come out as `https:&#x2F;&#x2F;…`.
+  return i18next.t(`meetings:adhoc.wire.${status}`, { ...values, interpolation: { escapeValue: false } });
 }
 
 async function send(s: ServiceLookup, inv: AdHocInvite, status: WireStatus): Promise<string | null> {
