@@ -79,7 +79,7 @@ test('keyboard only: Join opens the meeting window on its lobby; a colleague com
   // Jonas leaves: gone from Noa's lobby.
   await tabUntilFocused(jonas, jonas.getByRole('button', { name: 'Leave the lobby' }));
   await jonas.keyboard.press('Enter');
-  await expect(jonas.getByText('You left the lobby.')).toBeVisible();
+  await expect(jonas.getByText('You left the meeting.')).toBeVisible();
   await expect(lobbyList(lobby).getByRole('listitem')).toHaveText(['Noa Levi (you)']);
   await jonas.context().close();
 
