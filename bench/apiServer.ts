@@ -9,6 +9,8 @@ export interface BenchApiOptions {
   distDir: string;
   portBase: number;
   apiPort: number;
+  /** More environment for the server (DATABASE_URL for PostgreSQL, log level, …). */
+  env?: Record<string, string>;
 }
 
 export async function startApi(o: BenchApiOptions): Promise<ChildProcess> {
@@ -25,6 +27,7 @@ export async function startApi(o: BenchApiOptions): Promise<ChildProcess> {
       UC_RUNTIME_DIR: o.runtimeDir,
       UC_STATIC_DIR: o.distDir,
       DATABASE_URL: '',
+      ...o.env,
     },
     stdio: ['ignore', log, log],
     detached: true,
