@@ -55,3 +55,7 @@ service_packages() {
 test_peer_packages() {
   echo sip-tester baresip python3-slixmpp
 }
+# The load generators of `npm run bench:load` (sipp; autocannon and the XMPP client are npm packages).
+load_generator_packages() {
+  echo sip-tester
+}

@@ -36,7 +36,7 @@ const SIPP_UAC_MEDIA = 40600;
 const SIPP_UAS_MEDIA = 40610;
 export const REGISTER_RATES = [250, 500, 1000, 2500, 5000, 10000];
 export const REGISTER_STEP_S = 5;
-export const CALL_RATES = [3, 10, 20, 30, 40];
+export const CALL_RATES = [4, 10, 20, 40, 60, 80];
 export const CALL_STEP_S = 8;
 export const HOLD_MS = 3000;
 
