@@ -106,3 +106,30 @@ export function parseUdpDrops(procNetUdp: string, port: number): number {
 }
 
 export const udpDrops = (port: number) => parseUdpDrops(readFileSync('/proc/net/udp', 'utf8'), port);
+
+/**
+ * Local ports of `ports` that some TCP socket holds other than in TIME_WAIT (/proc/net/tcp): the
+ * benches' ports lie in the kernel's ephemeral range, so an outgoing connection (this process's own,
+ * to the API of the step before) may hold one as its source port, and a server cannot listen there.
+ */
+export function tcpPortsHeld(procNetTcp: string, ports: readonly number[]): number[] {
+  const held = new Set<number>();
+  for (const line of procNetTcp.split('\n').slice(1)) {
+    const f = line.trim().split(/\s+/);
+    if (f.length < 4) continue;
+    const port = parseInt(f[1]!.split(':')[1]!, 16);
+    if (ports.includes(port) && f[3] !== '06') held.add(port);
+  }
+  return [...held];
+}
+
+/** Waits (up to `timeoutMs`) until no socket holds any of `ports`. */
+export async function waitTcpPortsFree(ports: readonly number[], timeoutMs = 90_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const held = tcpPortsHeld(readFileSync('/proc/net/tcp', 'utf8'), ports);
+    if (held.length === 0) return;
+    if (Date.now() > deadline) throw new Error(`TCP ports ${held.join(', ')} still held by other connections`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}

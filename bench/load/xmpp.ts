@@ -21,7 +21,7 @@ import { ensureXmppAccount } from '../../server/services/xmpp-provision';
 import { mintXmppToken } from '../../server/services/xmpp-token';
 import { StropheClient } from '../../tests/services/peers/xmpp_strophe';
 import { percentile, round1 } from '../measure';
-import { measureGroups, type GroupSample } from './procStat';
+import { measureGroups, waitTcpPortsFree, type GroupSample } from './procStat';
 import { highestPassingRate, ramp, type StepResult } from './ramp';
 
 const PORT_BASE = 41000;
@@ -66,6 +66,7 @@ export async function benchXmppLoad(log: (line: string) => void): Promise<{ figu
   const clients: StropheClient[] = [];
   let ok = false;
   try {
+    await waitTcpPortsFree([cfg.ports.xmppC2s, cfg.ports.xmppHttp, cfg.ports.xmppApi, cfg.ports.xmppErlDist]);
     await startServices(cfg, ['ejabberd']);
     const [status] = await servicesStatus(cfg, ['ejabberd']);
     const group = { ejabberd: status!.pid! };

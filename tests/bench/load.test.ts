@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cpuPercent, parseProcStat, parseUdpDrops } from '../../bench/load/procStat';
+import { cpuPercent, parseProcStat, parseUdpDrops, tcpPortsHeld } from '../../bench/load/procStat';
 import { highestPassingRate, ramp, stepPassed, type StepResult } from '../../bench/load/ramp';
 import { parseSippStats, summariseSippErrors } from '../../bench/load/sipp';
 
@@ -52,6 +52,18 @@ describe('/proc readings', () => {
     expect(parseUdpDrops(udp, 40062)).toBe(1240);
     expect(parseUdpDrops(udp, 40600)).toBe(7856);
     expect(parseUdpDrops(udp, 40500)).toBe(0);
+  });
+});
+
+describe('TCP ports held', () => {
+  it('names the ports a socket holds, TIME_WAIT left out', () => {
+    const tcp = [
+      '  sl  local_address rem_address   st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout inode',
+      '   0: 0100007F:A106 0100007F:9CD0 01 00000000:00000000 00:00000000 00000000     0        0 1',
+      '   1: 0100007F:A144 0100007F:9CD0 06 00000000:00000000 00:00000000 00000000     0        0 0',
+      '   2: 0100007F:A1A0 00000000:0000 0A 00000000:00000000 00:00000000 00000000     0        0 2',
+    ].join('\n');
+    expect(tcpPortsHeld(tcp, [41222, 41284, 41376, 41000])).toEqual([41222, 41376]);
   });
 });
 
