@@ -8,17 +8,18 @@
  * - sip_calls_per_s_with_media: a call (INVITE → 407 → INVITE with credentials → Kamailio asks the
  *   API for the callee's rule → rings the callee's registered sipp → 200 → ACK) with G.711 RTP both
  *   ways through rtpengine (the caller plays sipp's pcap, the callee echoes it) for HOLD_MS, then
- *   BYE; Kamailio reports start and end to the API, which files them in the history.
+ *   BYE; Kamailio reports start and end to the API, which files them in the history. A call
+ *   rtpengine found no media ports for counts as failed (Kamailio relays it anyway, unanchored).
  *
  * Generator limits: one sipp per side, single-threaded for SIP; the callers' RTP is sipp's pcap
  * player (a thread per call), the callee's its RTP echo. rtpengine runs in userspace (no kernel
  * forwarding here) with the project's 500 media ports: four per call (two legs, RTP and RTCP).
  */
 import type { ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { internalApiSecret } from '../../server/services/kamailio';
-import { readServicesConfig } from '../../server/services/layout';
+import { readServicesConfig, serviceDirs } from '../../server/services/layout';
 import { servicesStatus, startServices, stopServices } from '../../server/services/manager';
 import { sleep } from '../../server/services/proc';
 import { DEMO_PASSWORD, asciiUsername } from '../../server/seed';
@@ -46,7 +47,16 @@ export interface SipStep extends StepResult {
   errors: Record<string, number>;
   /** Datagrams the kernel dropped at Kamailio's UDP socket during the step (its receive buffer full). */
   udpDrops: number;
+  /** Calls rtpengine found no media ports for (counted as failed: their media bypassed it). */
+  unanchored: number;
 }
+
+/**
+ * Calls rtpengine could not anchor, from its log: out of media ports it answers Kamailio with an
+ * error, and Kamailio relays the call anyway with the phones' own SDP, so sipp sees a good call
+ * whose RTP never went through rtpengine.
+ */
+export const unanchoredCalls = (rtpengineLog: string) => rtpengineLog.split('Error allocating media ports').length - 1;
 
 export interface SipLoad {
   registrations: SipStep[];
@@ -106,7 +116,7 @@ export async function benchSipLoad(log: (line: string) => void): Promise<SipLoad
       const m = measureGroups(groups);
       const drops = socketDrops(cfg.ports.sipUdp);
       const r = await runSipp({ dir: runtimeDir, name: `register-${rate}`, scenario: registerScenario(cfg.domain, 'self'), target, localPort: SIPP_UAC_PORT, mediaPort: SIPP_UAC_MEDIA, injection: [me.extension], auth, rate, calls, timeoutS: 10 });
-      const step = { rate, attempted: r.created, failed: r.created - r.successful, achievedRate: r.created / Math.max(r.seconds - 0.5, calls / rate), servers: m.stop(), sippCpu: r.sippCpu, errors: r.errors, udpDrops: socketDrops(cfg.ports.sipUdp) - drops };
+      const step = { rate, attempted: r.created, failed: r.created - r.successful, achievedRate: r.created / Math.max(r.seconds - 0.5, calls / rate), servers: m.stop(), sippCpu: r.sippCpu, errors: r.errors, udpDrops: socketDrops(cfg.ports.sipUdp) - drops, unanchored: 0 };
       log(`register ${rate}/s: ${r.successful}/${r.created} ok, ${r.seconds.toFixed(1)} s, CPU ${JSON.stringify(step.servers)}, sipp ${r.sippCpu} %, UDP drops ${step.udpDrops}${r.failed ? `, failures ${JSON.stringify(r.errors)}` : ''}`);
       return step;
     });
@@ -127,12 +137,15 @@ export async function benchSipLoad(log: (line: string) => void): Promise<SipLoad
     }
     const callInjection = callees.map((c) => `${me.extension};${c.extension}`);
 
+    const rtpengineLog = join(serviceDirs(cfg.runtimeDir, 'rtpengine').log, 'rtpengine.log');
     const calls = await ramp(CALL_RATES, async (rate): Promise<SipStep> => {
       const n = rate * CALL_STEP_S;
+      const unanchored0 = unanchoredCalls(readFileSync(rtpengineLog, 'utf8'));
       const m = measureGroups(groups);
       const drops = socketDrops(cfg.ports.sipUdp);
       const r = await runSipp({ dir: runtimeDir, name: `call-${rate}`, scenario: callScenario(cfg.domain, HOLD_MS), target, localPort: SIPP_UAC_PORT, mediaPort: SIPP_UAC_MEDIA, injection: callInjection, auth, rate, calls: n, timeoutS: 15 });
-      const step = { rate, attempted: r.created, failed: r.created - r.successful, achievedRate: r.created / Math.max(r.seconds - HOLD_MS / 1000 - 1, n / rate), servers: m.stop(), sippCpu: r.sippCpu, errors: r.errors, udpDrops: socketDrops(cfg.ports.sipUdp) - drops };
+      const unanchored = unanchoredCalls(readFileSync(rtpengineLog, 'utf8')) - unanchored0;
+      const step = { rate, attempted: r.created, failed: r.created - r.successful + unanchored, achievedRate: r.created / Math.max(r.seconds - HOLD_MS / 1000 - 1, n / rate), servers: m.stop(), sippCpu: r.sippCpu, errors: unanchored ? { ...r.errors, 'no rtpengine ports': unanchored } : r.errors, udpDrops: socketDrops(cfg.ports.sipUdp) - drops, unanchored };
       log(`calls ${rate}/s: ${r.successful}/${r.created} ok, ${r.seconds.toFixed(1)} s, CPU ${JSON.stringify(step.servers)}, sipp ${r.sippCpu} %, UDP drops ${step.udpDrops}${r.failed ? `, failures ${JSON.stringify(r.errors)}` : ''}`);
       // The next step starts with no call of this one still open (sipp's timewait, rtpengine's delete).
       await sleep(1000);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cpuPercent, parseProcStat, parseUdpDrops, tcpPortsHeld } from '../../bench/load/procStat';
 import { highestPassingRate, ramp, stepPassed, type StepResult } from '../../bench/load/ramp';
+import { unanchoredCalls } from '../../bench/load/sip';
 import { parseSippStats, summariseSippErrors } from '../../bench/load/sipp';
 
 const step = (rate: number, attempted: number, failed: number, achievedRate = rate): StepResult => ({ rate, attempted, failed, achievedRate });
@@ -86,5 +87,17 @@ y: Aborting call on unexpected message for Call-Id '2-1@h': while expecting '200
 w: Dead call 3-1@h (successful), received 'SIP/2.0 200 OK
 z: Call-Id '7-1@h', receive timeout on message uc load call:13 without label to jump to (ontimeout attribute): aborting call`;
     expect(summariseSippErrors(log)).toEqual({ '480 Temporarily Unavailable': 2, timeout: 1 });
+  });
+});
+
+describe('calls rtpengine could not anchor', () => {
+  it('counts the calls its log says got no media ports', () => {
+    const log = `[1.1] ERR: [270-4080@127.0.0.1]: [core] Failed to get 2 consecutive ports on interface 127.0.0.1 for media relay
+[1.2] ERR: [270-4080@127.0.0.1]: [core] Error allocating media ports
+[1.3] INFO: [271-4080@127.0.0.1]: [core] Replying to 'offer'
+[1.4] ERR: [272-4080@127.0.0.1]: [core] Error allocating media ports
+`;
+    expect(unanchoredCalls(log)).toBe(2);
+    expect(unanchoredCalls('')).toBe(0);
   });
 });
