@@ -19,6 +19,8 @@ export function createGuard(tokens: TokenService, db: Queryable) {
     try {
       verified = await tokens.verifyAccessToken(match[1]!);
     } catch (err) {
+      // A validly signed token for another audience is a guest's: say what it is for.
+      if (err instanceof TokenError && err.reason === 'bad_audience') throw new ApiError(401, 'guest_token', 'A guest token opens only its own meeting page');
       if (err instanceof TokenError) throw new ApiError(401, err.reason === 'expired' ? 'token_expired' : 'invalid_token', err.message);
       throw err;
     }

@@ -96,10 +96,11 @@ export async function verifyAccessToken(token: string, key: Uint8Array): Promise
   return { userId: Number(id), sessionId: payload.sid };
 }
 
-export async function signGuestToken(email: string, meetingId: string, key: Uint8Array): Promise<string> {
+/** `sub` names the guest (server/meetings/guest-repository.ts), `aud` the meeting, so the token opens that meeting only. */
+export async function signGuestToken(guestId: string, meetingId: string, key: Uint8Array): Promise<string> {
   return new SignJWT({})
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setSubject(`${JWT_GUEST_PREFIX}${email}`)
+    .setSubject(`${JWT_GUEST_PREFIX}${guestId}`)
     .setIssuer(ISSUER)
     .setAudience(`uc-meeting/${meetingId}`)
     .setIssuedAt()
@@ -108,12 +109,12 @@ export async function signGuestToken(email: string, meetingId: string, key: Uint
     .sign(key);
 }
 
-/** A guest's meeting token → the guest's e-mail, only for the meeting its audience names. Throws TokenError. */
-export async function verifyGuestToken(token: string, meetingId: string, key: Uint8Array): Promise<{ email: string }> {
+/** A guest's meeting token → the guest's id, only for the meeting its audience names. Throws TokenError. */
+export async function verifyGuestToken(token: string, meetingId: string, key: Uint8Array): Promise<{ guestId: string }> {
   const payload = await verifySigned(token, key);
-  const email = subjectId(payload.sub, JWT_GUEST_PREFIX);
+  const guestId = subjectId(payload.sub, JWT_GUEST_PREFIX);
   if (!audienceEndsWithMeeting(payload.aud, meetingId)) throw new TokenError('bad_audience', 'Token is not for this meeting');
-  return { email };
+  return { guestId };
 }
 
 /** The token functions bound to one key, as the app uses them. */
@@ -121,7 +122,7 @@ export function createTokenService(key: Uint8Array) {
   return {
     signAccessToken: (userId: number, sessionId: string) => signAccessToken(userId, key, sessionId),
     verifyAccessToken: (token: string) => verifyAccessToken(token, key),
-    signGuestToken: (email: string, meetingId: string) => signGuestToken(email, meetingId, key),
+    signGuestToken: (guestId: string, meetingId: string) => signGuestToken(guestId, meetingId, key),
     verifyGuestToken: (token: string, meetingId: string) => verifyGuestToken(token, meetingId, key),
   };
 }

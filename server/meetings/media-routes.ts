@@ -6,27 +6,31 @@ import { ApiError, notFound, parseOrThrow } from '../errors';
 import { turnIssuer } from '../turn/routes';
 import { NoSuchFeed, type MeetingRooms } from './janus-rooms';
 import * as presence from './presence-repository';
+import { meetingAccess } from './guest-access';
+import * as guests from './guest-repository';
 import * as repo from './repository';
 import type { MeetingsShared } from './routes';
 
 /**
  * `POST /v1/meetings/{id}/media`: the way into the meeting's media for whoever came through the
  * lobby (`POST /v1/meetings/{id}/presence` checked the join window and the PIN): the videoroom,
- * created on the first such call, its PIN, and TURN credentials.
+ * created on the first such call, its PIN, and TURN credentials. A guest of the meeting too.
  */
 export function registerMediaRoutes(app: FastifyInstance, ctx: RouteContext, { cfg }: MeetingsShared, rooms: MeetingRooms): void {
-  const { db, requireViewer, settings } = ctx;
+  const { db, settings } = ctx;
+  const meetingFor = meetingAccess(ctx);
   const turn = turnIssuer(ctx);
 
   /** The meeting and whether the caller hosts it; refused unless the caller came through its lobby. */
   const participant = async (request: FastifyRequest) => {
-    const viewer = await requireViewer(request);
     const { id } = parseOrThrow(IdParam, request.params, 'meeting id');
-    const row = await repo.meetingInOrg(db, viewer.organizationId, id);
-    if (!row) throw notFound(`Meeting ${id} not found`);
-    if (!(await presence.holdsPlace(db, row.id, viewer.userId, new Date(cfg.now())))) throw new ApiError(403, 'not_in_lobby', 'Join the meeting through its lobby first');
-    const isHost = row.booked_by_id === viewer.userId || (await repo.isModerator(db, row.id, viewer.userId));
-    return { viewer, row, isHost };
+    const { caller, row } = await meetingFor(request, id);
+    const at = new Date(cfg.now());
+    const inLobby = caller.kind === 'user' ? await presence.holdsPlace(db, row.id, caller.viewer.userId, at) : await guests.guestHoldsPlace(db, row.id, caller.guestId, at);
+    if (!inLobby) throw new ApiError(403, 'not_in_lobby', 'Join the meeting through its lobby first');
+    // A guest is never the host.
+    const isHost = caller.kind === 'user' && (row.booked_by_id === caller.viewer.userId || (await repo.isModerator(db, row.id, caller.viewer.userId)));
+    return { caller, row, isHost };
   };
   const host = async (request: FastifyRequest) => {
     const p = await participant(request);
@@ -66,7 +70,7 @@ export function registerMediaRoutes(app: FastifyInstance, ctx: RouteContext, { c
   });
 
   app.post('/v1/meetings/:id/media', async (request, reply): Promise<MeetingMedia> => {
-    const { viewer, row, isHost } = await participant(request);
+    const { caller, row, isHost } = await participant(request);
     let room;
     try {
       room = await rooms.ensure(row.id, { title: row.name, maxParticipants: row.max_participants });
@@ -75,6 +79,6 @@ export function registerMediaRoutes(app: FastifyInstance, ctx: RouteContext, { c
       throw new ApiError(503, 'media_unavailable', 'The meeting media server is not available');
     }
     reply.header('cache-control', 'no-store');
-    return { janus_url: settings.janusWsUrl, room: room.room, pin: room.pin, turn: await turn(viewer.userId), is_host: isHost };
+    return { janus_url: settings.janusWsUrl, room: room.room, pin: room.pin, turn: await turn(caller.kind === 'user' ? caller.viewer.userId : `guest-${caller.guestId}`), is_host: isHost };
   });
 }

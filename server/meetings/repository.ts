@@ -114,6 +114,18 @@ export async function meetingInOrg(q: Queryable, orgId: number, id: number): Pro
   return rows[0] ?? null;
 }
 
+/** Any organisation's meeting: for guests, whose token (or the ID they were given) names the meeting itself. */
+export async function meetingById(q: Queryable, id: number): Promise<MeetingRow | null> {
+  const { rows } = await q.query<MeetingRow>(`${SELECT_MEETING} WHERE m.id = $1`, [id]);
+  return rows[0] ?? null;
+}
+
+/** Access codes are unique across organisations (042_meetings.sql), so a guest's code names one meeting. */
+export async function meetingByCode(q: Queryable, code: string): Promise<MeetingRow | null> {
+  const { rows } = await q.query<MeetingRow>(`${SELECT_MEETING} WHERE m.access_code = $1`, [code]);
+  return rows[0] ?? null;
+}
+
 export async function inviteesOf(q: Queryable, meetingIds: readonly number[]): Promise<InviteeRow[]> {
   if (!meetingIds.length) return [];
   const { rows } = await q.query<InviteeRow>(

@@ -24,6 +24,8 @@ import { DEFAULT_FEED_LIMITS, type FeedLimits } from './feeds';
 import { registerFeedRoutes } from './feed-routes';
 import { janusMeetingRooms, type MeetingRooms } from './janus-rooms';
 import { registerMediaRoutes } from './media-routes';
+import { meetingAccess } from './guest-access';
+import { registerGuestRoutes } from './guest-routes';
 import { meetingIcs } from './ics';
 import { ejabberdChatNotice, invitationSender, type ChatNoticeSender, type InvitationWork } from './invitations';
 import { dayFlagsToBits, joinableSpan, meetingIdOfSlug, meetingSlug, meetingUrl, newAccessCode, occurrences } from './model';
@@ -84,6 +86,7 @@ export interface MeetingsShared {
  */
 export function registerMeetingRoutes(app: FastifyInstance, ctx: RouteContext, opts: MeetingsOptions = {}): void {
   const { db, requireViewer, settings, services } = ctx;
+  const meetingFor = meetingAccess(ctx);
   const chat = opts.chat !== undefined ? opts.chat : process.env.UC_XMPP_PROVISIONING === 'off' ? null : ejabberdChatNotice(services);
   const cfg: MeetingsConfig = {
     webMeetingManagement: settings.webMeetingManagement !== false,
@@ -279,13 +282,18 @@ export function registerMeetingRoutes(app: FastifyInstance, ctx: RouteContext, o
     return { meeting_id: row.id, meeting_name: row.name, url, start: span.start === null ? null : new Date(span.start).toISOString(), end: span.end === null ? null : new Date(span.end).toISOString() };
   });
 
+  // A guest's token opens this one too, for its own meeting (guest-access.ts).
   app.get('/v1/meetings/by-slug/:slug', async (request): Promise<MeetingInfo> => {
-    const viewer = await requireViewer(request);
     const { slug } = parseOrThrow(SlugParam, request.params, 'meeting slug');
     const id = meetingIdOfSlug(slug);
-    const row = id === null ? null : await repo.meetingInOrg(db, viewer.organizationId, id);
-    if (!row) throw notFound('No such meeting');
-    const owner = row.booked_by_id === viewer.userId;
+    if (id === null) {
+      await requireViewer(request);
+      throw notFound('No such meeting');
+    }
+    const { caller, row } = await meetingFor(request, id).catch((err: unknown) => {
+      throw err instanceof ApiError && err.statusCode === 404 ? notFound('No such meeting') : err;
+    });
+    const owner = caller.kind === 'user' && row.booked_by_id === caller.viewer.userId;
     const span = shownOccurrence(row, cfg.now());
     return {
       id: row.id,
@@ -302,11 +310,13 @@ export function registerMeetingRoutes(app: FastifyInstance, ctx: RouteContext, o
       start: span ? new Date(span.start).toISOString() : null,
       end: span ? new Date(span.end).toISOString() : null,
       time_zone: row.time_zone,
-      needs_pin: needsPin(row, await repo.inviteesOf(db, [row.id]), viewer),
+      // A guest gave the PIN for the token.
+      needs_pin: caller.kind === 'user' && needsPin(row, await repo.inviteesOf(db, [row.id]), caller.viewer),
     };
   });
 
   registerRoomRoutes(app, ctx, shared);
+  registerGuestRoutes(app, ctx, shared);
   registerPresenceRoutes(app, ctx, shared);
   registerFeedRoutes(app, ctx, shared);
   registerMediaRoutes(app, ctx, shared, rooms);

@@ -6,7 +6,7 @@ import { runningPid } from '../services/proc';
 import { mintTurnCredentials, TURN_CREDENTIAL_TTL_SECONDS, turnSecret } from './credentials';
 
 /** coturn's address and a fresh credential of one user, as the API hands them out (meetings use it too). */
-export function turnIssuer({ settings, services }: Pick<RouteContext, 'settings' | 'services'>): (userId: number) => Promise<TurnCredentialsResponse> {
+export function turnIssuer({ settings, services }: Pick<RouteContext, 'settings' | 'services'>): (userId: number | string) => Promise<TurnCredentialsResponse> {
   let secret: Promise<string> | null = null;
   return async (userId) => {
     secret ??= turnSecret(services).catch((err: unknown) => {

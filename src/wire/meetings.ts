@@ -59,6 +59,10 @@ export const MEETING_ERRORS = {
   adHocShape: 'An ad-hoc meeting starts now, is private and does not recur',
   adHocInvitee: 'An ad-hoc meeting invites exactly one colleague other than yourself',
   adHocEdit: 'A meeting cannot be made ad-hoc after it was created',
+  guestEmail: 'Give a valid e-mail address',
+  guestName: 'Give your name (at most 80 characters)',
+  guestMeeting: 'Give the meeting ID (digits) or the meeting link',
+  guestOnly: 'A guest token opens only its own meeting',
 } as const;
 
 /** An instant on the wire: ISO 8601 with a zone, within years PostgreSQL and the calendar agree on. */
@@ -387,8 +391,32 @@ export const LobbyJoin = z.object({
   state: z._default(z.nullable(LobbyState), null),
 });
 export type LobbyJoin = z.infer<typeof LobbyJoin>;
-export const LobbyOccupant = z.object({ user_id: z.int(), name: z.string(), state: z.nullable(LobbyState), is_self: z.boolean() });
+/** A guest (issue 22) carries `is_guest` and, as `user_id`, its guest id negated: never a user's id, so keys stay unique. */
+export const LobbyOccupant = z.object({ user_id: z.int(), name: z.string(), state: z.nullable(LobbyState), is_self: z.boolean(), is_guest: z.optional(z.boolean()) });
 export type LobbyOccupant = z.infer<typeof LobbyOccupant>;
 /** Who is in the lobby now, sorted by name; the caller among them. */
 export const Lobby = z.object({ meeting_id: z.int(), occupants: z.array(LobbyOccupant) });
 export type Lobby = z.infer<typeof Lobby>;
+
+export const GUEST_NAME_MAX = 80;
+/**
+ * `POST /v1/meetings/guest` (no account): a guest joins with the meeting's ID (the digits people
+ * are given) or the slug of its link, an e-mail address, a name, and the PIN when the meeting has one.
+ */
+export const GuestJoinRequest = z.object({
+  meeting: z.string().check(z.trim(), z.regex(/^(\d{6,12}|[a-z0-9]{5,20})$/, MEETING_ERRORS.guestMeeting)),
+  email: z.string().check(z.trim(), z.maxLength(254, MEETING_ERRORS.guestEmail), z.regex(EMAIL, MEETING_ERRORS.guestEmail)),
+  name: z.string().check(z.trim(), z.minLength(1, MEETING_ERRORS.guestName), z.maxLength(GUEST_NAME_MAX, MEETING_ERRORS.guestName)),
+  pin: z._default(Code(MEETING_ERRORS.pin), null),
+});
+export type GuestJoinRequest = z.input<typeof GuestJoinRequest>;
+/** The guest's token: accepted only by the calls of this meeting's page (its info, lobby and media). */
+export const GuestJoinResponse = z.object({
+  access_token: z.string(),
+  token_type: z.literal('Bearer'),
+  expires_in: z.int(),
+  meeting_id: z.int(),
+  slug: z.string(),
+  name: z.string(),
+});
+export type GuestJoinResponse = z.infer<typeof GuestJoinResponse>;

@@ -90,7 +90,7 @@ describe('user access tokens', () => {
 describe('verifyGuestToken', () => {
   it('accepts a guest token for its own meeting', async () => {
     const token = await signGuestToken('guest@example.com', 'm-123', key);
-    expect(await verifyGuestToken(token, 'm-123', key)).toEqual({ email: 'guest@example.com' });
+    expect(await verifyGuestToken(token, 'm-123', key)).toEqual({ guestId: 'guest@example.com' });
   });
 
   it("requires the audience to end with the meeting id", async () => {
@@ -101,7 +101,7 @@ describe('verifyGuestToken', () => {
     const t123 = await signGuestToken('g@example.com', '123', key);
     expect(await reason(verifyGuestToken(t123, '23', key))).toBe('bad_audience');
     const arrayAud = await craft({ sub: 'guest:g@example.com', aud: ['uc-api', 'https://meet.example/rooms/777'] });
-    expect(await verifyGuestToken(arrayAud, '777', key)).toEqual({ email: 'g@example.com' });
+    expect(await verifyGuestToken(arrayAud, '777', key)).toEqual({ guestId: 'g@example.com' });
     const noAud = await craft({ sub: 'guest:g@example.com' });
     expect(await reason(verifyGuestToken(noAud, '777', key))).toBe('bad_audience');
   });
