@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/types';
 import type { OccupantRow } from './presence-repository';
 
-/** Meeting guests (migration 054): who joined with an e-mail address, and their lobby places. */
+/** Meeting guests (migration 056): who joined with an e-mail address, and their lobby places. */
 
 export interface GuestRow {
   id: number;

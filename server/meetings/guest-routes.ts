@@ -47,6 +47,7 @@ export function registerGuestRoutes(app: FastifyInstance, { db, tokens }: RouteC
       expires_in: GUEST_TOKEN_TTL_SECONDS,
       meeting_id: row.id,
       slug: meetingSlug(row.id),
+      guest_id: guestId,
       name: input.name,
     };
   });

@@ -124,6 +124,11 @@ export interface RouteContribution {
    * kernel refuses to boot otherwise); the user may choose another (the HomePage service, the preferences).
    */
   home?: true;
+  /**
+   * A meeting's guest may open it: the guest mode of the shell (src/shell/guestBoot.tsx) registers
+   * only such routes, with the plugin's commands, and nothing else of any plugin.
+   */
+  guest?: true;
 }
 
 /** What the navigation rail gives an entry's icon (lucide-react's icons take them all). */

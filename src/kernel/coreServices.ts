@@ -124,6 +124,14 @@ export const Api = serviceKey<ApiClient>('core.api');
 export const Navigation = serviceKey<Navigator>('core.navigation');
 export const Notifications = serviceKey<Notifier>('core.notifications');
 export const Session = serviceKey<SessionInfo>('core.session');
+/** In the guest mode (no account: a meeting's guest), instead of Session: who the guest is and the one meeting they may see. */
+export interface GuestVisitInfo {
+  readonly name: string;
+  readonly guestId: number;
+  readonly meetingId: number;
+  readonly slug: string;
+}
+export const GuestVisit = serviceKey<GuestVisitInfo>('core.guest');
 export const Preferences = serviceKey<PreferencesStore>('core.preferences');
 export const Connections = serviceKey<ConnectionReporter>('core.connections');
 export const LogStore = serviceKey<ClientLogStore>('core.log');

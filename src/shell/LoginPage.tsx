@@ -4,7 +4,8 @@ import { ApiError, type Notifier } from '../kernel';
 import { HTTP } from '../wire/http';
 import { announcer } from './announcer';
 import { AriaLocale } from './AriaLocale';
-import { safeRedirect } from './redirect';
+import { meetingSlugOf, safeRedirect } from './redirect';
+import type { GuestJoinResponse } from '../wire/meetings';
 import { analyticsSessionId } from './analytics';
 import { api, login } from './session';
 import { Later } from './Later';
@@ -17,6 +18,8 @@ import { LiveRegions } from './LiveRegions';
  */
 const LanguagePicker = lazy(() => import('./LanguagePicker').then((m) => ({ default: m.LanguagePicker })));
 const Toasts = lazy(() => import('./toasts').then((m) => ({ default: m.Toasts })));
+// Only on a meeting's link, and only when asked for: sign-in pages do not carry it.
+const GuestJoin = lazy(() => import('./GuestJoin').then((m) => ({ default: m.GuestJoin })));
 let notifier: Promise<Notifier> | null = null;
 
 /** Counted before the page is left (the app is a full load); a failed count never stops the sign-in. */
@@ -34,10 +37,10 @@ async function withNotifier(use: (n: Notifier) => void): Promise<void> {
 }
 
 /** The whole page of a visitor without a session: the form, its notices and the live regions. */
-export function LoginScreen({ redirect, reason }: { redirect?: string; reason?: 'maintenance' }) {
+export function LoginScreen({ redirect, reason, onGuest }: { redirect?: string; reason?: 'maintenance'; onGuest?: (guest: GuestJoinResponse) => void }) {
   return (
     <AriaLocale>
-      <LoginPage redirect={redirect} reason={reason} />
+      <LoginPage redirect={redirect} reason={reason} onGuest={onGuest} />
       <Later>
         <Toasts />
       </Later>
@@ -52,8 +55,11 @@ export function waitText(seconds: number, language: string): string {
   return new Intl.NumberFormat(language, { style: 'unit', unit: minutes ? 'minute' : 'second', unitDisplay: 'long' }).format(minutes ? Math.ceil(seconds / 60) : seconds);
 }
 
-export function LoginPage({ redirect, reason }: { redirect?: string; reason?: 'maintenance' }) {
+export function LoginPage({ redirect, reason, onGuest }: { redirect?: string; reason?: 'maintenance'; onGuest?: (guest: GuestJoinResponse) => void }) {
   const { t, i18n } = useTranslation('shell');
+  // A meeting's link: its visitor may join as a guest instead of signing in.
+  const guestSlug = onGuest ? meetingSlugOf(redirect) : null;
+  const [asGuest, setAsGuest] = useState(false);
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
@@ -98,6 +104,19 @@ export function LoginPage({ redirect, reason }: { redirect?: string; reason?: 'm
       });
     }
   };
+
+  if (asGuest && guestSlug && onGuest) {
+    return (
+      <main className="login-page">
+        <div className="login-card">
+          <h1>{t('guest.pageTitle')}</h1>
+          <Later fallback={<p role="status">{t('guest.loading')}</p>}>
+            <GuestJoin slug={guestSlug} onJoined={onGuest} onCancel={() => setAsGuest(false)} />
+          </Later>
+        </div>
+      </main>
+    );
+  }
 
   return (
     <main className="login-page">
@@ -165,6 +184,14 @@ export function LoginPage({ redirect, reason }: { redirect?: string; reason?: 'm
             {busy ? t('login.signingIn') : t('login.submit')}
           </button>
         </form>
+        {guestSlug && (
+          <div className="guest-offer">
+            <p>{t('guest.offerText')}</p>
+            <button type="button" className="btn" onClick={() => setAsGuest(true)}>
+              {t('guest.offer')}
+            </button>
+          </div>
+        )}
         <Later fallback={<div className="field language-picker" />}>
           <LanguagePicker />
         </Later>

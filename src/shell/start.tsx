@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import type { PluginManifest } from '../kernel';
 import { PASSWORD_SETUP_PATH } from '../wire/passwordSetupLink';
+import type { GuestJoinResponse } from '../wire/meetings';
 import { setupI18n } from './i18nSetup';
 import { loginUrl, redirectParam, signedOutReason } from './landing';
 import { api, renewSession } from './session';
@@ -29,9 +30,16 @@ export async function start(rootEl: HTMLElement, loadPlugins: () => Promise<read
   if (app) return app.start(root);
   history.replaceState(history.state, '', loginUrl(location));
   const { LoginScreen } = await (loginPage ?? import('./LoginPage'));
+  const redirect = redirectParam(location.search);
+  // A meeting's guest: back on the meeting's address, in the guest mode (only that meeting's page).
+  const onGuest = (guest: GuestJoinResponse) => {
+    const meetingPath = new URL(redirect ?? '/', location.origin).pathname;
+    history.replaceState(null, '', meetingPath);
+    void Promise.all([import('./guestBoot'), loadPlugins()]).then(([g, plugins]) => g.bootGuest(root, guest, meetingPath, plugins));
+  };
   root.render(
     <StrictMode>
-      <LoginScreen redirect={redirectParam(location.search)} reason={signedOutReason(location.search)} />
+      <LoginScreen redirect={redirect} reason={signedOutReason(location.search)} onGuest={onGuest} />
     </StrictMode>,
   );
 }

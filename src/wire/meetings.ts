@@ -417,6 +417,8 @@ export const GuestJoinResponse = z.object({
   expires_in: z.int(),
   meeting_id: z.int(),
   slug: z.string(),
+  /** The guest's id, negated where a user's id is expected (the lobby's occupants, the media's feeds). */
+  guest_id: z.int(),
   name: z.string(),
 });
 export type GuestJoinResponse = z.infer<typeof GuestJoinResponse>;

@@ -100,11 +100,15 @@ export const enterLobby = (s: ServiceLookup, id: number, body: LobbyJoin) => s.g
 /** The meeting's videoroom, its PIN and TURN credentials: only for who came through the lobby. */
 export const joinMedia = (s: ServiceLookup, id: number) => s.get(Api).post(`/v1/meetings/${id}/media`, {}, MeetingMedia);
 /** The user's "start meetings with video" setting; off when it cannot be read (the camera stays private). */
-export const startWithVideo = (s: ServiceLookup): Promise<boolean> =>
-  s
+export function startWithVideo(s: ServiceLookup): Promise<boolean> {
+  const session = s.maybe(Session);
+  // A guest has no settings: the camera starts off, as the setting's default has it.
+  if (!session) return Promise.resolve(false);
+  return s
     .get(Api)
-    .get(`/v1/users/${s.get(Session).userId}/settings/uc`, undefined, UcSettings)
+    .get(`/v1/users/${session.userId}/settings/uc`, undefined, UcSettings)
     .then((u) => u.start_with_video, () => false);
+}
 /** The host's rights over the meeting's media (the server checks them: booker or moderator). */
 export const moderateParticipant = (s: ServiceLookup, id: number, feed: number, mid: string, mute: boolean) => s.get(Api).post(`/v1/meetings/${id}/media/moderate`, { feed, mid, mute });
 export const removeParticipant = (s: ServiceLookup, id: number, feed: number) => s.get(Api).post(`/v1/meetings/${id}/media/remove`, { feed });

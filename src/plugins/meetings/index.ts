@@ -25,7 +25,7 @@ export const meetingsPlugin = definePlugin({
     // One route with an optional id: choosing a meeting keeps the same screen.
     { id: 'meetings', path: `${MEETINGS_PATH}/{-$id}`, titleKey: 'meetings:title', component: () => import('./lazy').then(async (m) => (await m.strings(), { default: m.MeetingsScreen })) },
     { id: 'meetings.schedule', path: SCHEDULE_PATH, titleKey: 'meetings:commands.schedule', component: () => import('./lazy').then(async (m) => (await m.strings(), { default: m.ScheduleScreen })) },
-    { id: 'meetings.lobby', path: LOBBY_PATH, titleKey: 'meetings:lobbyTitle', component: () => import('./lazy').then(async (m) => (await m.strings(), { default: m.LobbyScreen })) },
+    { id: 'meetings.lobby', path: LOBBY_PATH, titleKey: 'meetings:lobbyTitle', guest: true, component: () => import('./lazy').then(async (m) => (await m.strings(), { default: m.LobbyScreen })) },
     { id: 'meetings.rooms', path: `${ROOMS_PATH}/{-$id}`, titleKey: 'meetings:roomsTitle', component: () => import('./lazy').then(async (m) => (await m.strings(), { default: m.RoomsScreen })) },
   ],
   nav: [{ id: 'meetings', titleKey: 'meetings:title', to: MEETINGS_PATH, icon: Video, order: 17, command: meetingsCommands.ids.go }],

@@ -2,7 +2,7 @@ import { useParams } from '@tanstack/react-router';
 import { use, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, FieldError, Form, Input, Label, TextField } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { ApiError, Notifications, Session, useKernel } from '../../../kernel';
+import { ApiError, GuestVisit, Notifications, Session, useKernel } from '../../../kernel';
 import { LOBBY_HEARTBEAT_MS, LOBBY_REFRESH_MS, type LobbyOccupant, type MeetingInfo, type MeetingMedia } from '../../../wire/meetings';
 import { enterLobby, fetchMeetingInfo, joinMedia, leaveLobby, readLobby, startWithVideo } from '../api';
 import type { EndReason } from '../media/session';
@@ -193,8 +193,12 @@ function Lobby() {
     // joinNow is this render's; the timer belongs to this one ended phase.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [phase]);
-  const session = kernel.get(Session);
-  const who = { name: `${session.profile.first_name} ${session.profile.last_name}`.trim() || session.profile.username, userId: session.userId };
+  // A guest (the shell's guest mode) has no account: their tile says they are a guest, in their language.
+  const guest = kernel.maybe(GuestVisit);
+  const session = guest ? null : kernel.get(Session);
+  const who = guest
+    ? { name: t('lobby.guestName', { name: guest.name }), userId: -guest.guestId }
+    : { name: `${session!.profile.first_name} ${session!.profile.last_name}`.trim() || session!.profile.username, userId: session!.userId };
 
   const submitPin = () => {
     if (!info) return;
@@ -290,7 +294,8 @@ function Lobby() {
           <h3 id="mt-lobby-in">{t('lobby.inLobby', { n: occupants.length })}</h3>
           <ul className="mt-lobby-people" aria-labelledby="mt-lobby-in">
             {occupants.map((o) => {
-              const name = o.is_self ? t('lobby.you', { name: o.name }) : o.name;
+              const shownName = o.is_guest ? t('lobby.guestName', { name: o.name }) : o.name;
+              const name = o.is_self ? t('lobby.you', { name: shownName }) : shownName;
               return <li key={o.user_id}>{o.state ? t('lobby.withState', { name, state: t(`lobby.state.${o.state}`) }) : name}</li>;
             })}
           </ul>

@@ -1,0 +1,102 @@
+import { expect, test, type Locator, type Page } from './csp-guard';
+import { expectNoAxeViolations, loginByKeyboard, openPalette, tabUntilFocused } from './fixtures';
+
+// A user no other spec signs in as: Leila starts a meeting with a PIN; her guest has no account.
+const HOST = 'leila.haddad';
+const PIN = '7315';
+const GUEST = 'Greta Gast';
+
+const tiles = (page: Page) => page.getByRole('list', { name: "Participants' video" });
+const tile = (page: Page, name: string) => tiles(page).getByRole('listitem', { name: new RegExp(`^${name.replace(/[()]/g, '\\$&')}`) });
+const controls = (page: Page) => page.getByRole('toolbar', { name: 'Meeting controls' });
+const framesOf = (t: Locator) => t.locator('video').evaluate((v: HTMLVideoElement) => v.getVideoPlaybackQuality().totalVideoFrames);
+
+async function retype(page: Page, field: Locator, text: string): Promise<void> {
+  await tabUntilFocused(page, field);
+  await page.keyboard.press('Control+a');
+  await page.keyboard.type(text);
+}
+
+async function joinNow(page: Page): Promise<void> {
+  await tabUntilFocused(page, page.getByRole('button', { name: 'Join now' }));
+  await page.keyboard.press('Enter');
+  await expect(controls(page).getByRole('button', { name: 'Mute' })).toBeEnabled({ timeout: 20_000 });
+}
+
+test('keyboard only: a guest without an account joins a PIN meeting by e-mail (a wrong PIN refused first), enters the meeting page with their name, sees and is seen by the host; the guest token opens nothing else; axe on the guest form', async ({ page, browser, baseURL }) => {
+  test.slow();
+  const name = `Guest visit ${Date.now().toString(36)}`;
+  await loginByKeyboard(page, HOST);
+  await openPalette(page);
+  await page.keyboard.type('new meeting');
+  await expect(page.getByRole('option', { name: /New meeting/ }).first()).toBeVisible();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'New meeting' });
+  await retype(page, dialog.getByRole('textbox', { name: 'Meeting name' }), name);
+  await retype(page, dialog.getByLabel('PIN (four digits, optional)'), PIN);
+  const opened = page.waitForEvent('popup');
+  await page.keyboard.press('Control+Enter');
+  const host = await opened;
+  await expect(host.getByRole('heading', { level: 2, name })).toBeVisible();
+  const path = new URL(host.url()).pathname;
+  await joinNow(host);
+
+  // The guest: a fresh browser, no account. The meeting's address offers "Join as a guest" beside signing in.
+  const ctx = await browser.newContext({ baseURL, locale: 'en-US', timezoneId: 'UTC' });
+  const guest = await ctx.newPage();
+  await guest.goto(path);
+  await expect(guest.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  await tabUntilFocused(guest, guest.getByRole('button', { name: 'Join as a guest' }));
+  await guest.keyboard.press('Enter');
+  await expect(guest.getByRole('heading', { level: 1, name: 'Join the meeting as a guest' })).toBeVisible();
+  const nameField = guest.getByRole('textbox', { name: 'Your name' });
+  await expect(nameField).toBeFocused();
+  await expectNoAxeViolations(guest, 'guest form');
+  await guest.keyboard.type(GUEST);
+  await guest.keyboard.press('Tab');
+  await guest.keyboard.type('greta@example.org');
+  await guest.keyboard.press('Tab');
+  await guest.keyboard.type('0000');
+  await guest.keyboard.press('Enter');
+  const pinField = guest.getByLabel('Meeting PIN');
+  await expect(pinField).toBeFocused();
+  await expect(pinField).toHaveAttribute('aria-invalid', 'true');
+  await expect(pinField).toHaveAccessibleDescription(/Wrong meeting PIN/);
+  await expectNoAxeViolations(guest, 'guest form, PIN refused');
+  const issued = guest.waitForResponse((r) => r.url().endsWith('/v1/meetings/guest') && r.status() === 200);
+  await guest.keyboard.press('Control+a');
+  await guest.keyboard.type(PIN);
+  await guest.keyboard.press('Enter');
+  const token = ((await (await issued).json()) as { access_token: string; meeting_id: number });
+
+  // The guest's lobby, on the meeting's own address, the guest named as one.
+  await expect(guest.getByRole('heading', { level: 2, name })).toBeVisible();
+  expect(new URL(guest.url()).pathname).toBe(path);
+  const lobby = guest.getByRole('list', { name: /^In the lobby/ });
+  await expect(lobby.getByRole('listitem')).toContainText([`${GUEST} (guest) (you)`]);
+  await joinNow(guest);
+
+  // Both turn their cameras on (Ctrl+E works for the guest too) and see each other's frames.
+  for (const p of [host, guest]) {
+    await p.keyboard.press('Control+e');
+    await expect(controls(p).getByRole('button', { name: 'Camera' })).toHaveAttribute('aria-pressed', 'true');
+  }
+  const hostSees = tile(host, `${GUEST} (guest)`);
+  const guestSees = tile(guest, 'Leila Haddad');
+  await expect(hostSees).toBeVisible({ timeout: 20_000 });
+  await expect(guestSees).toBeVisible({ timeout: 20_000 });
+  await expect.poll(() => framesOf(hostSees), { timeout: 20_000 }).toBeGreaterThan(0);
+  await expect.poll(() => framesOf(guestSees), { timeout: 20_000 }).toBeGreaterThan(0);
+  await expectNoAxeViolations(guest, "guest's meeting page");
+
+  // The guest's token opens nothing else: not the contacts, not another meeting.
+  const auth = { authorization: `Bearer ${token.access_token}` };
+  expect((await guest.request.get('/v1/contacts', { headers: auth })).status()).toBe(401);
+  expect((await guest.request.post(`/v1/meetings/${token.meeting_id + 1}/presence`, { headers: auth, data: { client_id: 'x' } })).status()).toBe(403);
+  // Nor does the page: another address is the sign-in page (the guest mode holds only this meeting).
+  const other = await ctx.newPage();
+  await other.goto('/contacts');
+  await expect(other.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  await expect(other.getByRole('button', { name: 'Join as a guest' })).toHaveCount(0);
+  await ctx.close();
+});
