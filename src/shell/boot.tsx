@@ -26,6 +26,9 @@ import { LiveRegions } from './LiveRegions';
 import { createNotifier } from './notices';
 import './frame.css';
 
+// The guest mode shares this chunk's modules (kernel, notices, dialogs) rather than splitting them into chunks of their own.
+export { bootGuest } from './guestBoot';
+
 // The toasts' region (a landmark) is not part of the first screen: it loads as the frame mounts. A
 // notice raised before it is drawn waits in the queue (notices.ts).
 const Toasts = lazy(() => import('./toasts').then((m) => ({ default: m.Toasts })));

@@ -35,7 +35,7 @@ export async function start(rootEl: HTMLElement, loadPlugins: () => Promise<read
   const onGuest = (guest: GuestJoinResponse) => {
     const meetingPath = new URL(redirect ?? '/', location.origin).pathname;
     history.replaceState(null, '', meetingPath);
-    void Promise.all([import('./guestBoot'), loadPlugins()]).then(([g, plugins]) => g.bootGuest(root, guest, meetingPath, plugins));
+    void loadApp(loadPlugins).then(([b, plugins]) => b.bootGuest(root, guest, meetingPath, plugins));
   };
   root.render(
     <StrictMode>
