@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from './csp-guard';
 import { messageByPalette } from './chat-helpers';
 import { expectNoAxeViolations, loginByKeyboard, openPalette, signedInPerson, tabUntilFocused } from './fixtures';
+import { killService, startService } from './services-control';
 
 // Users no other spec signs in as: Nikolai starts a meeting, Zainab and Yusuf come in.
 const HOST = 'nikolai.petrov';
@@ -165,4 +166,48 @@ test('keyboard only: three people in a meeting through Janus see and hear each o
 
   await zainab.context().close();
   await yusuf.context().close();
+});
+
+test('the meeting outlives its media server: Janus killed mid-meeting, both are told, join again by themselves once it is back, camera and mute as they were', async ({ page, browser, baseURL }) => {
+  test.slow();
+  const name = `Resilience ${Date.now().toString(36)}`;
+  await loginByKeyboard(page, HOST);
+  await openPalette(page);
+  await page.keyboard.type('new meeting');
+  await expect(page.getByRole('option', { name: /New meeting/ }).first()).toBeVisible();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'New meeting' });
+  await tabUntilFocused(page, dialog.getByRole('textbox', { name: 'Meeting name' }));
+  await page.keyboard.press('Control+a');
+  await page.keyboard.type(name);
+  const opened = page.waitForEvent('popup');
+  await page.keyboard.press('Control+Enter');
+  const host = await opened;
+  await joinNow(host);
+  const zainab = await signedInPerson(browser, baseURL!, SECOND);
+  await zainab.goto(new URL(host.url()).pathname);
+  await joinNow(zainab);
+  await host.keyboard.press('Control+e');
+  await zainab.keyboard.press('Control+e');
+  await zainab.keyboard.press('Control+d');
+  await expect.poll(() => framesOf(tile(host, 'Zainab Bello')), { timeout: 20_000 }).toBeGreaterThan(0);
+
+  await killService('janus');
+  for (const p of [host, zainab]) {
+    await expect(p.getByRole('alert').filter({ hasText: "The connection to the meeting's media server was lost." })).toBeVisible({ timeout: 20_000 });
+    await expect(p.getByRole('status').filter({ hasText: /Joining again by itself in \d+ s/ })).toBeVisible();
+  }
+  await startService('janus');
+
+  // Back without anyone pressing anything: each sees the other's video again; Zainab still muted.
+  for (const [p, other] of [
+    [host, 'Zainab Bello'],
+    [zainab, 'Nikolai Petrov'],
+  ] as const) {
+    await expect(controls(p).getByRole('button', { name: 'Camera' })).toHaveAttribute('aria-pressed', 'true', { timeout: 60_000 });
+    await expect.poll(() => framesOf(tile(p, other)), { timeout: 30_000 }).toBeGreaterThan(0);
+  }
+  await expect(controls(zainab).getByRole('button', { name: 'Mute' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(tile(host, 'Zainab Bello')).toHaveAccessibleName(/muted/);
+  await zainab.context().close();
 });

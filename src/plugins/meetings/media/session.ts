@@ -7,6 +7,7 @@ import { displayFor, readDisplay, readSignal, writeSignal, CHAT_MAX, type FeedKi
 /** Janus videoroom error codes (janus_videoroom.c) a participant can meet. */
 const ROOM_FULL = 432;
 const NO_SUCH_ROOM = 426;
+const STATE_REPEAT_MS = 2000;
 
 export interface Peer {
   feed: number;
@@ -61,6 +62,11 @@ export interface SessionEvents {
   announce(kind: 'joined' | 'left' | 'hand' | 'chat' | 'mutedByHost' | 'allowedByHost', name: string, text?: string): void;
 }
 
+export interface StartControls {
+  video: boolean;
+  muted: boolean;
+}
+
 export interface Who {
   name: string;
   userId: number;
@@ -86,11 +92,13 @@ export class MeetingSession {
   /** Whether the camera was on when the share began (it comes back after). */
   private cameraBeforeShare = false;
   private closed = false;
+  private stateTimer: ReturnType<typeof setInterval> | undefined;
 
   constructor(
     private readonly media: MeetingMedia,
     private readonly who: Who,
-    private readonly startWithVideo: boolean,
+    /** How the microphone and camera start: the user's setting, or as they were before a reconnection. */
+    private readonly start0: StartControls,
     private readonly events: SessionEvents,
   ) {
     this.state.isHost = media.is_host;
@@ -156,7 +164,7 @@ export class MeetingSession {
     try {
       // Always a video line, so the camera can come and go without renegotiating; started off,
       // it carries a blank frame's track until the user turns the camera on.
-      const video: MediaStreamTrack | true = this.startWithVideo ? true : blankVideoTrack();
+      const video: MediaStreamTrack | true = this.start0.video ? true : blankVideoTrack();
       const jsep = await offer(pub, [
         { type: 'audio', capture: true, recv: false },
         { type: 'video', capture: video, recv: false },
@@ -165,8 +173,16 @@ export class MeetingSession {
       pub.send({ message: { request: 'publish', display: displayFor({ ...this.who, kind: 'camera' }) }, jsep });
       this.videoMid = pub.getLocalTracks().find((t) => t.type === 'video')?.mid ?? null;
       this.audioMid = pub.getLocalTracks().find((t) => t.type === 'audio')?.mid ?? null;
-      this.state.self.camera = this.startWithVideo;
-      if (!this.startWithVideo && this.videoMid) await replaceTracks(pub, [{ type: 'video', mid: this.videoMid, remove: true, capture: false }]);
+      this.state.self.camera = this.start0.video;
+      if (!this.start0.video && this.videoMid) await replaceTracks(pub, [{ type: 'video', mid: this.videoMid, remove: true, capture: false }]);
+      if (this.start0.muted) {
+        pub.muteAudio();
+        this.state.self.muted = true;
+      }
+      // Said again every few seconds: a newcomer's subscription opens at a moment we are not told
+      // of, and a state message is a few bytes.
+      this.stateTimer = setInterval(() => void this.sendState(), STATE_REPEAT_MS);
+      void this.sendState();
       this.state.phase = 'in';
     } catch (err) {
       log.warn('microphone or camera not available', err);
@@ -278,7 +294,7 @@ export class MeetingSession {
   private async sendState(): Promise<void> {
     const { muted, camera, hand } = this.state.self;
     const s: MediaState = { muted, camera, hand };
-    if (this.pub && this.state.phase === 'in') await sendData(this.pub, writeSignal({ t: 'state', ...s })).catch((err: unknown) => log.warn('state not sent', err));
+    if (this.pub && !this.closed) await sendData(this.pub, writeSignal({ t: 'state', ...s })).catch((err: unknown) => log.debug('state not sent', err));
   }
 
   setMuted(muted: boolean): void {
@@ -370,6 +386,7 @@ export class MeetingSession {
   private end(reason: EndReason): void {
     if (this.closed) return;
     this.closed = true;
+    clearInterval(this.stateTimer);
     this.state.phase = 'ended';
     this.state.ended = reason;
     try {

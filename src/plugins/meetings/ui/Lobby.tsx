@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, GuestVisit, Notifications, Session, useKernel } from '../../../kernel';
 import { LOBBY_HEARTBEAT_MS, LOBBY_REFRESH_MS, type LobbyOccupant, type MeetingInfo, type MeetingMedia } from '../../../wire/meetings';
 import { enterLobby, fetchMeetingInfo, joinMedia, leaveLobby, readLobby, startWithVideo } from '../api';
-import type { EndReason } from '../media/session';
+import { activeSession } from '../media/active';
+import type { EndReason, StartControls } from '../media/session';
 import { MeetingRoom } from './MeetingRoom';
 import { log } from '../log';
 import { lobbyChanges, lobbyParams, pinForJoin } from '../model';
@@ -30,7 +31,7 @@ type Phase =
   | { kind: 'closed'; text: string }
   | { kind: 'in' }
   | { kind: 'joining' }
-  | { kind: 'meeting'; media: MeetingMedia; startWithVideo: boolean }
+  | { kind: 'meeting'; media: MeetingMedia; start: StartControls }
   | { kind: 'ended'; reason: EndReason; retryMs?: number; attempt?: number }
   | { kind: 'left' };
 
@@ -162,8 +163,10 @@ function Lobby() {
     if (!info) return;
     setPhase({ kind: 'joining' });
     try {
-      const [media, video] = await Promise.all([joinMedia(kernel, info.id), startWithVideo(kernel)]);
-      setPhase({ kind: 'meeting', media, startWithVideo: video });
+      // Back after a lost connection: the microphone and camera as they were; else the user's setting.
+      const before = lastControls.current;
+      const [media, video] = await Promise.all([joinMedia(kernel, info.id), before ? before.video : startWithVideo(kernel)]);
+      setPhase({ kind: 'meeting', media, start: { video, muted: before?.muted ?? false } });
     } catch (err) {
       log.warn('meeting media not granted', err);
       onMediaEnded(err instanceof ApiError && err.status >= 400 && err.status < 500 && err.body.error !== 'not_in_lobby' ? 'failed' : 'lost');
@@ -174,7 +177,10 @@ function Lobby() {
    * room that is gone after 5 s (the next join makes it again); the rest waits for the user.
    */
   const attempts = useRef(0);
+  const lastControls = useRef<StartControls | null>(null);
   const onMediaEnded = (reason: EndReason) => {
+    const self = activeSession()?.state.self;
+    lastControls.current = reason === 'lost' || reason === 'gone' ? (self ? { video: self.camera, muted: self.muted } : lastControls.current) : null;
     if (reason === 'left') return setPhase({ kind: 'left' });
     if (reason !== 'lost' && reason !== 'gone') return setPhase({ kind: 'ended', reason });
     attempts.current++;
@@ -273,7 +279,7 @@ function Lobby() {
       {phase.kind === 'closed' && <p role="status">{phase.text}</p>}
 
       {phase.kind === 'meeting' && (
-        <MeetingRoom meetingId={info!.id} media={phase.media} who={who} startWithVideo={phase.startWithVideo} onJoined={() => (attempts.current = 0)} onEnded={onMediaEnded} />
+        <MeetingRoom meetingId={info!.id} media={phase.media} who={who} start={phase.start} onJoined={() => (attempts.current = 0)} onEnded={onMediaEnded} />
       )}
 
       {phase.kind === 'ended' && (

@@ -9,14 +9,14 @@ import { endForAll, moderateParticipant, removeParticipant, serverMessage } from
 import { log } from '../log';
 import { setActiveSession } from '../media/active';
 import { toggleCamera, toggleHand, toggleMute, togglePanel, toggleShare } from '../media/controls';
-import { MeetingSession, type EndReason, type Peer, type Who } from '../media/session';
+import { MeetingSession, type EndReason, type Peer, type StartControls, type Who } from '../media/session';
 import { activeSpeaker, CHAT_MAX } from '../media/signals';
 
 interface Props {
   meetingId: number;
   media: MeetingMedia;
   who: Who;
-  startWithVideo: boolean;
+  start: StartControls;
   /** In the room with media flowing out. */
   onJoined(): void;
   onEnded(reason: EndReason): void;
@@ -26,12 +26,12 @@ interface Props {
  * The meeting itself: everyone's tiles (the active speaker large), the controls, and the
  * participants and chat panels. Every control is also a command with its hotkey (Ctrl+D, Ctrl+E…).
  */
-export function MeetingRoom({ meetingId, media, who, startWithVideo, onJoined, onEnded }: Props) {
+export function MeetingRoom({ meetingId, media, who, start, onJoined, onEnded }: Props) {
   const { t } = useTranslation('meetings');
   const kernel = useKernel();
   const [session] = useState(
     () =>
-      new MeetingSession(media, who, startWithVideo, {
+      new MeetingSession(media, who, start, {
         announce: (kind, name, text) => kernel.get(Notifications).announce(kind === 'chat' ? t('room.announce.chat', { name, text }) : t(`room.announce.${kind}`, { name }), kind === 'mutedByHost' ? 'assertive' : 'polite'),
       }),
   );
