@@ -211,3 +211,41 @@ test('the meeting outlives its media server: Janus killed mid-meeting, both are 
   await expect(tile(host, 'Zainab Bello')).toHaveAccessibleName(/muted/);
   await zainab.context().close();
 });
+
+test('keyboard only: a meeting with a waiting room: a colleague waits until the host admits them, announced and listed for the host; axe on both', async ({ page, browser, baseURL }) => {
+  test.slow();
+  const name = `Interview ${Date.now().toString(36)}`;
+  await loginByKeyboard(page, HOST);
+  await openPalette(page);
+  await page.keyboard.type('new meeting');
+  await expect(page.getByRole('option', { name: /New meeting/ }).first()).toBeVisible();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'New meeting' });
+  await tabUntilFocused(page, dialog.getByRole('textbox', { name: 'Meeting name' }));
+  await page.keyboard.press('Control+a');
+  await page.keyboard.type(name);
+  await tabUntilFocused(page, dialog.getByRole('checkbox', { name: 'Waiting room' }));
+  await page.keyboard.press('Space');
+  await expect(dialog.getByRole('checkbox', { name: 'Waiting room' })).toBeChecked();
+  const opened = page.waitForEvent('popup');
+  await page.keyboard.press('Control+Enter');
+  const host = await opened;
+  await joinNow(host);
+
+  const zainab = await signedInPerson(browser, baseURL!, SECOND);
+  await zainab.goto(new URL(host.url()).pathname);
+  await tabUntilFocused(zainab, zainab.getByRole('button', { name: 'Join now' }));
+  await zainab.keyboard.press('Enter');
+  await expect(zainab.getByRole('status').filter({ hasText: 'Waiting for the host to let you in' })).toBeVisible();
+  await expectNoAxeViolations(zainab, 'waiting room, waiting');
+
+  const waiting = host.getByRole('region', { name: 'Waiting to join (1)' });
+  await expect(waiting).toBeVisible({ timeout: 10_000 });
+  await expectNoAxeViolations(host, 'waiting room, host');
+  await tabUntilFocused(host, waiting.getByRole('button', { name: 'Admit Zainab Bello' }));
+  await host.keyboard.press('Enter');
+  await expect(controls(zainab).getByRole('button', { name: 'Mute' })).toBeEnabled({ timeout: 20_000 });
+  await expect(tile(host, 'Zainab Bello')).toBeVisible({ timeout: 20_000 });
+  await expect(waiting).toHaveCount(0);
+  await zainab.context().close();
+});

@@ -26,6 +26,8 @@ export interface MeetingRooms {
   ensure(meetingId: number, opts: { title: string; maxParticipants: number | null }): Promise<MeetingRoom>;
   /** Mutes or unmutes one of a participant's streams for everyone (Janus tells the room). */
   moderate(meetingId: number, feed: number, mid: string, mute: boolean): Promise<void>;
+  /** Who is in the room now: Janus's participant ids and the `display` each gave. */
+  participants(meetingId: number): Promise<{ id: number; display: string }[]>;
   /** Removes a participant from the room. */
   kick(meetingId: number, feed: number): Promise<void>;
   /** Destroys it (Janus tells everyone in it); a room that is not there is no error. */
@@ -86,6 +88,16 @@ export function janusMeetingRooms(services: Pick<ServicesConfig, 'runtimeDir' | 
     async moderate(meetingId, feed, mid, mute) {
       const { rooms } = await loadKeys();
       await feedRequest({ request: 'moderate', room: meetingId, secret: derive(rooms, 'secret', meetingId), id: feed, mid, mute });
+    },
+    async participants(meetingId) {
+      try {
+        const data = await admin.request({ request: 'listparticipants', room: meetingId });
+        const list = Array.isArray(data.participants) ? (data.participants as { id?: unknown; display?: unknown }[]) : [];
+        return list.filter((p): p is { id: number; display?: unknown } => typeof p.id === 'number').map((p) => ({ id: p.id, display: typeof p.display === 'string' ? p.display : '' }));
+      } catch (err) {
+        if (err instanceof VideoRoomError && err.code === NO_SUCH_ROOM) return [];
+        throw err;
+      }
     },
     async kick(meetingId, feed) {
       const { rooms } = await loadKeys();

@@ -1,12 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { IdParam } from '../../src/wire/common';
-import { ModerateInput, RemoveInput, type MeetingMedia } from '../../src/wire/meetings';
+import { readDisplay } from '../../src/wire/meetingDisplay';
+import { AdmitInput, ModerateInput, RemoveInput, WAITING_FRESH_MS, type MeetingMedia, type WaitingRoom } from '../../src/wire/meetings';
+import * as admissions from './admissions-repository';
 import type { RouteContext } from '../context';
 import { ApiError, notFound, parseOrThrow } from '../errors';
 import { turnIssuer } from '../turn/routes';
 import { NoSuchFeed, type MeetingRooms } from './janus-rooms';
 import * as presence from './presence-repository';
-import { meetingAccess } from './guest-access';
+import { meetingAccess, occupantId } from './guest-access';
 import * as guests from './guest-repository';
 import * as repo from './repository';
 import type { MeetingsShared } from './routes';
@@ -69,8 +71,42 @@ export function registerMediaRoutes(app: FastifyInstance, ctx: RouteContext, { c
     return reply.code(204).send();
   });
 
+  /** The host's waiting room: who asked to come in lately. */
+  app.get('/v1/meetings/:id/media/waiting', async (request, reply): Promise<WaitingRoom> => {
+    const { row } = await host(request);
+    reply.header('cache-control', 'no-store');
+    return { waiting: await admissions.waiting(db, row.id, new Date(cfg.now() - WAITING_FRESH_MS)) };
+  });
+
+  app.post('/v1/meetings/:id/media/admit', async (request, reply) => {
+    const { row } = await host(request);
+    const body = parseOrThrow(AdmitInput, request.body, 'admission');
+    if (!(await admissions.decide(db, row.id, body.occupant, body.admit, new Date(cfg.now())))) throw notFound('That person is not waiting');
+    return reply.code(204).send();
+  });
+
   app.post('/v1/meetings/:id/media', async (request, reply): Promise<MeetingMedia> => {
     const { caller, row, isHost } = await participant(request);
+    if (!isHost) {
+      // "Only moderators may start": nobody else comes into the media before a host is in it.
+      if (row.only_mods) {
+        const hosts = new Set(await admissions.hostIds(db, row.id));
+        const inRoom = await rooms.participants(row.id).catch(() => []);
+        if (!inRoom.some((p) => { const u = readDisplay(p.display).userId; return u !== null && hosts.has(u); }))
+          throw new ApiError(403, 'waiting_for_host', 'The meeting starts when its host joins');
+      }
+      // The waiting room: the host lets each in; with member bypass, colleagues come straight in.
+      if (row.waiting_room && !(row.member_bypass && caller.kind === 'user')) {
+        const occupant = occupantId(caller);
+        const status = await admissions.admissionOf(db, row.id, occupant);
+        if (status === 'denied') throw new ApiError(403, 'denied', 'The host did not let you in');
+        if (status !== 'admitted') {
+          const name = caller.kind === 'user' ? await admissions.userName(db, caller.viewer.userId) : caller.name;
+          await admissions.wait(db, row.id, occupant, name, new Date(cfg.now()));
+          throw new ApiError(403, 'waiting', 'Waiting for the host to let you in');
+        }
+      }
+    }
     let room;
     try {
       room = await rooms.ensure(row.id, { title: row.name, maxParticipants: row.max_participants });

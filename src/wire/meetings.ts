@@ -336,6 +336,17 @@ export type ModerateInput = z.infer<typeof ModerateInput>;
 export const RemoveInput = z.object({ feed: Feed });
 export type RemoveInput = z.infer<typeof RemoveInput>;
 
+/** Someone waiting to be let in: a user's id, or a guest's id negated (as the lobby lists them). */
+const Occupant = z.int().check(z.gte(-2_147_483_647), z.lte(2_147_483_647), z.refine((n) => n !== 0, 'Not a participant'));
+/** `GET /v1/meetings/{id}/media/waiting`: the waiting room, for the host. */
+export const WaitingRoom = z.object({ waiting: z.array(z.object({ occupant: z.int(), name: z.string() })) });
+export type WaitingRoom = z.infer<typeof WaitingRoom>;
+/** `POST /v1/meetings/{id}/media/admit`: the host lets someone in, or not. */
+export const AdmitInput = z.object({ occupant: Occupant, admit: z.boolean() });
+export type AdmitInput = z.infer<typeof AdmitInput>;
+/** How long a waiting window's last ask counts (it asks again every few seconds). */
+export const WAITING_FRESH_MS = 20_000;
+
 export const SlugParam = z.object({ slug: z.string().check(z.regex(/^[a-z0-9]{5,20}$/, 'Not a meeting slug')) });
 
 export const CALENDAR_FEEDS_MAX = 10;

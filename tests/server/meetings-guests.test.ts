@@ -10,7 +10,7 @@ const MIN = 60_000;
 const iso = (t: number) => new Date(t).toISOString();
 
 // The media route's videorooms without Janus (the services tests drive the real one).
-const rooms: MeetingRooms = { ensure: async (id) => ({ room: id, pin: 'room-pin' }), moderate: async () => undefined, kick: async () => undefined, destroy: async () => undefined, close: async () => undefined };
+const rooms: MeetingRooms = { ensure: async (id) => ({ room: id, pin: 'room-pin' }), moderate: async () => undefined, participants: async () => [], kick: async () => undefined, destroy: async () => undefined, close: async () => undefined };
 
 /*
  * Guests (issue 22): someone without an account joins with the meeting's ID, an e-mail address and

@@ -9,6 +9,7 @@ import {
   MeetingInfo,
   MeetingMedia,
   MeetingPermissions,
+  WaitingRoom,
   MeetingsPage,
   ROOM_REFRESH_AFTER_UPDATE_MS,
   RoomsResponse,
@@ -113,6 +114,8 @@ export function startWithVideo(s: ServiceLookup): Promise<boolean> {
 export const moderateParticipant = (s: ServiceLookup, id: number, feed: number, mid: string, mute: boolean) => s.get(Api).post(`/v1/meetings/${id}/media/moderate`, { feed, mid, mute });
 export const removeParticipant = (s: ServiceLookup, id: number, feed: number) => s.get(Api).post(`/v1/meetings/${id}/media/remove`, { feed });
 export const endForAll = (s: ServiceLookup, id: number) => s.get(Api).delete(`/v1/meetings/${id}/media`);
+export const readWaiting = (s: ServiceLookup, id: number) => s.get(Api).get(`/v1/meetings/${id}/media/waiting`, undefined, WaitingRoom);
+export const admit = (s: ServiceLookup, id: number, occupant: number, yes: boolean) => s.get(Api).post(`/v1/meetings/${id}/media/admit`, { occupant, admit: yes });
 export const readLobby = (s: ServiceLookup, id: number) => s.get(Api).get(`/v1/meetings/${id}/presence`, undefined, Lobby);
 /** Kept alive past the window's closing, so that the place is given up rather than left to lapse. */
 export const leaveLobby = (s: ServiceLookup, id: number, client: string) =>

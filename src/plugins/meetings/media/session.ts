@@ -38,7 +38,7 @@ export interface ChatLine {
   mine: boolean;
 }
 
-export type EndReason = 'left' | 'removed' | 'destroyed' | 'lost' | 'full' | 'gone' | 'failed' | 'devices';
+export type EndReason = 'left' | 'removed' | 'denied' | 'destroyed' | 'lost' | 'full' | 'gone' | 'failed' | 'devices';
 
 export const initialRoomState = () => ({
   phase: 'connecting' as 'connecting' | 'in' | 'ended',
@@ -59,7 +59,7 @@ export type RoomState = ReturnType<typeof initialRoomState>;
 
 export interface SessionEvents {
   /** A screen-reader announcement ("Bob joined"). */
-  announce(kind: 'joined' | 'left' | 'hand' | 'chat' | 'mutedByHost' | 'allowedByHost', name: string, text?: string): void;
+  announce(kind: 'joined' | 'left' | 'hand' | 'chat' | 'mutedByHost' | 'allowedByHost' | 'waiting', name: string, text?: string): void;
 }
 
 export interface StartControls {

@@ -31,6 +31,7 @@ type Phase =
   | { kind: 'closed'; text: string }
   | { kind: 'in' }
   | { kind: 'joining' }
+  | { kind: 'waiting'; forHost: boolean }
   | { kind: 'meeting'; media: MeetingMedia; start: StartControls }
   | { kind: 'ended'; reason: EndReason; retryMs?: number; attempt?: number }
   | { kind: 'left' };
@@ -38,6 +39,7 @@ type Phase =
 const RETRY_STEP_MS = 1000;
 const RETRY_MAX_MS = 15_000;
 const ROOM_GONE_RETRY_MS = 5000;
+const WAITING_POLL_MS = 3000;
 
 const randomClient = () => Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('');
 
@@ -123,7 +125,7 @@ function Lobby() {
 
   // In the lobby: the heartbeat keeps the place, the refresh shows who else is in; leaving (or
   // closing the window) gives the place up.
-  const inLobby = (phase.kind === 'in' || phase.kind === 'joining' || phase.kind === 'meeting' || phase.kind === 'ended') && info !== null;
+  const inLobby = (phase.kind === 'in' || phase.kind === 'joining' || phase.kind === 'waiting' || phase.kind === 'meeting' || phase.kind === 'ended') && info !== null;
   useEffect(() => {
     if (!inLobby || !info) return;
     const id = info.id;
@@ -161,13 +163,17 @@ function Lobby() {
   /** From the lobby into the meeting's media: the room, its PIN and TURN credentials come from the API. */
   const joinNow = async () => {
     if (!info) return;
-    setPhase({ kind: 'joining' });
+    // Asked again from the waiting room: the page stays as it is (no flicker, nothing re-announced).
+    setPhase((p) => (p.kind === 'waiting' ? p : { kind: 'joining' }));
     try {
       // Back after a lost connection: the microphone and camera as they were; else the user's setting.
       const before = lastControls.current;
       const [media, video] = await Promise.all([joinMedia(kernel, info.id), before ? before.video : startWithVideo(kernel)]);
       setPhase({ kind: 'meeting', media, start: { video, muted: before?.muted ?? false } });
     } catch (err) {
+      // The waiting room, or a meeting only its host may start: asked again until let in.
+      if (err instanceof ApiError && (err.body.error === 'waiting' || err.body.error === 'waiting_for_host')) return setPhase({ kind: 'waiting', forHost: err.body.error === 'waiting_for_host' });
+      if (err instanceof ApiError && err.body.error === 'denied') return setPhase({ kind: 'ended', reason: 'denied' });
       log.warn('meeting media not granted', err);
       onMediaEnded(err instanceof ApiError && err.status >= 400 && err.status < 500 && err.body.error !== 'not_in_lobby' ? 'failed' : 'lost');
     }
@@ -186,6 +192,14 @@ function Lobby() {
     attempts.current++;
     setPhase({ kind: 'ended', reason, retryMs: reason === 'gone' ? ROOM_GONE_RETRY_MS : Math.min(attempts.current * RETRY_STEP_MS, RETRY_MAX_MS), attempt: attempts.current });
   };
+  const waitingNow = phase.kind === 'waiting';
+  useEffect(() => {
+    if (!waitingNow) return;
+    const timer = setTimeout(() => void joinNow(), WAITING_POLL_MS);
+    return () => clearTimeout(timer);
+    // Each ask answers with a new phase object: the next ask follows it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [phase]);
   const retryMs = phase.kind === 'ended' ? phase.retryMs : undefined;
   useEffect(() => {
     if (retryMs === undefined || !info) return;
@@ -292,9 +306,16 @@ function Lobby() {
         </>
       )}
 
-      {(phase.kind === 'in' || phase.kind === 'joining') && (
+      {phase.kind === 'waiting' && (
+        <p role="status" className="mt-waiting">
+          {phase.forHost ? t('room.waitingForHost') : t('room.waiting')}
+        </p>
+      )}
+
+      {(phase.kind === 'in' || phase.kind === 'joining' || phase.kind === 'waiting') && (
         <section aria-labelledby="mt-lobby-in">
-          <Button className="btn primary" onPress={() => void joinNow()} isPending={phase.kind === 'joining'}>
+          {/* Not React Aria's isPending: its announcement names the button by id, and the button is gone once in (axe: role-img-alt). */}
+          <Button className="btn primary" onPress={() => void joinNow()} isDisabled={phase.kind === 'joining' || phase.kind === 'waiting'}>
             {t('room.join')}
           </Button>
           <h3 id="mt-lobby-in">{t('lobby.inLobby', { n: occupants.length })}</h3>

@@ -5,7 +5,7 @@ import { useSnapshot } from 'valtio';
 import { PresenceApi } from '../../../contracts';
 import { Notifications, useKernel } from '../../../kernel';
 import type { MeetingMedia } from '../../../wire/meetings';
-import { endForAll, moderateParticipant, removeParticipant, serverMessage } from '../api';
+import { admit, endForAll, moderateParticipant, readWaiting, removeParticipant, serverMessage } from '../api';
 import { log } from '../log';
 import { setActiveSession } from '../media/active';
 import { toggleCamera, toggleHand, toggleMute, togglePanel, toggleShare } from '../media/controls';
@@ -36,6 +36,7 @@ export function MeetingRoom({ meetingId, media, who, start, onJoined, onEnded }:
       }),
   );
   const snap = useSnapshot(session.state);
+  const waiting = useWaitingRoom(meetingId, snap.isHost && snap.phase === 'in');
   const ended = useRef(onEnded);
   ended.current = onEnded;
 
@@ -81,6 +82,24 @@ export function MeetingRoom({ meetingId, media, who, start, onJoined, onEnded }:
         {snap.phase === 'connecting' ? t('room.connecting') : t('room.inCall', { n: people.length + 1 })}
         {snap.self.forced && ` ${t('room.forcedMuted')}`}
       </p>
+      {waiting.length > 0 && (
+        <section className="mt-waiting-room" aria-labelledby="mt-waiting-h">
+          <h3 id="mt-waiting-h">{t('room.waitingList', { n: waiting.length })}</h3>
+          <ul>
+            {waiting.map((w) => (
+              <li key={w.occupant}>
+                {w.name}{' '}
+                <Button className="btn small primary" onPress={() => hostAction(() => admit(kernel, meetingId, w.occupant, true))}>
+                  {t('room.admit', { name: w.name })}
+                </Button>{' '}
+                <Button className="btn small" onPress={() => hostAction(() => admit(kernel, meetingId, w.occupant, false))}>
+                  {t('room.deny', { name: w.name })}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <div className="mt-room-body">
         <ul className="mt-tiles" aria-label={t('room.tiles')}>
           <Tile name={t('lobby.you', { name: who.name })} stream={snap.local} tracks={snap.localTracks} self muted={snap.self.muted} camera={snap.self.camera} hand={snap.self.hand} talking={snap.self.talking} large={false} kind="camera" />
@@ -174,6 +193,37 @@ export function MeetingRoom({ meetingId, media, who, start, onJoined, onEnded }:
 }
 
 type T = ReturnType<typeof useTranslation<'meetings'>>['t'];
+
+const WAITING_REFRESH_MS = 3000;
+
+/** The host's waiting room, read every few seconds; a newcomer in it is announced. */
+function useWaitingRoom(meetingId: number, active: boolean): readonly { occupant: number; name: string }[] {
+  const { t } = useTranslation('meetings');
+  const kernel = useKernel();
+  const [list, setList] = useState<readonly { occupant: number; name: string }[]>([]);
+  useEffect(() => {
+    if (!active) return setList([]);
+    let known = new Set<number>();
+    let stopped = false;
+    const read = () =>
+      readWaiting(kernel, meetingId).then(
+        ({ waiting }) => {
+          if (stopped) return;
+          for (const w of waiting) if (!known.has(w.occupant)) kernel.get(Notifications).announce(t('room.announce.waiting', { name: w.name }), 'assertive');
+          known = new Set(waiting.map((w) => w.occupant));
+          setList(waiting);
+        },
+        (err: unknown) => log.warn('waiting room not read', err),
+      );
+    void read();
+    const timer = setInterval(() => void read(), WAITING_REFRESH_MS);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, [active, kernel, meetingId, t]);
+  return list;
+}
 
 /** A person's name and, in words, what their tile shows by icons. */
 function describe(t: T, name: string, s: { muted: boolean; camera: boolean; hand: boolean; talking: boolean }): string {
