@@ -212,7 +212,7 @@ test('the meeting outlives its media server: Janus killed mid-meeting, both are 
   await zainab.context().close();
 });
 
-test('keyboard only: a meeting with a waiting room: a colleague waits until the host admits them, announced and listed for the host; axe on both', async ({ page, browser, baseURL }) => {
+test('keyboard only: a meeting with a waiting room: a colleague waits until the host admits them, announced and listed for the host, then switches microphone; axe on each', async ({ page, browser, baseURL }) => {
   test.slow();
   const name = `Interview ${Date.now().toString(36)}`;
   await loginByKeyboard(page, HOST);
@@ -247,5 +247,21 @@ test('keyboard only: a meeting with a waiting room: a colleague waits until the 
   await expect(controls(zainab).getByRole('button', { name: 'Mute' })).toBeEnabled({ timeout: 20_000 });
   await expect(tile(host, 'Zainab Bello')).toBeVisible({ timeout: 20_000 });
   await expect(waiting).toHaveCount(0);
+
+  // Zainab switches microphone in the meeting ("Choose microphone, camera and speaker"): her
+  // outgoing audio is now that device's.
+  await openPalette(zainab);
+  await zainab.keyboard.type('choose microphone');
+  await expect(zainab.getByRole('option', { name: /^Choose microphone, camera and speaker/ }).first()).toBeVisible();
+  await zainab.keyboard.press('Enter');
+  const devices = zainab.getByRole('complementary', { name: 'Devices' });
+  const mic = devices.getByRole('combobox', { name: 'Microphone' });
+  await tabUntilFocused(zainab, mic);
+  await zainab.keyboard.press('ArrowDown');
+  const chosen = await mic.evaluate((el: HTMLSelectElement) => el.selectedOptions[0]?.textContent ?? '');
+  expect(chosen).not.toBe('Browser default');
+  const ownAudio = () => zainab.locator('.mt-tile[data-self] video').evaluate((v: HTMLVideoElement) => (v.srcObject instanceof MediaStream ? (v.srcObject.getAudioTracks()[0]?.label ?? '') : ''));
+  await expect.poll(ownAudio).toBe(chosen);
+  await expectNoAxeViolations(zainab, 'meeting devices');
   await zainab.context().close();
 });

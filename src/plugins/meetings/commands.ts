@@ -58,6 +58,7 @@ export const meetingsTable = {
   hand: { keys: '$mod+Alt+h', allowInInputs: true, when: inMeeting, keywords: ['raise hand', 'lower hand'] },
   participants: { keys: '$mod+Alt+p', allowInInputs: true, when: inMeeting, keywords: ['people', 'attendees', 'who is here'] },
   meetingChat: { keys: '$mod+Alt+c', allowInInputs: true, when: inMeeting, keywords: ['chat', 'message everyone'] },
+  devices: { when: inMeeting, keywords: ['microphone', 'camera', 'speaker', 'headset', 'webcam'] },
   speaker: { keys: '$mod+Alt+w', allowInInputs: true, when: inMeeting, keywords: ['who is speaking', 'active speaker'] },
   leave: { when: inMeeting, keywords: ['hang up', 'exit meeting', 'end'] },
   // At boot: the invite modal opens at once; the chunk (the offer, the modal) follows.

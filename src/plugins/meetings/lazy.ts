@@ -138,6 +138,7 @@ export const runs: LazyRuns<typeof meetingsTable> = {
   hand: () => toggleHand(),
   participants: () => togglePanel('participants'),
   meetingChat: () => togglePanel('chat'),
+  devices: () => togglePanel('devices'),
   speaker: (ctx) => announceSpeaker(ctx.services),
   leave: () => leaveMeeting(),
   next: (ctx) => step(ctx.services, 1),

@@ -58,7 +58,7 @@ export interface LiveControls {
   camera: boolean;
   hand: boolean;
   sharing: boolean;
-  panel: 'participants' | 'chat' | null;
+  panel: 'participants' | 'chat' | 'devices' | null;
 }
 
 /** Live state: read by the commands and the palette at boot, written by the lazy chunk. */

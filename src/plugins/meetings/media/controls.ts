@@ -39,7 +39,7 @@ export function toggleHand(): void {
   s?.setHand(!s.state.self.hand);
 }
 
-export function togglePanel(panel: 'participants' | 'chat'): void {
+export function togglePanel(panel: 'participants' | 'chat' | 'devices'): void {
   const s = activeSession();
   if (s) s.state.panel = s.state.panel === panel ? null : panel;
 }

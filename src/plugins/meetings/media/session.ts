@@ -53,7 +53,9 @@ export const initialRoomState = () => ({
   peers: {} as Record<number, Peer>,
   chat: [] as ChatLine[],
   /** The side panel open beside the tiles. */
-  panel: null as 'participants' | 'chat' | null,
+  panel: null as 'participants' | 'chat' | 'devices' | null,
+  /** The devices chosen in this meeting (null: the browser's default). */
+  devices: { microphone: null as string | null, camera: null as string | null, speaker: null as string | null },
 });
 export type RoomState = ReturnType<typeof initialRoomState>;
 
@@ -310,9 +312,33 @@ export class MeetingSession {
     if (!this.pub || !this.videoMid || on === this.state.self.camera) return;
     // While sharing, the camera is off; turning it on stops the share.
     if (on && this.state.self.sharing) await this.stopShare(false);
-    await replaceTracks(this.pub, on ? [{ type: 'video', mid: this.videoMid, replace: true, capture: true }] : [{ type: 'video', mid: this.videoMid, remove: true, capture: false }]);
+    await replaceTracks(this.pub, on ? [{ type: 'video', mid: this.videoMid, replace: true, capture: this.cameraCapture() }] : [{ type: 'video', mid: this.videoMid, remove: true, capture: false }]);
     this.state.self.camera = on;
     await this.sendState();
+  }
+
+  private cameraCapture(): true | MediaTrackConstraints {
+    const id = this.state.devices.camera;
+    return id ? { deviceId: { exact: id } } : true;
+  }
+
+  /** Another microphone, switched without leaving: muted stays muted. */
+  async setMicrophone(deviceId: string | null): Promise<void> {
+    if (!this.pub || !this.audioMid) return;
+    await replaceTracks(this.pub, [{ type: 'audio', mid: this.audioMid, replace: true, capture: deviceId ? { deviceId: { exact: deviceId } } : true }]);
+    this.state.devices.microphone = deviceId;
+    if (this.state.self.muted) this.pub.muteAudio();
+  }
+
+  /** Another camera: taken at once when the camera is on, else the next time it is. */
+  async setCameraDevice(deviceId: string | null): Promise<void> {
+    this.state.devices.camera = deviceId;
+    if (this.pub && this.videoMid && this.state.self.camera) await replaceTracks(this.pub, [{ type: 'video', mid: this.videoMid, replace: true, capture: this.cameraCapture() }]);
+  }
+
+  /** Where everyone's audio plays (the tiles route their media there). */
+  setSpeaker(deviceId: string | null): void {
+    this.state.devices.speaker = deviceId;
   }
 
   setHand(up: boolean): void {

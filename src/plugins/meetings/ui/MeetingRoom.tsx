@@ -104,7 +104,7 @@ export function MeetingRoom({ meetingId, media, who, start, onJoined, onEnded }:
         <ul className="mt-tiles" aria-label={t('room.tiles')}>
           <Tile name={t('lobby.you', { name: who.name })} stream={snap.local} tracks={snap.localTracks} self muted={snap.self.muted} camera={snap.self.camera} hand={snap.self.hand} talking={snap.self.talking} large={false} kind="camera" />
           {peers.map((p) => (
-            <Tile key={p.feed} name={p.kind === 'screen' ? t('room.screenOf', { name: p.name }) : p.name} stream={p.stream} tracks={p.tracks} self={false} muted={p.muted} camera={p.camera} hand={p.hand} talking={p.talking} large={p.feed === speaker} kind={p.kind} />
+            <Tile key={p.feed} speaker={snap.devices.speaker} name={p.kind === 'screen' ? t('room.screenOf', { name: p.name }) : p.name} stream={p.stream} tracks={p.tracks} self={false} muted={p.muted} camera={p.camera} hand={p.hand} talking={p.talking} large={p.feed === speaker} kind={p.kind} />
           ))}
         </ul>
         {snap.panel === 'participants' && (
@@ -133,6 +133,7 @@ export function MeetingRoom({ meetingId, media, who, start, onJoined, onEnded }:
           </aside>
         )}
         {snap.panel === 'chat' && <ChatPanel session={session} />}
+        {snap.panel === 'devices' && <DevicesPanel session={session} />}
       </div>
       <Toolbar className="mt-controls" aria-label={t('room.controls')}>
         <ToggleButton className="btn" isSelected={snap.self.muted} onChange={() => toggleMute()} aria-keyshortcuts='Control+D' isDisabled={snap.phase !== 'in' || snap.self.forced}>
@@ -152,6 +153,9 @@ export function MeetingRoom({ meetingId, media, who, start, onJoined, onEnded }:
         </ToggleButton>
         <ToggleButton className="btn" isSelected={snap.panel === 'chat'} onChange={() => togglePanel('chat')} aria-keyshortcuts='Control+Alt+C'>
           {t('room.chat')}
+        </ToggleButton>
+        <ToggleButton className="btn" isSelected={snap.panel === 'devices'} onChange={() => togglePanel('devices')}>
+          {t('room.devices')}
         </ToggleButton>
         <Button className="btn danger" onPress={() => session.leave()}>
           {t('room.leave')}
@@ -237,6 +241,8 @@ function describe(t: T, name: string, s: { muted: boolean; camera: boolean; hand
 
 interface TileProps {
   name: string;
+  /** The audio output chosen in the meeting (remote tiles only). */
+  speaker?: string | null;
   stream: MediaStream | null;
   tracks: number;
   self: boolean;
@@ -248,7 +254,7 @@ interface TileProps {
   kind: 'camera' | 'screen';
 }
 
-function Tile({ name, stream, tracks, self, muted, camera, hand, talking, large, kind }: TileProps) {
+function Tile({ name, speaker, stream, tracks, self, muted, camera, hand, talking, large, kind }: TileProps) {
   const { t } = useTranslation('meetings');
   const video = useRef<HTMLVideoElement>(null);
   useEffect(() => {
@@ -257,6 +263,11 @@ function Tile({ name, stream, tracks, self, muted, camera, hand, talking, large,
     // A track added to the same stream needs play() again in some browsers.
     if (el && stream) void el.play().catch(() => undefined);
   }, [stream, tracks]);
+  useEffect(() => {
+    const el = video.current as (HTMLVideoElement & { setSinkId?: (id: string) => Promise<void> }) | null;
+    if (!el || self || !el.setSinkId || speaker === undefined) return;
+    void el.setSinkId(speaker ?? '').catch((err: unknown) => log.warn('speaker not chosen', err));
+  }, [speaker, self]);
   const showVideo = kind === 'screen' || camera;
   const initials = useMemo(
     () =>
@@ -284,6 +295,70 @@ function Tile({ name, stream, tracks, self, muted, camera, hand, talking, large,
         {hand && <span className="mt-tile-flag"> · ✋</span>}
       </span>
     </li>
+  );
+}
+
+/** The browser's own entries beside the real devices: "Browser default" stands for them. */
+const VIRTUAL_DEVICES = new Set(['default', 'communications']);
+
+function useDevices(): MediaDeviceInfo[] {
+  const [list, setList] = useState<MediaDeviceInfo[]>([]);
+  useEffect(() => {
+    const media = navigator.mediaDevices;
+    if (!media?.enumerateDevices) return;
+    let live = true;
+    const load = () =>
+      void media.enumerateDevices().then(
+        (all) => live && setList(all.filter((d) => !VIRTUAL_DEVICES.has(d.deviceId))),
+        (err: unknown) => log.warn('devices not listed', err),
+      );
+    load();
+    media.addEventListener('devicechange', load);
+    return () => {
+      live = false;
+      media.removeEventListener('devicechange', load);
+    };
+  }, []);
+  return list;
+}
+
+/** Microphone, camera and speaker for this meeting, switched without leaving it. */
+function DevicesPanel({ session }: { session: MeetingSession }) {
+  const { t } = useTranslation('meetings');
+  const kernel = useKernel();
+  const snap = useSnapshot(session.state);
+  const all = useDevices();
+  const canRoute = 'setSinkId' in HTMLMediaElement.prototype;
+  const pick = (work: () => Promise<void> | void) =>
+    void Promise.resolve()
+      .then(work)
+      .catch((err: unknown) => {
+        log.warn('device not switched', err);
+        kernel.get(Notifications).toast({ titleKey: 'meetings:room.deviceFailed', tone: 'error' });
+      });
+  const select = (kind: MediaDeviceKind, label: string, value: string | null, onChange: (id: string | null) => void) => {
+    const devices = all.filter((d) => d.kind === kind);
+    return (
+      <div className="field">
+        <label htmlFor={`mt-dev-${kind}`}>{label}</label>
+        <select id={`mt-dev-${kind}`} className="input" value={value ?? ''} onChange={(e) => onChange(e.target.value || null)}>
+          <option value="">{t('room.defaultDevice')}</option>
+          {devices.map((d, i) => (
+            <option key={d.deviceId} value={d.deviceId}>
+              {d.label || t('room.unnamedDevice', { n: i + 1 })}
+            </option>
+          ))}
+        </select>
+      </div>
+    );
+  };
+  return (
+    <aside className="mt-panel" aria-labelledby="mt-devices-h">
+      <h3 id="mt-devices-h">{t('room.devices')}</h3>
+      {select('audioinput', t('room.microphone'), snap.devices.microphone, (id) => pick(() => session.setMicrophone(id)))}
+      {select('videoinput', t('room.cameraDevice'), snap.devices.camera, (id) => pick(() => session.setCameraDevice(id)))}
+      {canRoute && select('audiooutput', t('room.speaker'), snap.devices.speaker, (id) => pick(() => session.setSpeaker(id)))}
+    </aside>
   );
 }
 
