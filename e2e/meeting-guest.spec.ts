@@ -1,43 +1,18 @@
-import { expect, test, type Locator, type Page } from './csp-guard';
-import { expectNoAxeViolations, loginByKeyboard, openPalette, tabUntilFocused } from './fixtures';
+import { expect, test } from './csp-guard';
+import { controls, framesOf, joinNow, startMeeting, tile } from './meeting-helpers';
+import { expectNoAxeViolations, loginByKeyboard, tabUntilFocused } from './fixtures';
 
 // A user no other spec signs in as: Leila starts a meeting with a PIN; her guest has no account.
 const HOST = 'leila.haddad';
 const PIN = '7315';
 const GUEST = 'Greta Gast';
 
-const tiles = (page: Page) => page.getByRole('list', { name: "Participants' video" });
-const tile = (page: Page, name: string) => tiles(page).getByRole('listitem', { name: new RegExp(`^${name.replace(/[()]/g, '\\$&')}`) });
-const controls = (page: Page) => page.getByRole('toolbar', { name: 'Meeting controls' });
-const framesOf = (t: Locator) => t.locator('video').evaluate((v: HTMLVideoElement) => v.getVideoPlaybackQuality().totalVideoFrames);
-
-async function retype(page: Page, field: Locator, text: string): Promise<void> {
-  await tabUntilFocused(page, field);
-  await page.keyboard.press('Control+a');
-  await page.keyboard.type(text);
-}
-
-async function joinNow(page: Page): Promise<void> {
-  await tabUntilFocused(page, page.getByRole('button', { name: 'Join now' }));
-  await page.keyboard.press('Enter');
-  await expect(controls(page).getByRole('button', { name: 'Mute' })).toBeEnabled({ timeout: 20_000 });
-}
 
 test('keyboard only: a guest without an account joins a PIN meeting by e-mail (a wrong PIN refused first), enters the meeting page with their name, sees and is seen by the host; the guest token opens nothing else; axe on the guest form', async ({ page, browser, baseURL }) => {
   test.slow();
   const name = `Guest visit ${Date.now().toString(36)}`;
   await loginByKeyboard(page, HOST);
-  await openPalette(page);
-  await page.keyboard.type('new meeting');
-  await expect(page.getByRole('option', { name: /New meeting/ }).first()).toBeVisible();
-  await page.keyboard.press('Enter');
-  const dialog = page.getByRole('dialog', { name: 'New meeting' });
-  await retype(page, dialog.getByRole('textbox', { name: 'Meeting name' }), name);
-  await retype(page, dialog.getByLabel('PIN (four digits, optional)'), PIN);
-  const opened = page.waitForEvent('popup');
-  await page.keyboard.press('Control+Enter');
-  const host = await opened;
-  await expect(host.getByRole('heading', { level: 2, name })).toBeVisible();
+  const host = await startMeeting(page, name, { pin: PIN });
   const path = new URL(host.url()).pathname;
   await joinNow(host);
 

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from './csp-guard';
+import { expect, test, type Locator } from './csp-guard';
+import { controls, framesOf, joinNow, startMeeting, tile } from './meeting-helpers';
 import { messageByPalette } from './chat-helpers';
 import { expectNoAxeViolations, loginByKeyboard, openPalette, signedInPerson, tabUntilFocused } from './fixtures';
 import { killService, startService } from './services-control';
@@ -8,36 +9,13 @@ const HOST = 'nikolai.petrov';
 const SECOND = 'zainab.bello';
 const THIRD = 'yusuf.demir';
 
-const tiles = (page: Page) => page.getByRole('list', { name: "Participants' video" });
-const tile = (page: Page, name: string | RegExp) => tiles(page).getByRole('listitem', { name: typeof name === 'string' ? new RegExp(`^${name}`) : name });
-const controls = (page: Page) => page.getByRole('toolbar', { name: 'Meeting controls' });
-/** Frames the tile's video element has shown: above zero once the feed's media really arrives through Janus. */
-const framesOf = (t: Locator) => t.locator('video').evaluate((v: HTMLVideoElement) => v.getVideoPlaybackQuality().totalVideoFrames);
 const audioTracksOf = (t: Locator) => t.locator('video').evaluate((v: HTMLVideoElement) => (v.srcObject instanceof MediaStream ? v.srcObject.getAudioTracks().length : 0));
-
-/** From the lobby into the meeting, by keyboard. */
-async function joinNow(page: Page): Promise<void> {
-  await tabUntilFocused(page, page.getByRole('button', { name: 'Join now' }));
-  await page.keyboard.press('Enter');
-  await expect(controls(page).getByRole('button', { name: 'Mute' })).toBeEnabled({ timeout: 20_000 });
-}
 
 test('keyboard only: three people in a meeting through Janus see and hear each other, camera and mute by Ctrl+E and Ctrl+D, a shared screen, chat, a raised hand, who is speaking, the host mutes, removes and ends for all, leaving; axe on the meeting page', async ({ page, browser, baseURL }) => {
   test.slow();
   const name = `All hands ${Date.now().toString(36)}`;
   await loginByKeyboard(page, HOST);
-  await openPalette(page);
-  await page.keyboard.type('new meeting');
-  await expect(page.getByRole('option', { name: /New meeting/ }).first()).toBeVisible();
-  await page.keyboard.press('Enter');
-  const dialog = page.getByRole('dialog', { name: 'New meeting' });
-  await tabUntilFocused(page, dialog.getByRole('textbox', { name: 'Meeting name' }));
-  await page.keyboard.press('Control+a');
-  await page.keyboard.type(name);
-  const opened = page.waitForEvent('popup');
-  await page.keyboard.press('Control+Enter');
-  const host = await opened;
-  await expect(host.getByRole('heading', { level: 2, name })).toBeVisible();
+  const host = await startMeeting(page, name);
   const path = new URL(host.url()).pathname;
   await joinNow(host);
   await expect(host.getByRole('status').filter({ hasText: 'People in the meeting: 1' })).toBeVisible();
@@ -172,17 +150,7 @@ test('the meeting outlives its media server: Janus killed mid-meeting, both are 
   test.slow();
   const name = `Resilience ${Date.now().toString(36)}`;
   await loginByKeyboard(page, HOST);
-  await openPalette(page);
-  await page.keyboard.type('new meeting');
-  await expect(page.getByRole('option', { name: /New meeting/ }).first()).toBeVisible();
-  await page.keyboard.press('Enter');
-  const dialog = page.getByRole('dialog', { name: 'New meeting' });
-  await tabUntilFocused(page, dialog.getByRole('textbox', { name: 'Meeting name' }));
-  await page.keyboard.press('Control+a');
-  await page.keyboard.type(name);
-  const opened = page.waitForEvent('popup');
-  await page.keyboard.press('Control+Enter');
-  const host = await opened;
+  const host = await startMeeting(page, name);
   await joinNow(host);
   const zainab = await signedInPerson(browser, baseURL!, SECOND);
   await zainab.goto(new URL(host.url()).pathname);
@@ -216,20 +184,7 @@ test('keyboard only: a meeting with a waiting room: a colleague waits until the 
   test.slow();
   const name = `Interview ${Date.now().toString(36)}`;
   await loginByKeyboard(page, HOST);
-  await openPalette(page);
-  await page.keyboard.type('new meeting');
-  await expect(page.getByRole('option', { name: /New meeting/ }).first()).toBeVisible();
-  await page.keyboard.press('Enter');
-  const dialog = page.getByRole('dialog', { name: 'New meeting' });
-  await tabUntilFocused(page, dialog.getByRole('textbox', { name: 'Meeting name' }));
-  await page.keyboard.press('Control+a');
-  await page.keyboard.type(name);
-  await tabUntilFocused(page, dialog.getByRole('checkbox', { name: 'Waiting room' }));
-  await page.keyboard.press('Space');
-  await expect(dialog.getByRole('checkbox', { name: 'Waiting room' })).toBeChecked();
-  const opened = page.waitForEvent('popup');
-  await page.keyboard.press('Control+Enter');
-  const host = await opened;
+  const host = await startMeeting(page, name, { waitingRoom: true });
   await joinNow(host);
 
   const zainab = await signedInPerson(browser, baseURL!, SECOND);
