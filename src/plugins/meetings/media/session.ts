@@ -95,6 +95,8 @@ export class MeetingSession {
   private cameraBeforeShare = false;
   private closed = false;
   private stateTimer: ReturnType<typeof setInterval> | undefined;
+  /** What the browser gave to share (the screen, and its sound when offered). */
+  private screenTracks: MediaStreamTrack[] = [];
 
   constructor(
     private readonly media: MeetingMedia,
@@ -363,12 +365,21 @@ export class MeetingSession {
   /** Shares the screen as a feed of its own; the camera goes off meanwhile and comes back after. */
   async startShare(): Promise<void> {
     if (!this.janus || this.screen || this.state.phase !== 'in') return;
+    // The browser asks what to share first: cancelled there, nothing is published. Its audio (a
+    // tab's sound) comes along when the browser offers it.
+    const shared = await navigator.mediaDevices.getDisplayMedia({ video: true, audio: true });
+    const [screenTrack] = shared.getVideoTracks();
+    const [screenAudio] = shared.getAudioTracks();
+    if (!screenTrack || this.closed) {
+      for (const t of shared.getTracks()) t.stop();
+      return;
+    }
     const handle = await attachVideoroom(this.janus, {
       onmessage: (msg, jsep) => {
         if (msg.videoroom === 'joined') {
           offer(handle, [
-            { type: 'screen', capture: true, recv: false },
-            { type: 'audio', capture: false, recv: false },
+            { type: 'screen', capture: screenTrack, recv: false },
+            ...(screenAudio ? [{ type: 'audio' as const, capture: screenAudio, recv: false }] : []),
           ]).then(
             (jsep2) => handle.send({ message: { request: 'publish' }, jsep: jsep2 }),
             (err: unknown) => {
@@ -379,15 +390,12 @@ export class MeetingSession {
         }
         if (jsep) handle.handleRemoteJsep({ jsep });
       },
-      onlocaltrack: (track, on) => {
-        if (on && track.kind === 'video') {
-          // The browser's own "Stop sharing" ends the share here too.
-          track.addEventListener('ended', () => void this.stopShare(true), { once: true });
-          this.state.self.sharing = true;
-        }
-      },
     });
     this.screen = handle;
+    this.screenTracks = shared.getTracks();
+    // The browser's own "Stop sharing" ends the share here too.
+    screenTrack.addEventListener('ended', () => void this.stopShare(true), { once: true });
+    this.state.self.sharing = true;
     this.cameraBeforeShare = this.state.self.camera;
     if (this.state.self.camera) await this.setCamera(false);
     handle.send({ message: { request: 'join', room: this.media.room, ptype: 'publisher', display: displayFor({ ...this.who, kind: 'screen' }), pin: this.media.pin } });
@@ -400,6 +408,8 @@ export class MeetingSession {
     handle.send({ message: { request: 'leave' } });
     handle.hangup();
     handle.detach();
+    for (const t of this.screenTracks) t.stop();
+    this.screenTracks = [];
     this.state.self.sharing = false;
     if (restoreCamera && this.cameraBeforeShare) await this.setCamera(true);
   }
