@@ -1,8 +1,10 @@
+import cluster from 'node:cluster';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
+import { apiProcessCount, apiProcessIndex, superviseApiProcesses } from './cluster';
 import { migrate } from './db/migrate';
 import { openDb, type Db } from './db/open';
 import { seedDemo } from './seed';
@@ -44,7 +46,9 @@ async function start() {
     logger: { level: env.UC_LOG_LEVEL || 'info', file: logFile },
     // UC_STATIC_DIR: another build (engineers testing side by side on one machine each build their own).
     staticDir: process.env.UC_STATIC_DIR ? path.resolve(process.env.UC_STATIC_DIR) : path.join(repoRoot, 'dist'),
-    voicemail: true,
+    // The service phones (voicemail, click-dial) take one control connection each: of a cluster's
+    // processes the first drives them.
+    voicemail: apiProcessIndex(env) === 1,
   });
   await app.listen({ host, port });
   const address = app.server.address();
@@ -74,15 +78,26 @@ async function stop(signal: string) {
   }
 }
 
-process.on('SIGTERM', () => void stop('SIGTERM'));
-process.on('SIGINT', () => void stop('SIGINT'));
-
+let processes = 1;
 try {
-  await start();
+  processes = apiProcessCount(env);
 } catch (err) {
   console.error('UC API failed to start:', err instanceof Error ? err.message : err);
-  app?.log.error({ err }, 'startup failed');
-  await app?.close().catch(() => {});
-  await db?.close().catch(() => {});
   process.exit(1);
+}
+
+if (processes > 1 && cluster.isPrimary) {
+  await superviseApiProcesses(processes);
+} else {
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+  try {
+    await start();
+  } catch (err) {
+    console.error('UC API failed to start:', err instanceof Error ? err.message : err);
+    app?.log.error({ err }, 'startup failed');
+    await app?.close().catch(() => {});
+    await db?.close().catch(() => {});
+    process.exit(1);
+  }
 }

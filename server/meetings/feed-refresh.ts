@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { JOB_LOCKS, runAlone } from '../db/job-lock';
 import type { Db } from '../db/types';
 import { downloadFeed, FeedError, feedHttpUrl, feedSource, parseFeed, type FeedLimits } from './feeds';
 import * as repo from './repository';
@@ -35,7 +36,11 @@ export async function refreshFeed(db: Db, feedId: number, limits: FeedLimits, no
   }
 }
 
-/** Every few minutes, the feeds not read for an interval are read again, a few at a time. */
+/**
+ * Every few minutes, the feeds not read for an interval are read again, a few at a time. Of several
+ * API processes on one database only one reads at a time, and it picks the due feeds under the
+ * lock: a feed read by one is no longer due for the next (each calendar is asked once per interval).
+ */
 export function startFeedRefresh(app: FastifyInstance, db: Db, limits: FeedLimits, intervalMs: number, now: () => number): void {
   let running = false;
   let closed = false;
@@ -43,10 +48,12 @@ export function startFeedRefresh(app: FastifyInstance, db: Db, limits: FeedLimit
     if (running || closed) return;
     running = true;
     try {
-      for (const id of await repo.dueFeeds(db, new Date(now() - intervalMs), 20)) {
-        if (closed) break;
-        await refreshFeed(db, id, limits, now());
-      }
+      await runAlone(db, JOB_LOCKS.feedRefresh, async () => {
+        for (const id of await repo.dueFeeds(db, new Date(now() - intervalMs), 20)) {
+          if (closed) break;
+          await refreshFeed(db, id, limits, now());
+        }
+      });
     } catch (err) {
       app.log.warn({ err }, 'calendar feed refresh failed');
     } finally {

@@ -1,0 +1,76 @@
+import cluster, { type Worker } from 'node:cluster';
+
+/**
+ * `UC_API_PROCESSES=n` (n > 1): the API runs as n processes of Node's cluster module sharing one
+ * port. They share what makes a request's answer: PostgreSQL (sessions, throttles, single-use codes,
+ * job locks) and the runtime folder (the JWT key, recordings). PGlite is one process's database.
+ */
+export function apiProcessCount(env: NodeJS.ProcessEnv): number {
+  const raw = env.UC_API_PROCESSES?.trim();
+  if (!raw) return 1;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > 64) throw new Error(`UC_API_PROCESSES must be a whole number from 1 to 64, got "${raw}"`);
+  if (n > 1 && !/^postgres(ql)?:\/\//.test(env.DATABASE_URL?.trim() ?? '')) {
+    throw new Error(`UC_API_PROCESSES=${n} needs PostgreSQL (DATABASE_URL=postgres://…): the embedded database (PGlite) admits one process`);
+  }
+  return n;
+}
+
+/** Which of the cluster's processes this is: 1 when there is no cluster. */
+export const apiProcessIndex = (env: NodeJS.ProcessEnv): number => Number(env.UC_API_PROCESS_INDEX || 1);
+
+/**
+ * The primary: starts the workers one after the other (the first migrates and seeds alone), starts
+ * again one that dies, and on SIGTERM/SIGINT stops them all and exits once they have.
+ */
+export async function superviseApiProcesses(n: number): Promise<void> {
+  let stopping = false;
+  const workers = new Map<number, Worker>();
+
+  const fork = (index: number) =>
+    new Promise<void>((resolve, reject) => {
+      const worker = cluster.fork({ UC_API_PROCESS_INDEX: String(index) });
+      let listened = false;
+      workers.set(index, worker);
+      worker.once('listening', () => {
+        listened = true;
+        resolve();
+      });
+      worker.once('exit', (code, signal) => {
+        workers.delete(index);
+        if (stopping) {
+          if (!workers.size) process.exit(exitCode);
+        } else if (!listened) {
+          reject(new Error(`UC API process ${index} ended before listening (${signal ?? code})`));
+        } else {
+          console.error(`UC API process ${index} (pid ${worker.process.pid}) ended (${signal ?? code}); starting it again`);
+          void fork(index).catch((err: unknown) => fail(err));
+        }
+      });
+    });
+
+  const fail = (err: unknown) => {
+    console.error('UC API failed to start:', err instanceof Error ? err.message : err);
+    stop(1);
+  };
+  let exitCode = 0;
+  const stop = (code = 0) => {
+    if (stopping) return;
+    stopping = true;
+    exitCode = code;
+    if (!workers.size) process.exit(code);
+    for (const w of workers.values()) w.process.kill('SIGTERM');
+    setTimeout(() => process.exit(1), 15_000).unref();
+  };
+  process.on('SIGTERM', () => stop());
+  process.on('SIGINT', () => stop());
+
+  for (let i = 1; i <= n; i++) {
+    try {
+      await fork(i);
+    } catch (err) {
+      return fail(err);
+    }
+  }
+  console.log(`UC API: ${n} processes (pids ${[...workers.values()].map((w) => w.process.pid).join(', ')})`);
+}
