@@ -163,10 +163,13 @@ export async function indexCallRecording(
 ): Promise<IndexedRecording | null> {
   const { pending } = recordingDirs(runtimeDir);
   const note = path.join(pending, pendingName(call.callId));
+  // Claimed by this process while it converts: another API process starting meanwhile must not take it.
+  const claimed = `${note}.${process.pid}`;
   await mkdir(pending, { recursive: true });
-  await writeFile(note, JSON.stringify(call));
+  await writeFile(claimed, JSON.stringify(call));
   const { result, retry } = await convert(db, runtimeDir, call, log, opts);
-  if (!retry) await rm(note, { force: true });
+  if (retry) await rename(claimed, note);
+  else await rm(claimed, { force: true });
   return result;
 }
 
@@ -203,17 +206,33 @@ async function convert(
   }
 }
 
+/** A note claimed by a process that is gone (it was killed while converting): free to take again. */
+function orphaned(claim: string): boolean {
+  const pid = Number(claim);
+  if (pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
 /**
- * At start: converts the recordings of calls that ended while the server was stopping, or whose
- * conversion failed before. Each note is first renamed to this process's name, so that of two
- * servers starting at once only one takes it.
+ * At start: converts the recordings of calls that ended while the server was stopping, whose
+ * conversion failed before, or whose converting process was killed. Each note is first renamed to
+ * this process's name, so that of two servers starting at once only one takes it, and none takes a
+ * note a live process is converting (the API processes of one machine share the runtime folder).
  */
 export async function resumePendingRecordings(db: Db, runtimeDir: string, log: Log): Promise<number> {
   const { pending } = recordingDirs(runtimeDir);
-  const notes = (await readdir(pending).catch(() => [] as string[])).filter((n) => /^[0-9a-f]{32}\.json$/.test(n));
+  const notes = (await readdir(pending).catch(() => [] as string[])).filter((n) => {
+    const m = /^[0-9a-f]{32}\.json(?:\.(\d+))?$/.exec(n);
+    return m !== null && (m[1] === undefined || orphaned(m[1]));
+  });
   let done = 0;
   for (const n of notes) {
-    const claimed = path.join(pending, `${n}.${process.pid}`);
+    const claimed = path.join(pending, `${n.replace(/\.\d+$/, '')}.${process.pid}`);
     try {
       await rename(path.join(pending, n), claimed);
     } catch {

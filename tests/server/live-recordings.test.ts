@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { copyFile, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { buildApp } from '../../server/app';
 import path from 'node:path';
@@ -173,6 +174,31 @@ describe.each(backends)('live call recordings ($name)', (backend) => {
     expect(await files(callId)).toEqual([]);
     // Nothing left to do: another start indexes nothing.
     expect(await resumePendingRecordings(t.db, t.runtimeDir, log)).toBe(0);
+  });
+
+  it('a conversion under way is not taken by another API process starting meanwhile; one whose process was killed is', async () => {
+    const log = { info: vi.fn(), warn: vi.fn() };
+    const pending = async () => readdir(recordingDirs(t.runtimeDir).pending).catch(() => [] as string[]);
+    const carolId = await t.userId('carol');
+    const callOf = (callId: string, day: string) => ({ callId, startedAt: new Date(`${day}T10:00:00Z`), callerUserId: carolId, calleeUserId: null, callerNumber: '1003', calleeNumber: '5550101' });
+    const at = async (day: string) => (await list(carol)).filter((r) => r.timestamp === `${day}T10:00:00.000Z`);
+    // Still open at rtpengine: the conversion waits for the file to settle (2 s), its note on disk.
+    await rtpengineFiles('live-rec-busy', SEGMENTS.slice(1), false);
+    const converting = indexCallRecording(t.db, t.runtimeDir, callOf('live-rec-busy', '2026-03-17'), log);
+    await expect.poll(pending).toHaveLength(1);
+    expect(await resumePendingRecordings(t.db, t.runtimeDir, log)).toBe(0);
+    expect(await converting).toMatchObject({ recordingIds: [expect.any(Number)] });
+    expect(await at('2026-03-17')).toHaveLength(1);
+    // Nobody else went at its files (and, finding them gone, left a note to try again).
+    expect(log.warn).not.toHaveBeenCalled();
+    expect(await pending()).toEqual([]);
+    // A note claimed by a process that no longer exists (pid above Linux's pid_max).
+    await rtpengineFiles('live-rec-orphan', SEGMENTS.slice(1));
+    const name = `${createHash('sha256').update('live-rec-orphan').digest('hex').slice(0, 32)}.json.999999999`;
+    await writeFile(path.join(recordingDirs(t.runtimeDir).pending, name), JSON.stringify(callOf('live-rec-orphan', '2026-03-16')));
+    expect(await resumePendingRecordings(t.db, t.runtimeDir, log)).toBe(1);
+    expect(await at('2026-03-16')).toHaveLength(1);
+    expect(await pending()).toEqual([]);
   });
 
   it('waits for rtpengine to finish a segment (no end in its metadata yet) before converting', async () => {
