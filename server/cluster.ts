@@ -1,4 +1,5 @@
 import cluster, { type Worker } from 'node:cluster';
+import { isPhoneMessage, type PhoneMessage } from './cluster-phones';
 
 /**
  * `UC_API_PROCESSES=n` (n > 1): the API runs as n processes of Node's cluster module sharing one
@@ -32,6 +33,7 @@ export async function superviseApiProcesses(n: number): Promise<void> {
       const worker = cluster.fork({ UC_API_PROCESS_INDEX: String(index) });
       let listened = false;
       workers.set(index, worker);
+      worker.on('message', (m: unknown) => relayPhones(m));
       worker.once('listening', () => {
         listened = true;
         resolve();
@@ -48,6 +50,17 @@ export async function superviseApiProcesses(n: number): Promise<void> {
         }
       });
     });
+
+  // The service phones are the first process's; the others' calls and its answers pass through here.
+  const relayPhones = (m: unknown) => {
+    if (!isPhoneMessage(m)) return;
+    if (m.uc === 'phone-call') {
+      const first = workers.get(1);
+      if (first?.isConnected()) first.send(m);
+      else workers.get(m.from)?.send({ uc: 'phone-result', id: m.id, to: m.from, ok: false, error: 'the first API process is not running' } satisfies PhoneMessage);
+    } else if (m.uc === 'phone-result') workers.get(m.to)?.send(m);
+    else for (const [i, w] of workers) if (i !== 1 && w.isConnected()) w.send(m);
+  };
 
   const fail = (err: unknown) => {
     console.error('UC API failed to start:', err instanceof Error ? err.message : err);

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { CLICK_DIAL_ERRORS as E, CLICK_DIAL_OFF, ClickDialRequest, ClickDialSetting, type ClickDialResponse } from '../../src/wire/clickDial';
+import { clusterChannel, remotePhone, servePhone } from '../cluster-phones';
 import { ApiError, parseOrThrow } from '../errors';
 import type { RouteContext } from '../context';
 import { preferenceOf } from '../preferences/repository';
@@ -21,11 +22,18 @@ const FAILURES: Record<Exclude<RingOutcome, 'calling'>, () => ApiError> = {
 /**
  * `POST /v1/calls/click-dial {number}`: "call my phone first". Rings the caller's own desk phone
  * and answers once it has been picked up and told to call the number (or why not). Only the API
- * server that drives the service phones (AppOptions.voicemail) has the click-dial phone.
+ * server that drives the service phones (AppOptions.voicemail) has the click-dial phone; the other
+ * processes of a cluster use it through the first (server/cluster-phones.ts).
  */
 export function registerClickDialRoutes(app: FastifyInstance, { db, requireUserId, services, voicemail }: RouteContext, phone?: ClickDialPhone): void {
-  const clickDial = phone ?? (voicemail ? startClickDialPhone(services, app.log) : null);
-  if (!phone) app.addHook('onClose', async () => clickDial?.close());
+  const channel = phone ? null : clusterChannel();
+  const clickDial = phone ?? (voicemail ? startClickDialPhone(services, app.log) : channel ? remotePhone<ClickDialPhone>(channel, 'clickDial', ['ring']) : null);
+  const unserve = voicemail && !phone && clickDial && channel ? servePhone(channel, 'clickDial', clickDial) : null;
+  if (!phone)
+    app.addHook('onClose', async () => {
+      unserve?.();
+      clickDial?.close();
+    });
   const inProgress = new Set<number>();
   const recent = new Map<number, number[]>();
 

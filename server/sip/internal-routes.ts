@@ -9,7 +9,8 @@ import { VOICEMAIL_SUBJECT } from '../../src/wire/frameConstants';
 import { loadOrCreateSecret, SECRET_NAMES } from '../services/layout';
 import { xmppApi } from '../services/xmpp-api';
 import { xmppJid } from '../services/xmpp-token';
-import { startVoicemailBox } from '../voicemail/deposit';
+import { startVoicemailBox, type VoicemailBox } from '../voicemail/deposit';
+import { clusterChannel, remotePhone, servePhone } from '../cluster-phones';
 import { voicemailNotifier } from '../voicemail/notify';
 import { CallEventQuery, recordCallEvent, SipNumber } from './call-events';
 import { ROUTE_EVENTS } from './decision';
@@ -49,8 +50,13 @@ function internalRoutes(app: FastifyInstance, { db, services, voicemail, setting
       await xmppApi(services).call('send_message', { type: 'headline', from: services.domain, to: xmppJid(services, username), subject: VOICEMAIL_SUBJECT, body: JSON.stringify(notice) });
     },
   });
-  const box = voicemail ? startVoicemailBox(db, services, app.log, notify) : null;
-  app.addHook('onClose', async () => box?.close());
+  const channel = clusterChannel();
+  const box = voicemail ? startVoicemailBox(db, services, app.log, notify) : channel ? remotePhone<VoicemailBox>(channel, 'voicemail', ['open', 'openGreeting', 'openAnnouncer']) : null;
+  const unserve = voicemail && box && channel ? servePhone(channel, 'voicemail', box) : null;
+  app.addHook('onClose', async () => {
+    unserve?.();
+    box?.close();
+  });
 
   let secret: Promise<Buffer> | null = null;
   const expected = () => (secret ??= loadOrCreateSecret(services.runtimeDir, SECRET_NAMES.internalApi).then((b) => Buffer.from(b.toString('base64url'))));

@@ -1,4 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { promisify } from 'node:util';
 import { createServer, type Server } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -11,6 +12,7 @@ import { MobileAuthResponse } from '../../src/wire/mobile';
 import { buildApp } from '../../server/app';
 import { migrate } from '../../server/db/migrate';
 import { openPostgres } from '../../server/db/postgres';
+import { loadOrCreateSecret, SECRET_NAMES } from '../../server/services/layout';
 import type { Db } from '../../server/db/types';
 import { DEMO_PASSWORD, seedDemo } from '../../server/seed';
 import { bearer, SEED_NOW } from './helpers';
@@ -192,7 +194,7 @@ describe.skipIf(!adminUrl)('two API processes on one PostgreSQL (issue 25)', () 
     }
   }, 40_000);
 
-  it('UC_API_PROCESSES=2 runs two processes on one port; PGlite refuses it with the reason', async () => {
+  it('UC_API_PROCESSES=2 runs two processes on one port, both answering for the first one\'s voicemail phone; PGlite refuses it with the reason', async () => {
     const refused = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       cwd: repoRoot,
       env: { ...process.env, UC_API_PROCESSES: '2', DATABASE_URL: '', UC_RUNTIME_DIR: runtimeDir },
@@ -203,18 +205,35 @@ describe.skipIf(!adminUrl)('two API processes on one PostgreSQL (issue 25)', () 
     expect(await new Promise((resolve) => refused.once('exit', resolve))).toBe(1);
     expect(err).toMatch(/UC_API_PROCESSES=2 needs PostgreSQL .*PGlite\) admits one process/);
 
-    const cluster = await startApi(
-      { DATABASE_URL: url, UC_RUNTIME_DIR: runtimeDir, UC_STATIC_DIR: runtimeDir, UC_API_PORT: String(PORT + 2), UC_API_PROCESSES: '2' },
-      /UC API: 2 processes \(pids \d+, \d+\)/,
-    );
+    // The real voicemail phone (baresip), driven by the first process: Kamailio's question whether a
+    // call may go to voicemail gets the same answer from either process.
+    const services = (action: string) =>
+      promisify(execFile)(process.execPath, ['--import', 'tsx', 'server/services/cli.ts', action, 'voicemail'], {
+        cwd: repoRoot,
+        env: { ...process.env, UC_PORT_BASE: String(PORT + 100), UC_RUNTIME_DIR: runtimeDir },
+      });
+    await services('start');
+    let cluster: ApiProcess | undefined;
     try {
+      cluster = await startApi(
+        { DATABASE_URL: url, UC_RUNTIME_DIR: runtimeDir, UC_STATIC_DIR: runtimeDir, UC_API_PORT: String(PORT + 2), UC_API_PROCESSES: '2' },
+        /UC API: 2 processes \(pids \d+, \d+\)/,
+      );
       const pids = /pids (\d+), (\d+)/.exec(cluster.output())!.slice(1).map(Number);
-      for (let i = 0; i < 4; i++) expect((await fetch(`http://127.0.0.1:${PORT + 2}/health`, { headers: { connection: 'close' } })).status).toBe(200);
+      const internal = { 'x-uc-internal': (await loadOrCreateSecret(runtimeDir, SECRET_NAMES.internalApi)).toString('base64url'), connection: 'close' };
+      const ask = async () => (await fetch(`http://127.0.0.1:${PORT + 2}/internal/sip/route?callee=1001&on=voicemail`, { headers: internal })).text();
+      // Until the phone is connected: two questions in a row reach both processes.
+      await expect.poll(async () => [await ask(), await ask()], { timeout: 15_000 }).toEqual(['voicemail:1001', 'voicemail:1001']);
+      // A new connection each: the cluster hands them to its processes in turn.
+      const answers: string[] = [];
+      for (let i = 0; i < 6; i++) answers.push(await ask());
+      expect(answers).toEqual(Array(6).fill('voicemail:1001'));
       await stopApi(cluster);
       // Stopping the primary stops its workers.
       for (const pid of pids) expect(() => process.kill(pid, 0)).toThrow();
     } finally {
       await stopApi(cluster);
+      await services('stop');
     }
   }, 60_000);
 });
