@@ -19,10 +19,11 @@ import { bearer, SEED_NOW } from './helpers';
 
 /**
  * Issue 25: two API processes on one PostgreSQL, a user's requests sent alternately to both. Only
- * with UC_TEST_DATABASE_URL (PGlite admits one process). Ports: UC_TEST_TWO_API_PORT and the next three.
+ * with UC_TEST_DATABASE_URL (PGlite admits one process). Ports (the task's range): UC_TEST_TWO_API_PORT and the next
+ * three, and the voicemail phone's from UC_TEST_TWO_API_PORT + 100 (SIP +64, control +67, RTP +450…+499).
  */
 const adminUrl = process.env.UC_TEST_DATABASE_URL;
-const PORT = Number(process.env.UC_TEST_TWO_API_PORT || 40030);
+const PORT = Number(process.env.UC_TEST_TWO_API_PORT || 42030);
 const repoRoot = path.resolve(__dirname, '../..');
 
 interface ApiProcess {
@@ -223,7 +224,7 @@ describe.skipIf(!adminUrl)('two API processes on one PostgreSQL (issue 25)', () 
       const internal = { 'x-uc-internal': (await loadOrCreateSecret(runtimeDir, SECRET_NAMES.internalApi)).toString('base64url'), connection: 'close' };
       const ask = async () => (await fetch(`http://127.0.0.1:${PORT + 2}/internal/sip/route?callee=1001&on=voicemail`, { headers: internal })).text();
       // Until the phone is connected: two questions in a row reach both processes.
-      await expect.poll(async () => [await ask(), await ask()], { timeout: 15_000 }).toEqual(['voicemail:1001', 'voicemail:1001']);
+      await expect.poll(async () => [await ask(), await ask()], { timeout: 30_000 }).toEqual(['voicemail:1001', 'voicemail:1001']);
       // A new connection each: the cluster hands them to its processes in turn.
       const answers: string[] = [];
       for (let i = 0; i < 6; i++) answers.push(await ask());
@@ -235,5 +236,5 @@ describe.skipIf(!adminUrl)('two API processes on one PostgreSQL (issue 25)', () 
       await stopApi(cluster);
       await services('stop');
     }
-  }, 60_000);
+  }, 90_000);
 });
