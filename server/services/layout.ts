@@ -4,8 +4,14 @@ import { chmod, cp, link, lstat, mkdir, readFile, readlink, rename, rm, stat, sy
 import path from 'node:path';
 import { servicePorts, type ServicePorts } from './ports';
 
-export const SERVICE_NAMES = ['rtpengine', 'kamailio', 'voicemail', 'ejabberd', 'echo', 'clickdial', 'janus', 'coturn'] as const;
+export const SERVICE_NAMES = ['rtpengine', 'rtpengine2', 'kamailio', 'kamailio2', 'voicemail', 'ejabberd', 'ejabberd2', 'echo', 'clickdial', 'janus', 'janus2', 'coturn'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
+
+/**
+ * The second node of each clustered server (issue 25's two-node topology): started only when the
+ * configuration says `cluster` (UC_CLUSTER=1, which also needs DATABASE_URL: the nodes share it).
+ */
+export const CLUSTER_ONLY_SERVICES: ReadonlySet<ServiceName> = new Set(['rtpengine2', 'kamailio2', 'ejabberd2', 'janus2']);
 
 /** XMPP and SIP domain of the demo organisation. */
 export const UC_DOMAIN = 'uc.local';
@@ -28,6 +34,8 @@ export interface ServicesConfig {
    * ejabberd finds the upload service by this URL's host and path, so requests must use this host.
    */
   uploadUrl: string;
+  /** Two nodes of each clustered server (CLUSTER_ONLY_SERVICES) instead of one. */
+  cluster: boolean;
 }
 
 /** Host of the group-chat rooms (ejabberd's mod_muc). */
@@ -137,6 +145,7 @@ export function readServicesConfig(env: NodeJS.ProcessEnv = process.env, runtime
     databaseUrl: env.DATABASE_URL || undefined,
     apiUrl: `http://127.0.0.1:${apiPort}`,
     uploadUrl: env.UC_XMPP_UPLOAD_URL || `http://127.0.0.1:${ports.xmppHttp}/upload`,
+    cluster: env.UC_CLUSTER === '1',
   };
 }
 

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { SERVICE_NAMES, type ServiceName, type ServicesConfig } from './layout';
+import { CLUSTER_ONLY_SERVICES, SERVICE_NAMES, type ServiceName, type ServicesConfig } from './layout';
 import { runningPid, startProcess, stopProcess, type ProcessSpec } from './proc';
 
 /** One server the product runs: how to configure, start, probe and find it. */
@@ -20,7 +20,8 @@ export interface ServiceStatus {
   ready: boolean;
 }
 
-const LOADERS: Record<ServiceName, () => Promise<ServiceDefinition>> = {
+// The second nodes (CLUSTER_ONLY_SERVICES) join here as their definitions land.
+const LOADERS: Partial<Record<ServiceName, () => Promise<ServiceDefinition>>> = {
   rtpengine: () => import('./rtpengine').then((m) => m.rtpengine),
   kamailio: () => import('./kamailio').then((m) => m.kamailio),
   voicemail: () => import('./voicemail').then((m) => m.voicemail),
@@ -33,17 +34,18 @@ const LOADERS: Record<ServiceName, () => Promise<ServiceDefinition>> = {
 
 /** Only the modules of the services asked for are loaded. */
 async function definitions(names: readonly ServiceName[]): Promise<Partial<Record<ServiceName, ServiceDefinition>>> {
-  const defs = await Promise.all(names.map((n) => LOADERS[n]()));
+  const defs = await Promise.all(names.map((n) => LOADERS[n]!()));
   return Object.fromEntries(defs.map((d) => [d.name, d]));
 }
 
-function pick(names?: readonly ServiceName[]): ServiceName[] {
-  return SERVICE_NAMES.filter((n) => !names || names.length === 0 || names.includes(n));
+/** The services asked for (all by default), in start order; second nodes only in a cluster. */
+function pick(names: readonly ServiceName[] | undefined, cluster = false): ServiceName[] {
+  return SERVICE_NAMES.filter((n) => LOADERS[n] && (cluster || !CLUSTER_ONLY_SERVICES.has(n)) && (!names || names.length === 0 || names.includes(n)));
 }
 
-export async function requiredPackages(names?: readonly ServiceName[]): Promise<string[]> {
-  const defs = await definitions(pick(names));
-  return pick(names).flatMap((n) => defs[n]!.packages);
+export async function requiredPackages(names?: readonly ServiceName[], cluster = false): Promise<string[]> {
+  const defs = await definitions(pick(names, cluster));
+  return pick(names, cluster).flatMap((n) => defs[n]!.packages);
 }
 
 export function missingPackages(packages: readonly string[]): string[] {
@@ -58,11 +60,11 @@ export function missingPackages(packages: readonly string[]): string[] {
 
 /** Starts the services in dependency order (media, SIP, XMPP); each is ready when this returns. */
 export async function startServices(cfg: ServicesConfig, names?: readonly ServiceName[], log: (line: string) => void = () => {}): Promise<ServiceStatus[]> {
-  const defs = await definitions(pick(names));
-  const missing = missingPackages(pick(names).flatMap((n) => defs[n]!.packages));
+  const defs = await definitions(pick(names, cfg.cluster));
+  const missing = missingPackages(pick(names, cfg.cluster).flatMap((n) => defs[n]!.packages));
   if (missing.length) throw new Error(`Missing Debian packages. As root: apt-get update && apt-get install -y ${missing.join(' ')}`);
   const out: ServiceStatus[] = [];
-  for (const name of pick(names)) {
+  for (const name of pick(names, cfg.cluster)) {
     const started = performance.now();
     try {
       const pid = await startProcess(await defs[name]!.prepare(cfg));
@@ -80,14 +82,14 @@ export async function startServices(cfg: ServicesConfig, names?: readonly Servic
 
 /** Stops by PID, in reverse order. */
 export async function stopServices(cfg: ServicesConfig, names?: readonly ServiceName[]): Promise<void> {
-  const defs = await definitions(pick(names));
-  for (const name of pick(names).reverse()) await stopProcess(defs[name]!.pidFile(cfg));
+  const defs = await definitions(pick(names, cfg.cluster));
+  for (const name of pick(names, cfg.cluster).reverse()) await stopProcess(defs[name]!.pidFile(cfg));
 }
 
 export async function servicesStatus(cfg: ServicesConfig, names?: readonly ServiceName[]): Promise<ServiceStatus[]> {
-  const defs = await definitions(pick(names));
+  const defs = await definitions(pick(names, cfg.cluster));
   return Promise.all(
-    pick(names).map(async (name) => {
+    pick(names, cfg.cluster).map(async (name) => {
       const def = defs[name]!;
       const pid = await runningPid(def.pidFile(cfg));
       return { name, pid, ready: pid ? await def.probe(cfg).catch(() => false) : false };
