@@ -93,7 +93,10 @@ test.describe('contacts', () => {
     // Meet through the meetings plugin: it opens the meeting modal with the contact invited.
     await expect(detail(page).getByRole('button', { name: /More actions/ })).toHaveCount(0);
     await expect(detail(page).getByRole('button', { name: 'Message' })).toBeEnabled();
-    await detail(page).getByRole('button', { name: 'Meet', exact: true }).focus();
+    const meet = detail(page).getByRole('button', { name: 'Meet', exact: true });
+    await expect(meet).toBeEnabled();
+    await meet.focus();
+    await expect(meet).toBeFocused();
     await page.keyboard.press('Enter');
     const modal = page.getByRole('dialog', { name: 'New meeting' });
     await expect(modal.getByRole('tab', { name: 'Schedule', selected: true })).toBeVisible();

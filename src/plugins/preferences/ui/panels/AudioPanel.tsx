@@ -56,6 +56,16 @@ function useDevices(): { all: MediaDeviceInfo[]; permission: Permission | null; 
   return { all, permission, refresh: () => setTick((n) => n + 1) };
 }
 
+function resumeOnGesture(ctx: AudioContext): void {
+  const resume = () => {
+    if (ctx.state === 'suspended') void ctx.resume().catch(() => undefined);
+    if (ctx.state !== 'suspended') for (const kind of ['pointerdown', 'keydown'] as const) window.removeEventListener(kind, resume, true);
+  };
+  for (const kind of ['pointerdown', 'keydown'] as const) window.addEventListener(kind, resume, true);
+  ctx.addEventListener('statechange', resume);
+  resume();
+}
+
 /** The microphone's level, 0–100, while the panel shows it; its tracks stop when it goes. */
 function useLevel(api: TelephonyService, choice: AudioChoice, on: boolean): number | null {
   const [level, setLevel] = useState<number | null>(null);
@@ -72,6 +82,9 @@ function useLevel(api: TelephonyService, choice: AudioChoice, on: boolean): numb
         stream = s;
         if (!live) return s.getTracks().forEach((t) => t.stop());
         ctx = new AudioContext();
+        // A page opened by its address, before any click or key, may get a suspended context
+        // (the browsers' autoplay rule): it reads silence until the first gesture resumes it.
+        if (ctx.state === 'suspended') resumeOnGesture(ctx);
         const analyser = ctx.createAnalyser();
         analyser.fftSize = 1024;
         ctx.createMediaStreamSource(s).connect(analyser);
