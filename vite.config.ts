@@ -27,6 +27,11 @@ const LATER_ARIA = [
   /react-aria[\\/]dist[\\/]private[\\/](i18n[\\/](useDateFormatter|useFilter)|link[\\/]useLink|utils[\\/]useDeepMemo)\./,
   /@internationalized[\\/]number[\\/]dist[\\/]private[\\/]NumberParser\./,
   /react-stately[\\/]dist[\\/]private[\\/]list[\\/]useSingleSelectListState\./,
+  // Collections, selection and the virtualizer: the first screen's list (history) is the product's
+  // own grid (ui/VirtualGridList), so only lazy screens' lists and menus use these.
+  /react-aria-components[\\/]dist[\\/]private[\\/](GridList|Virtualizer|Collection|Checkbox|ToggleButton\w*)\./,
+  /react-aria[\\/]dist[\\/]private[\\/](collections|selection|gridlist|grid|virtualizer|checkbox|live-announcer)[\\/]/,
+  /react-stately[\\/]dist[\\/]private[\\/](collections|selection|list|grid|virtualizer|layout|checkbox|toggle|form)[\\/]/,
   // The toasts' region loads as the frame mounts, after the first screen (shell/boot.tsx); their queue stays.
   /react-aria-components[\\/]dist[\\/]private[\\/]Toast\./,
   /react-aria[\\/]dist[\\/]private[\\/](toast|landmark|intl[\\/]toast)[\\/]/,

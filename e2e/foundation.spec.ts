@@ -99,12 +99,16 @@ test.describe('keyboard journey', () => {
     await expect(page.getByRole('dialog', { name: 'Command palette' })).toBeHidden();
     await expect(page).toHaveURL(/filter=missed/);
 
-    const list = page.getByRole('grid', { name: /call/i }).or(page.getByRole('listbox', { name: /call/i })).first();
-    await expect(list).toBeVisible();
-    const rows = list.getByRole('row').or(list.getByRole('option'));
+    // The list is one tab stop: the grid holds the focus and points at the selected call.
+    const list = page.getByRole('grid', { name: 'Calls' });
+    const rows = list.getByRole('row');
     await expect(rows.first()).toBeVisible();
-    await tabUntilFocused(page, rows.first());
+    await tabUntilFocused(page, list);
+    await expect(rows.first()).toHaveAttribute('aria-selected', 'true');
+    await expect(list).toHaveAttribute('aria-activedescendant', (await rows.first().getAttribute('id'))!);
     await page.keyboard.press('ArrowDown');
+    await expect(rows.nth(1)).toHaveAttribute('aria-selected', 'true');
+    await expect(list).toHaveAttribute('aria-activedescendant', (await rows.nth(1).getAttribute('id'))!);
     await page.keyboard.press('Enter');
     const secondName = (await rows.nth(1).innerText()).split('\n')[0]!.trim();
     // The detail pane is a region named by its heading: the chosen call's name.

@@ -1,11 +1,11 @@
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
+import { gridKeyDown } from './gridKeys';
 
 /*
- * The keyboard and scrolling of the product's long lists (contacts, voicemail, recordings): a
- * virtualised grid that is one tab stop, holds aria-activedescendant, and moves the selection with
- * arrows, Page Up/Down and Home/End; Enter opens and Space ticks the selected row. Not exported
- * from the kernel's index: only lazily loaded screens use it, so it stays off the boot path.
+ * The scrolling of the product's long lists (contacts, voicemail, recordings, meetings): only the
+ * rows in view exist; the keyboard is gridKeys'. Not exported from the kernel's index: only lazily
+ * loaded screens use it, so it stays off the boot path.
  */
 
 export interface VirtualGridOptions {
@@ -46,28 +46,7 @@ export function useVirtualGrid({ rows, selectedId, listRef, rowHeight, onSelect,
     }
   }, [index, selectedId, virtualizer]);
 
-  const move = (to: number) => {
-    if (rows.length) onSelect(rows[Math.max(0, Math.min(rows.length - 1, to))]!.id);
-  };
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    const page = Math.max(1, Math.floor((listRef.current?.clientHeight ?? 520) / rowHeight) - 1);
-    const target = selectedId ?? rows[0]?.id;
-    const keys: Record<string, () => void> = {
-      ArrowDown: () => move(index + 1),
-      ArrowUp: () => move(index < 0 ? 0 : index - 1),
-      PageDown: () => move(index + page),
-      PageUp: () => move(index - page),
-      Home: () => move(0),
-      End: () => move(rows.length - 1),
-      Enter: () => target && onActivate(target),
-    };
-    if (onToggleCheck) keys[' '] = () => selectedId && onToggleCheck(selectedId);
-    const k = keys[e.key];
-    if (k && !e.ctrlKey && !e.metaKey && !e.altKey) {
-      e.preventDefault();
-      e.stopPropagation();
-      k();
-    }
-  };
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) =>
+    gridKeyDown({ rows, selectedId, pageRows: Math.floor((listRef.current?.clientHeight ?? 520) / rowHeight) - 1, onSelect, onActivate, onToggleCheck })(e);
   return { virtualizer, index, onKeyDown };
 }

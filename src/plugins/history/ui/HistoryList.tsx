@@ -1,8 +1,8 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
-import { Collection, GridList, GridListItem, GridListLoadMoreItem, ListLayout, Virtualizer, type Key, type Selection } from 'react-aria-components';
+import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMaybeService } from '../../../kernel';
 import { ContactsApi } from '../../../contracts';
+import { PlainGridList } from '../../../ui/PlainGridList';
 import { displayName, formatDuration, formatFullDateTime, formatListTime, formatPhone } from '../format';
 import { isMissed, type HistoryRecord } from '../model';
 
@@ -23,7 +23,13 @@ function useNow(intervalMs: number): Date {
 /** Direction glyphs; the words beside or behind them carry the meaning. */
 export const TYPE_GLYPH: Record<HistoryRecord['type'], string> = { INBOUND: '↙', OUTBOUND: '↗', UNANSWERED: '⤺' };
 
-function HistoryRow({ record, name, now, locale }: { record: HistoryRecord; name: string; now: Date; locale: string }) {
+/** A row's words for screen readers: who, the kind of call, when, how long. */
+function rowLabel(record: HistoryRecord, name: string, typeLabel: string, missedLabel: string, time: string, duration: string): string {
+  const number = formatPhone(record.phoneNumber);
+  return [name, isMissed(record) ? missedLabel : typeLabel, name !== number ? number : '', time, duration].filter(Boolean).join(', ');
+}
+
+function HistoryRowContent({ record, name, now, locale }: { record: HistoryRecord; name: string; now: Date; locale: string }) {
   const { t } = useTranslation('history');
   const missed = isMissed(record);
   const number = formatPhone(record.phoneNumber);
@@ -33,29 +39,14 @@ function HistoryRow({ record, name, now, locale }: { record: HistoryRecord; name
   // Without a name the number is already the title; the second line then names the kind of call.
   const showNumber = name !== number;
   return (
-    <GridListItem id={record.id} textValue={name} className={`row history-row${missed ? ' missed' : ''}`}>
+    <>
       <div className="row-main">
         <span className="row-primary">{name}</span>
         <span className="row-secondary">
-          {missed ? (
-            <>
-              <span className="history-glyph" aria-hidden="true">
-                {TYPE_GLYPH.UNANSWERED}
-              </span>
-              <span className="missed">{t('row.missed')}</span>
-            </>
-          ) : showNumber ? (
-            <span className="history-glyph" role="img" aria-label={typeLabel}>
-              {TYPE_GLYPH[record.type]}
-            </span>
-          ) : (
-            <>
-              <span className="history-glyph" aria-hidden="true">
-                {TYPE_GLYPH[record.type]}
-              </span>
-              <span>{typeLabel}</span>
-            </>
-          )}
+          <span className="history-glyph" aria-hidden="true">
+            {missed ? TYPE_GLYPH.UNANSWERED : TYPE_GLYPH[record.type]}
+          </span>
+          {missed ? <span className="missed">{t('row.missed')}</span> : !showNumber && <span>{typeLabel}</span>}
           {showNumber && <span>{`${missed ? ' · ' : ' '}${number}`}</span>}
         </span>
       </div>
@@ -65,7 +56,7 @@ function HistoryRow({ record, name, now, locale }: { record: HistoryRecord; name
         </time>
         {duration && <div>{duration}</div>}
       </div>
-    </GridListItem>
+    </>
   );
 }
 
@@ -79,19 +70,38 @@ export interface HistoryListProps {
   onLoadMore(): void;
   /** `open`: a click or tap chose the call; `move`: arrow keys walk through the list. */
   onSelect(id: number, how: 'move' | 'open'): void;
-  /** Enter, double click, a tap or a screen reader's activation: show the call and go to it. */
+  /** Enter or a screen reader's activation: show the call and go to it. */
   onActivate(id: number): void;
   listRef: RefObject<HTMLDivElement | null>;
 }
 
+/** Rows from the end at which the next page is asked for. */
+const LOAD_MORE_WITHIN = 10;
+
+interface Row {
+  id: string;
+  record: HistoryRecord;
+  name: string;
+}
+
+/**
+ * The calls as the product's list grid (ui/gridRow: one tab stop, arrows move the selection, Enter
+ * opens), paged as it scrolls, every loaded row drawn. The first screen's list: the product's own
+ * grid keeps React Aria's collections and selection, and any virtualizer, out of the first screen's
+ * scripts (issue 17).
+ */
 export function HistoryList({ records, selectedId, hasMore, loadingMore, busy, onLoadMore, onSelect, onActivate, listRef }: HistoryListProps) {
   const { t, i18n } = useTranslation('history');
   const locale = i18n.language;
   const contacts = useMaybeService(ContactsApi);
   const now = useNow(CLOCK_MS);
+  const rows = useMemo<Row[]>(
+    () => records.map((r) => ({ id: String(r.id), record: r, name: displayName(r, contacts?.lookupNumber(r.phoneNumber)?.name) })),
+    [records, contacts],
+  );
+  // A click chooses the call (the detail follows, and on narrow screens opens); Enter also goes to it.
+  // Capture phase: the grid's own handlers act before a bubbling listener would run.
   const lastInput = useRef<'keyboard' | 'pointer'>('keyboard');
-
-  // Capture phase: the list's own handlers change the selection before a bubbling listener would run.
   useEffect(() => {
     const el = listRef.current;
     if (!el) return;
@@ -104,35 +114,46 @@ export function HistoryList({ records, selectedId, hasMore, loadingMore, busy, o
       el.removeEventListener('pointerdown', onPointer, true);
     };
   }, [listRef]);
-
-  const onSelectionChange = (keys: Selection) => {
-    if (keys === 'all') return;
-    const [key] = [...keys];
-    // Arrow keys move the selection and the detail follows; only a click also opens it on narrow screens.
-    if (key !== undefined) onSelect(Number(key), lastInput.current === 'pointer' ? 'open' : 'move');
-  };
+  const more = useRef({ hasMore, loadingMore, onLoadMore, count: rows.length });
+  more.current = { hasMore, loadingMore, onLoadMore, count: rows.length };
+  const onLastVisible = useCallback((index: number) => {
+    const m = more.current;
+    if (m.hasMore && !m.loadingMore && index >= m.count - LOAD_MORE_WITHIN) m.onLoadMore();
+  }, []);
+  // The list's rows change while the last one drawn stays: ask again when a page lands short.
+  useEffect(() => {
+    const el = listRef.current;
+    if (el && hasMore && !loadingMore && el.scrollHeight <= el.clientHeight + ROW_HEIGHT) onLoadMore();
+  }, [rows.length, hasMore, loadingMore, onLoadMore, listRef]);
 
   return (
-    <Virtualizer layout={ListLayout} layoutOptions={{ rowSize: ROW_HEIGHT, loaderSize: ROW_HEIGHT }}>
-      <GridList
-        ref={listRef}
-        aria-label={t('list.label')}
-        aria-busy={busy || undefined}
+    <>
+      <PlainGridList
+        rows={rows}
+        rowCount={hasMore ? -1 : rows.length}
+        selectedId={selectedId === undefined ? undefined : String(selectedId)}
+        listRef={listRef}
+        rowHeight={ROW_HEIGHT}
+        label={t('list.label')}
+        idPrefix="history-row-"
         className="list history-list"
-        selectionMode="single"
-        selectionBehavior="replace"
-        disallowEmptySelection
-        selectedKeys={selectedId === undefined ? [] : [selectedId]}
-        onSelectionChange={onSelectionChange}
-        onAction={(key: Key) => onActivate(Number(key))}
+        busy={busy}
+        rowLabel={(r) =>
+          rowLabel(r.record, r.name, t(`type.${r.record.type}`), t('row.missed'), formatListTime(r.record.dateTime, { locale, now }), isMissed(r.record) ? '' : formatDuration(r.record.durationSeconds, locale))
+        }
+        rowClassName={(r) => `row history-row${isMissed(r.record) ? ' missed' : ''}`}
+        cellClassName="history-cell"
+        onSelect={(id) => onSelect(Number(id), 'move')}
+        onActivate={(id) => (lastInput.current === 'pointer' ? onSelect(Number(id), 'open') : onActivate(Number(id)))}
+        onLastVisible={onLastVisible}
       >
-        <Collection items={records} dependencies={[now, locale, contacts]}>
-          {(r) => <HistoryRow record={r} now={now} locale={locale} name={displayName(r, contacts?.lookupNumber(r.phoneNumber)?.name)} />}
-        </Collection>
-        <GridListLoadMoreItem onLoadMore={hasMore && !loadingMore ? onLoadMore : undefined} isLoading={loadingMore} className="history-loading-more">
-          <div className="skeleton-row" role="img" aria-label={t('list.loadingMore')} />
-        </GridListLoadMoreItem>
-      </GridList>
-    </Virtualizer>
+        {(r) => <HistoryRowContent record={r.record} name={r.name} now={now} locale={locale} />}
+      </PlainGridList>
+      {loadingMore && (
+        <p className="history-loading-more" role="status">
+          {t('list.loadingMore')}
+        </p>
+      )}
+    </>
   );
 }

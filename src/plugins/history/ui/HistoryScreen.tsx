@@ -174,8 +174,8 @@ export default function HistoryScreen() {
       headingRef.current?.focus();
     } else if (target === 'list') {
       focusTarget.current = null;
-      const row = listRef.current?.querySelector<HTMLElement>('[role="row"][aria-selected="true"]');
-      (row ?? listRef.current)?.focus();
+      // The grid holds the focus and points at the selected row (aria-activedescendant).
+      listRef.current?.focus();
     }
   });
 
