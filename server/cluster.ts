@@ -25,6 +25,12 @@ export const apiProcessIndex = (env: NodeJS.ProcessEnv): number => Number(env.UC
  * again one that dies, and on SIGTERM/SIGINT stops them all and exits once they have.
  */
 export async function superviseApiProcesses(n: number): Promise<void> {
+  // The processes accept connections from the one listening socket themselves. Round robin (the
+  // primary accepts and hands each connection over) loses a connection handed to a process that
+  // has just died: it hangs until the client gives up. Accepting in the processes, a dead one's
+  // waiting connections stay in the socket's queue for the other, and only requests it was
+  // answering fail (a reset), which the client retries when they are reads (kernel/api.ts).
+  cluster.schedulingPolicy = cluster.SCHED_NONE;
   let stopping = false;
   const workers = new Map<number, Worker>();
 

@@ -11,6 +11,7 @@ import { xmppApi } from '../services/xmpp-api';
 import { xmppJid } from '../services/xmpp-token';
 import { startVoicemailBox, type VoicemailBox } from '../voicemail/deposit';
 import { clusterChannel, remotePhone, servePhone } from '../cluster-phones';
+import { apiProcessIndex } from '../cluster';
 import { voicemailNotifier } from '../voicemail/notify';
 import { CallEventQuery, recordCallEvent, SipNumber } from './call-events';
 import { ROUTE_EVENTS } from './decision';
@@ -67,6 +68,10 @@ function internalRoutes(app: FastifyInstance, { db, services, voicemail, setting
     const loopback = request.ip === '127.0.0.1' || request.ip === '::1' || request.ip === '::ffff:127.0.0.1';
     if (!loopback || given.length !== want.length || !timingSafeEqual(given, want)) throw new ApiError(403, 'forbidden', 'Internal endpoint');
   }
+  // Which of a cluster's processes answered Kamailio: for the operator's logs and the cluster's tests.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/internal/')) reply.header('x-uc-process', String(apiProcessIndex(process.env)));
+  });
 
   app.get('/internal/sip/route', async (request, reply) => {
     await assertKamailio(request);

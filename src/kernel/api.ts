@@ -39,6 +39,7 @@ export interface ApiClientOptions {
 /**
  * REST client with a bearer access token. A 401 triggers one renewal (refresh cookie) and one retry;
  * a renewal refused with 401/403 ends the session; other renewal failures are logged and surface.
+ * A read that fails on the network is sent once more.
  */
 export class ApiClient {
   private token: string | null = null;
@@ -176,14 +177,17 @@ export class ApiClient {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(opts.body);
     }
-    const res = await this.doFetch(this.url(path, opts.query), {
-      method,
-      headers,
-      body,
-      signal: opts.signal,
-      credentials: 'same-origin',
-      ...(opts.keepalive ? { keepalive: true } : {}),
-    });
+    const init: RequestInit = { method, headers, body, signal: opts.signal, credentials: 'same-origin', ...(opts.keepalive ? { keepalive: true } : {}) };
+    let res: Response;
+    try {
+      res = await this.doFetch(this.url(path, opts.query), init);
+    } catch (err) {
+      // A read whose connection broke (an API process that died while answering, a proxy that
+      // dropped it) is asked once more: the server keeps nothing of a GET, so asking twice is safe.
+      // Writes are not: their failure is the caller's to show, with what the user typed kept.
+      if (method !== 'GET' || opts.signal?.aborted || !(err instanceof TypeError)) throw err;
+      res = await this.doFetch(this.url(path, opts.query), init);
+    }
     if (res.status === 401 && !retried) {
       await this.renewAfter401();
       return this.send(method, path, opts, true);

@@ -66,4 +66,35 @@ describe('API client token handling', () => {
     const api = new ApiClient({ fetch: (async () => json(400, { error: 'bad_request', message: 'Sort direction not supported' })) as typeof fetch });
     await expect(api.get('/v1/x')).rejects.toMatchObject({ status: 400, message: 'Sort direction not supported' });
   });
+
+  it('asks a read once more when its connection broke (an API process died answering it); never a write, nor twice, nor when the caller aborted', async () => {
+    const reset = () => new TypeError('fetch failed', { cause: { code: 'ECONNRESET' } });
+    let failures = 1;
+    const seen: string[] = [];
+    const fetchFn = vi.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
+      seen.push(`${init?.method} ${String(url)}`);
+      if (failures-- > 0) throw reset();
+      return json(200, { ok: true });
+    });
+    const api = new ApiClient({ fetch: fetchFn as typeof fetch });
+    await expect(api.get('/v1/thing')).resolves.toEqual({ ok: true });
+    expect(seen).toEqual(['GET /v1/thing', 'GET /v1/thing']);
+
+    seen.length = 0;
+    failures = 1;
+    await expect(api.post('/v1/thing', { a: 1 })).rejects.toBeInstanceOf(TypeError);
+    expect(seen).toEqual(['POST /v1/thing']);
+
+    seen.length = 0;
+    failures = 2;
+    await expect(api.get('/v1/thing')).rejects.toBeInstanceOf(TypeError);
+    expect(seen).toEqual(['GET /v1/thing', 'GET /v1/thing']);
+
+    seen.length = 0;
+    failures = 1;
+    const aborted = new AbortController();
+    aborted.abort();
+    await expect(api.get('/v1/thing', undefined, undefined, aborted.signal)).rejects.toBeInstanceOf(TypeError);
+    expect(seen).toEqual(['GET /v1/thing']);
+  });
 });

@@ -195,6 +195,47 @@ describe.skipIf(!adminUrl)('two API processes on one PostgreSQL (issue 25)', () 
     }
   }, 40_000);
 
+  it('an API process killed mid-use: the other answers the same session at once (only a request in flight on the killed one fails, at once), the cluster starts a new one, and the session works on it', async () => {
+    const on = `http://127.0.0.1:${PORT + 3}`;
+    const cluster = await startApi(
+      { DATABASE_URL: url, UC_RUNTIME_DIR: runtimeDir, UC_STATIC_DIR: runtimeDir, UC_API_PORT: String(PORT + 3), UC_API_PROCESSES: '2' },
+      /UC API: 2 processes \(pids \d+, \d+\)/,
+    );
+    try {
+      const [first] = /pids (\d+), (\d+)/.exec(cluster.output())!.slice(1).map(Number);
+      const res = await login(on, 'alice');
+      const { access_token: token, user_id: userId } = AccessTokenResponse.parse(await res.json());
+      // A new connection each time: the cluster hands connections to its processes in turn.
+      const me = () =>
+        fetch(`${on}/v1/users/${userId}`, { headers: { ...bearer(token), connection: 'close' }, signal: AbortSignal.timeout(5000) }).then(
+          (r) => r.status,
+          (err: Error & { cause?: { code?: string } }) => err.cause?.code ?? err.message,
+        );
+      const listening = () => cluster.output().match(/UC API listening/g)?.length ?? 0;
+      expect(listening()).toBe(2);
+      process.kill(first!, 'SIGKILL');
+      // Until its replacement listens the process left answers. A request the killed one was
+      // answering at that moment fails at once with a reset (the app retries reads, kernel/api.ts);
+      // none hangs, as a connection handed to a dead process by the primary would (SCHED_NONE).
+      const meanwhile: (number | string)[] = [];
+      while (listening() < 3) {
+        meanwhile.push(await me());
+        if (meanwhile.length > 2000) throw new Error(`no new process after ${meanwhile.length} requests:\n${cluster.output()}`);
+      }
+      const failed = meanwhile.filter((s) => s !== 200);
+      expect(failed.filter((s) => s !== 'ECONNRESET')).toEqual([]);
+      expect(failed.length).toBeLessThanOrEqual(1);
+      expect(meanwhile.length).toBeGreaterThan(failed.length);
+      expect(cluster.output()).toMatch(new RegExp(`UC API process 1 \\(pid ${first}\\) ended \\(SIGKILL\\); starting it again`));
+      // Both processes again, the new one among them: the session made before the kill works on each.
+      const after: (number | string)[] = [];
+      for (let i = 0; i < 6; i++) after.push(await me());
+      expect(after).toEqual(Array(6).fill(200));
+    } finally {
+      await stopApi(cluster);
+    }
+  }, 90_000);
+
   it('UC_API_PROCESSES=2 runs two processes on one port, both answering for the first one\'s voicemail phone; PGlite refuses it with the reason', async () => {
     const refused = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       cwd: repoRoot,
@@ -222,12 +263,22 @@ describe.skipIf(!adminUrl)('two API processes on one PostgreSQL (issue 25)', () 
       );
       const pids = /pids (\d+), (\d+)/.exec(cluster.output())!.slice(1).map(Number);
       const internal = { 'x-uc-internal': (await loadOrCreateSecret(runtimeDir, SECRET_NAMES.internalApi)).toString('base64url'), connection: 'close' };
-      const ask = async () => (await fetch(`http://127.0.0.1:${PORT + 2}/internal/sip/route?callee=1001&on=voicemail`, { headers: internal })).text();
-      // Until the phone is connected: two questions in a row reach both processes.
-      await expect.poll(async () => [await ask(), await ask()], { timeout: 30_000 }).toEqual(['voicemail:1001', 'voicemail:1001']);
-      // A new connection each: the cluster hands them to its processes in turn.
+      // A new connection each; the answer says which process gave it.
+      const ask = async () => {
+        const res = await fetch(`http://127.0.0.1:${PORT + 2}/internal/sip/route?callee=1001&on=voicemail`, { headers: internal });
+        return { by: res.headers.get('x-uc-process'), answer: await res.text() };
+      };
+      // Until the phone is connected, and both processes know it: each process answers voicemail.
+      const answered = new Map<string | null, string>();
+      await expect
+        .poll(async () => {
+          const a = await ask();
+          answered.set(a.by, a.answer);
+          return Object.fromEntries(answered);
+        }, { timeout: 30_000 })
+        .toEqual({ 1: 'voicemail:1001', 2: 'voicemail:1001' });
       const answers: string[] = [];
-      for (let i = 0; i < 6; i++) answers.push(await ask());
+      for (let i = 0; i < 6; i++) answers.push((await ask()).answer);
       expect(answers).toEqual(Array(6).fill('voicemail:1001'));
       await stopApi(cluster);
       // Stopping the primary stops its workers.
