@@ -11,11 +11,11 @@ const origin = (url: string): string | null => {
 
 /**
  * The Content-Security-Policy of every HTML answer: the client's own scripts and styles only, the
- * chat, SIP and Janus (meetings) WebSockets and the chat upload host from this deployment's settings, blob: for
+ * chat, SIP and Janus (meetings; every instance of a cluster) WebSockets and the chat upload host from this deployment's settings, blob: for
  * media the client builds itself, and no framing by anyone (clickjacking).
  */
 export function contentSecurityPolicy(settings: UccSettings, services: Pick<ServicesConfig, 'uploadUrl'>): string {
-  const sockets = [settings.xmppWsUrl, settings.sipWsUrl, settings.janusWsUrl].map(origin).filter((o): o is string => !!o);
+  const sockets = [settings.xmppWsUrl, settings.sipWsUrl, ...settings.janusWsUrls].map(origin).filter((o): o is string => !!o);
   const upload = origin(services.uploadUrl);
   const uploads = upload ? [upload] : [];
   const directives: Record<string, string[]> = {

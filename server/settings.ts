@@ -1,11 +1,15 @@
+import { janusInstances } from './services/janus-instances';
 import { servicePorts } from './services/ports';
 
 /** Deployment settings that reach the client through `GET /v1/ucc-config`. */
 export interface UccSettings {
   sipWsUrl: string;
   xmppWsUrl: string;
-  /** Janus's WebSocket API, where meeting pages publish and subscribe (`UC_JANUS_WS_URL`). */
-  janusWsUrl: string;
+  /**
+   * Janus's WebSocket API, where meeting pages publish and subscribe: one per Janus instance, in
+   * the order of janusInstances (two with UC_CLUSTER=1); `UC_JANUS_WS_URL`, comma-separated.
+   */
+  janusWsUrls: string[];
   /** coturn as the browsers reach it (`UC_TURN_HOST`, default 127.0.0.1; the port is the plan's). */
   turnUrls: string[];
   /** The TURN server is not the project's own coturn (UC_TURN_HOST is set). */
@@ -27,7 +31,7 @@ export function readUccSettings(env: NodeJS.ProcessEnv = process.env): UccSettin
   return {
     sipWsUrl: env.UC_SIP_WS_URL || `ws://127.0.0.1:${ports.sipWs}/`,
     xmppWsUrl: env.UC_XMPP_WS_URL || `ws://127.0.0.1:${ports.xmppHttp}/ws`,
-    janusWsUrl: env.UC_JANUS_WS_URL || `ws://127.0.0.1:${ports.janusWs}`,
+    janusWsUrls: janusBrowserUrls(env, ports),
     turnUrls: ['udp', 'tcp'].map((t) => `turn:${env.UC_TURN_HOST || '127.0.0.1'}:${ports.turn}?transport=${t}`),
     turnExternal: Boolean(env.UC_TURN_HOST),
     smtpUrl: env.UC_SMTP_URL || undefined,
@@ -36,6 +40,12 @@ export function readUccSettings(env: NodeJS.ProcessEnv = process.env): UccSettin
     mobileIosUrl: storeUrl(env.UC_MOBILE_IOS_URL),
     mobileAndroidUrl: storeUrl(env.UC_MOBILE_ANDROID_URL),
   };
+}
+
+/** What the browser opens for each Janus instance: the deployment's address, else the instance's loopback port. */
+function janusBrowserUrls(env: NodeJS.ProcessEnv, ports: ReturnType<typeof servicePorts>): string[] {
+  const given = (env.UC_JANUS_WS_URL ?? '').split(',').map((u) => u.trim());
+  return janusInstances({ ports, cluster: env.UC_CLUSTER === '1' }).map((instance, i) => given[i] || `ws://127.0.0.1:${instance.ws}`);
 }
 
 /** Only https links reach the page: a deployment's typo must not become a javascript: link. */

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { VideoRoomAdmin, VideoRoomError } from '../services/janus-client';
+import { janusInstances, placeMeeting } from '../services/janus-instances';
 import { loadOrCreateSecret, SECRET_NAMES, type ServicesConfig } from '../services/layout';
 
 /** Janus videoroom error codes (janus_videoroom.c). */
@@ -18,6 +19,8 @@ export interface MeetingRoom {
   room: number;
   /** What a participant gives to join; handed only to those the API let in. */
   pin: string;
+  /** Which Janus holds it: an index into the configuration's instances (janusInstances); absent: the first. */
+  instance?: number;
 }
 
 /** The videorooms of meetings, created and destroyed by the API server only (it alone holds the admin_key). */
@@ -39,9 +42,17 @@ export interface MeetingRooms {
  * Each room's PIN and moderation secret derive from its id under a key of the runtime folder, so a
  * restarted API server or Janus finds the same ones without storing them: they are random to
  * everyone without the key, and one meeting's PIN says nothing about another's.
+ *
+ * In a cluster every request about a meeting goes to the one Janus placeMeeting gives it: a room
+ * lives on one instance only (Janus shares no state between instances), so its participants must
+ * all meet there, and the host's moderation must reach them there.
  */
-export function janusMeetingRooms(services: Pick<ServicesConfig, 'runtimeDir' | 'ports'>): MeetingRooms {
-  const admin = new VideoRoomAdmin(`ws://127.0.0.1:${services.ports.janusWs}`);
+export function janusMeetingRooms(services: Pick<ServicesConfig, 'runtimeDir' | 'ports' | 'cluster'>): MeetingRooms {
+  const instances = janusInstances(services);
+  const names = instances.map((i) => i.name);
+  const admins = instances.map((i) => new VideoRoomAdmin(`ws://127.0.0.1:${i.ws}`));
+  const placed = (meetingId: number) => placeMeeting(meetingId, names);
+  const adminOf = (meetingId: number) => admins[placed(meetingId)]!;
   let keys: Promise<{ adminKey: string; rooms: Buffer }> | null = null;
   const loadKeys = () =>
     (keys ??= (async () => ({
@@ -52,9 +63,9 @@ export function janusMeetingRooms(services: Pick<ServicesConfig, 'runtimeDir' | 
       throw err;
     }));
   /** A request on one participant: a room or feed that is not there means the participant is not. */
-  const feedRequest = async (body: Record<string, unknown>): Promise<void> => {
+  const feedRequest = async (meetingId: number, body: Record<string, unknown>): Promise<void> => {
     try {
-      await admin.request(body);
+      await adminOf(meetingId).request(body);
     } catch (err) {
       if (err instanceof VideoRoomError && (err.code === NO_SUCH_FEED || err.code === NO_SUCH_ROOM)) throw new NoSuchFeed(err.message);
       throw err;
@@ -67,7 +78,7 @@ export function janusMeetingRooms(services: Pick<ServicesConfig, 'runtimeDir' | 
       const { adminKey, rooms } = await loadKeys();
       const pin = derive(rooms, 'pin', meetingId);
       try {
-        await admin.request({
+        await adminOf(meetingId).request({
           request: 'create',
           admin_key: adminKey,
           room: meetingId,
@@ -83,15 +94,15 @@ export function janusMeetingRooms(services: Pick<ServicesConfig, 'runtimeDir' | 
         // Two first participants at once: the other one created it, with the same PIN.
         if (!(err instanceof VideoRoomError && err.code === ROOM_EXISTS)) throw err;
       }
-      return { room: meetingId, pin };
+      return { room: meetingId, pin, instance: placed(meetingId) };
     },
     async moderate(meetingId, feed, mid, mute) {
       const { rooms } = await loadKeys();
-      await feedRequest({ request: 'moderate', room: meetingId, secret: derive(rooms, 'secret', meetingId), id: feed, mid, mute });
+      await feedRequest(meetingId, { request: 'moderate', room: meetingId, secret: derive(rooms, 'secret', meetingId), id: feed, mid, mute });
     },
     async participants(meetingId) {
       try {
-        const data = await admin.request({ request: 'listparticipants', room: meetingId });
+        const data = await adminOf(meetingId).request({ request: 'listparticipants', room: meetingId });
         const list = Array.isArray(data.participants) ? (data.participants as { id?: unknown; display?: unknown }[]) : [];
         return list.filter((p): p is { id: number; display?: unknown } => typeof p.id === 'number').map((p) => ({ id: p.id, display: typeof p.display === 'string' ? p.display : '' }));
       } catch (err) {
@@ -101,16 +112,18 @@ export function janusMeetingRooms(services: Pick<ServicesConfig, 'runtimeDir' | 
     },
     async kick(meetingId, feed) {
       const { rooms } = await loadKeys();
-      await feedRequest({ request: 'kick', room: meetingId, secret: derive(rooms, 'secret', meetingId), id: feed });
+      await feedRequest(meetingId, { request: 'kick', room: meetingId, secret: derive(rooms, 'secret', meetingId), id: feed });
     },
     async destroy(meetingId) {
       const { rooms } = await loadKeys();
       try {
-        await admin.request({ request: 'destroy', room: meetingId, secret: derive(rooms, 'secret', meetingId) });
+        await adminOf(meetingId).request({ request: 'destroy', room: meetingId, secret: derive(rooms, 'secret', meetingId) });
       } catch (err) {
         if (!(err instanceof VideoRoomError && err.code === NO_SUCH_ROOM)) throw err;
       }
     },
-    close: () => admin.close(),
+    close: async () => {
+      await Promise.all(admins.map((a) => a.close()));
+    },
   };
 }

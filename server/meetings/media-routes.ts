@@ -115,6 +115,6 @@ export function registerMediaRoutes(app: FastifyInstance, ctx: RouteContext, { c
       throw new ApiError(503, 'media_unavailable', 'The meeting media server is not available');
     }
     reply.header('cache-control', 'no-store');
-    return { janus_url: settings.janusWsUrl, room: room.room, pin: room.pin, turn: await turn(caller.kind === 'user' ? caller.viewer.userId : `guest-${caller.guestId}`), is_host: isHost };
+    return { janus_url: settings.janusWsUrls[room.instance ?? 0] ?? settings.janusWsUrls[0]!, room: room.room, pin: room.pin, turn: await turn(caller.kind === 'user' ? caller.viewer.userId : `guest-${caller.guestId}`), is_host: isHost };
   });
 }

@@ -29,6 +29,7 @@ const LOADERS: Partial<Record<ServiceName, () => Promise<ServiceDefinition>>> = 
   echo: () => import('./echo').then((m) => m.echo),
   clickdial: () => import('./clickdial').then((m) => m.clickdial),
   janus: () => import('./janus').then((m) => m.janus),
+  janus2: () => import('./janus').then((m) => m.janus2),
   coturn: () => import('./coturn').then((m) => m.coturn),
 };
 

@@ -47,9 +47,12 @@ export interface ServicePorts {
   janusWs: number;
   /** Janus's Admin API over WebSocket (janus-admin-protocol), for the operator only. */
   janusAdminWs: number;
-  /** Janus's media ports (WebRTC, one per PeerConnection with bundling). */
+  /** Janus's media ports (WebRTC, one per PeerConnection with bundling); in a cluster the first half only (janus-instances.ts). */
   janusRtpMin: number;
   janusRtpMax: number;
+  /** The second Janus of a cluster (UC_CLUSTER=1): its WebSocket API and Admin API; its media ports are the second half of Janus's range. */
+  janus2Ws: number;
+  janus2AdminWs: number;
   /** coturn's TURN/STUN listener (UDP and TCP): 3478, the standard port, in the product. */
   turn: number;
   /** coturn's relay ports. */
@@ -93,6 +96,8 @@ export function servicePorts(base: number = Number(process.env.UC_PORT_BASE || P
     janusAdminWs: base + 101,
     janusRtpMin: base + 500,
     janusRtpMax: base + 699,
+    janus2Ws: base + 110,
+    janus2AdminWs: base + 111,
     turn: base === PRODUCT_PORT_BASE ? 3478 : base + 102,
     turnRelayMin: base + 700,
     turnRelayMax: base + 899,
