@@ -1,6 +1,11 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { contentSecurityPolicy } from '../../server/csp';
+import { janus, janus2 } from '../../server/services/janus';
 import { janusInstances, placeMeeting } from '../../server/services/janus-instances';
+import { readServicesConfig, serviceDirs } from '../../server/services/layout';
 import { servicePorts } from '../../server/services/ports';
 import { readUccSettings } from '../../server/settings';
 
@@ -68,5 +73,39 @@ describe('Janus instances of a configuration', () => {
       .find((d) => d.startsWith('connect-src '))!
       .split(' ');
     expect(connect).toEqual(expect.arrayContaining(['ws://127.0.0.1:44100', 'ws://127.0.0.1:44110']));
+  });
+});
+
+describe('the Janus configurations a cluster writes', () => {
+  it('each instance its own folder, loopback ports and half of the media range; the same secrets', async () => {
+    const runtimeDir = await mkdtemp(path.join(tmpdir(), 'uc-janus-'));
+    try {
+      const cfg = { ...readServicesConfig({ UC_PORT_BASE: '44000', UC_CLUSTER: '1' }, runtimeDir) };
+      const written = await Promise.all(
+        [janus, janus2].map(async (def) => {
+          const spec = await def.prepare(cfg);
+          const conf = serviceDirs(runtimeDir, def.name).conf;
+          const read = (f: string) => readFile(path.join(conf, f), 'utf8');
+          return { spec, main: await read('janus.jcfg'), ws: await read('janus.transport.websockets.jcfg'), room: await read('janus.plugin.videoroom.jcfg') };
+        }),
+      );
+      expect(written[0]!.main).toContain('rtp_port_range = "44500-44599"');
+      expect(written[1]!.main).toContain('rtp_port_range = "44600-44699"');
+      expect(written.map((w) => w.spec.ports)).toEqual([
+        [{ port: 44100, proto: 'tcp' }, { port: 44101, proto: 'tcp' }],
+        [{ port: 44110, proto: 'tcp' }, { port: 44111, proto: 'tcp' }],
+      ]);
+      for (const w of written) expect(w.ws).toMatch(/ws_ip = "127\.0\.0\.1"[^]*admin_ws_ip = "127\.0\.0\.1"/);
+      expect(written[1]!.spec.pidFile).toBe(path.join(runtimeDir, 'services', 'janus2', 'run', 'janus.pid'));
+      expect(written[1]!.spec.args).toContain(serviceDirs(runtimeDir, 'janus2').conf);
+      // The one API creates rooms on both: the same admin_key and admin secret.
+      expect(written[1]!.room).toBe(written[0]!.room);
+      expect(written[1]!.main.match(/admin_secret = .*/)![0]).toBe(written[0]!.main.match(/admin_secret = .*/)![0]);
+      // Without a cluster node 1 keeps the whole range.
+      await janus.prepare({ ...cfg, cluster: false });
+      expect(await readFile(path.join(serviceDirs(runtimeDir, 'janus').conf, 'janus.jcfg'), 'utf8')).toContain('rtp_port_range = "44500-44699"');
+    } finally {
+      await rm(runtimeDir, { recursive: true, force: true });
+    }
   });
 });
