@@ -23,7 +23,9 @@ function e2eEnv(): NodeJS.ProcessEnv {
   const origins = `http://127.0.0.1:${E2E_PORT},http://localhost:${E2E_PORT}`;
   // Store links for the mobile download page (the demo has no published app, so `npm start` sets none).
   const stores = { UC_MOBILE_IOS_URL: 'https://apps.apple.com/app/id000000000', UC_MOBILE_ANDROID_URL: 'https://play.google.com/store/apps/details?id=example.uc' };
-  return { UC_PORT_BASE: String(E2E_PORT_BASE), UC_API_PORT: String(E2E_PORT), UC_ORIGINS: origins, ...stores };
+  // UC_CLUSTER=1: the second nodes too, and an API that uses them (e2e/meeting-cluster.spec.ts).
+  const cluster = process.env.UC_CLUSTER === '1' ? { UC_CLUSTER: '1' } : {};
+  return { UC_PORT_BASE: String(E2E_PORT_BASE), UC_API_PORT: String(E2E_PORT), UC_ORIGINS: origins, ...stores, ...cluster };
 }
 
 /** The real servers' configuration exactly as the global setup started them (a test restarting one gets the same). */
@@ -36,6 +38,8 @@ export interface E2eState {
   runtimeDir: string;
   portBase: number;
   services: ServiceName[];
+  /** Started with UC_CLUSTER=1: the second nodes run too, and the teardown must stop them. */
+  cluster?: boolean;
 }
 
 /**
@@ -61,7 +65,7 @@ export default async function globalSetup(): Promise<void> {
     detached: true,
   });
   child.unref();
-  const state: E2eState = { pid: child.pid!, runtimeDir, portBase: E2E_PORT_BASE, services: names };
+  const state: E2eState = { pid: child.pid!, runtimeDir, portBase: E2E_PORT_BASE, services: names, cluster: services.cluster };
   writeFileSync(STATE_FILE, JSON.stringify(state));
   const deadline = Date.now() + 90_000;
   for (;;) {

@@ -30,7 +30,7 @@ export default async function globalTeardown(): Promise<void> {
   } catch {
     /* stopped cleanly */
   }
-  if (state.services.length) await stopServices(readServicesConfig({ UC_PORT_BASE: String(state.portBase) }, state.runtimeDir), state.services);
+  if (state.services.length) await stopServices({ ...readServicesConfig({ UC_PORT_BASE: String(state.portBase) }, state.runtimeDir), cluster: !!state.cluster }, state.services);
   if (!process.env.UC_KEEP_E2E_RUNTIME) removeRuntimeDir(state.runtimeDir);
   rmSync(STATE_FILE, { force: true });
 }

@@ -33,7 +33,7 @@ function janusService(name: JanusInstance['name']): ServiceDefinition {
   const def: ServiceDefinition = {
     name,
     packages: ['janus'],
-    pidFile: (cfg) => path.join(serviceDirs(cfg.runtimeDir, name).run, 'janus.pid'),
+    pidFile: (cfg) => path.join(serviceDirs(cfg.runtimeDir, name).run, `${name}.pid`),
     async probe(cfg) {
       const res = await janusRequest(`ws://127.0.0.1:${instanceOf(cfg, name).ws}`, { janus: 'info' }, 2000);
       return res.janus === 'server_info';

@@ -96,7 +96,7 @@ describe('the Janus configurations a cluster writes', () => {
         [{ port: 44110, proto: 'tcp' }, { port: 44111, proto: 'tcp' }],
       ]);
       for (const w of written) expect(w.ws).toMatch(/ws_ip = "127\.0\.0\.1"[^]*admin_ws_ip = "127\.0\.0\.1"/);
-      expect(written[1]!.spec.pidFile).toBe(path.join(runtimeDir, 'services', 'janus2', 'run', 'janus.pid'));
+      expect(written[1]!.spec.pidFile).toBe(path.join(runtimeDir, 'services', 'janus2', 'run', 'janus2.pid'));
       expect(written[1]!.spec.args).toContain(serviceDirs(runtimeDir, 'janus2').conf);
       // The one API creates rooms on both: the same admin_key and admin secret.
       expect(written[1]!.room).toBe(written[0]!.room);

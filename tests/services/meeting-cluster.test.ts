@@ -78,7 +78,7 @@ describe('meetings over two Janus instances (UC_CLUSTER=1)', () => {
     // turns into a zombie nobody reaps here (PID 1 of this machine does not), which then reads as
     // running. janus2 comes with the cluster's half; the cluster's half for node 1 is checked in
     // tests/server/janus-placement.test.ts.
-    startedJanus2 = (await runningPid(path.join(serviceDirs(base.runtimeDir, 'janus2').run, 'janus.pid'))) === null;
+    startedJanus2 = (await runningPid(path.join(serviceDirs(base.runtimeDir, 'janus2').run, 'janus2.pid'))) === null;
     await startServices(cfg, ['janus2']);
     api = await startServicesApi({ cluster: true });
     alice = await api.login('alice');
@@ -224,7 +224,7 @@ describe('meetings over two Janus instances (UC_CLUSTER=1)', () => {
     const stays = await videoroomHandle(keptMedia.janus_url);
     try {
       const feed = pluginData(await stays.message({ request: 'join', ptype: 'publisher', room: kept.id, pin: keptMedia.pin, display: 'Alice' })).id as number;
-      const pid = await readPid(path.join(serviceDirs(base.runtimeDir, 'janus2').run, 'janus.pid'));
+      const pid = await readPid(path.join(serviceDirs(base.runtimeDir, 'janus2').run, 'janus2.pid'));
       process.kill(pid!, 'SIGKILL');
       await expect.poll(() => isAlive(pid!)).toBe(false);
 
