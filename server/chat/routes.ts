@@ -3,6 +3,7 @@ import { ChatContactsResponse, XmppTokenResponse } from '../../src/wire/services
 import { ROLE } from '../../src/wire/profile';
 import { JWT_USER_PREFIX } from '../../src/wire/auth';
 import { ApiError, forbidden } from '../errors';
+import { ejabberdNodes } from '../services/ejabberd-nodes';
 import { tcpOpen } from '../services/proc';
 import { XmppApiError } from '../services/xmpp-api';
 import { ensureXmppAccount, provisionAll, type ProvisionReport } from '../services/xmpp-provision';
@@ -87,7 +88,8 @@ export function startXmppProvisioning(app: FastifyInstance, ctx: RouteContext): 
   const attempt = async (n: number, startedAt: number): Promise<void> => {
     if (abort.signal.aborted) return finish(null);
     let lastError: unknown;
-    if (await tcpOpen(ctx.services.ports.xmppApi)) {
+    // Any node of a cluster provisions for all (xmppApi falls back from one to the next).
+    if ((await Promise.all(ejabberdNodes(ctx.services).map((n) => tcpOpen(n.api)))).some(Boolean)) {
       try {
         const report = await provisionAll(ctx.services, ctx.db, { signal: abort.signal });
         if (report.failures.length) app.log.warn({ xmppProvisioning: report }, 'chat provisioning: ejabberd refused some accounts or rooms');

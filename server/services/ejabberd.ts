@@ -1,18 +1,21 @@
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { chmod, chown, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { appendFile, chmod, chown, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { loadOrCreateSecret, makeServiceDirs, mucHost, SECRET_NAMES, serviceDirs, type ServicesConfig } from './layout';
 import type { ServiceDefinition } from './manager';
 import { ejabberdPgDatabase, preparePgDatabase } from './ejabberd-pg';
+import { assertClusterStorage, ejabberdNodes, type EjabberdNode } from './ejabberd-nodes';
 import { tcpOpen } from './proc';
-import { xmppApi } from './xmpp-api';
+import { xmppNodeApi } from './xmpp-api';
 import { ATTACHMENT_MAX_TOTAL_BYTES } from '../../src/wire/media';
 
 const SYSTEM_EJABBERDCTL = '/usr/sbin/ejabberdctl';
 /** Our ejabberd module: SQLite pragmas ejabberd has no option for (see the file). */
 const SQLITE_MODULE_SOURCE = path.join(import.meta.dirname, 'mod_uc_sqlite.erl');
+/** Our epmd module: two nodes on one loopback address without epmd (see the file). */
+const EPMD_MODULE_SOURCE = path.join(import.meta.dirname, 'uc_epmd.erl');
 
 /**
  * The account ejabberd runs as when we are root: Debian's package creates `ejabberd` (its script
@@ -65,8 +68,8 @@ function storageConfig(cfg: ServicesConfig, dataDir: string): string {
  * ejabberd.yml: loopback listeners only, JWT login (accounts exist in SQL so that offline storage
  * and MucSub know them), MUC with MucSub and MAM, stream management, provisioning API for loopback.
  */
-export function ejabberdYaml(cfg: ServicesConfig, files: { jwk: string; dataDir: string; uploadDir: string }): string {
-  const { ports, domain } = cfg;
+export function ejabberdYaml(cfg: ServicesConfig, files: { jwk: string; dataDir: string; uploadDir: string }, node: EjabberdNode = ejabberdNodes(cfg)[0]!): string {
+  const { domain } = cfg;
   return `# Written by server/services/ejabberd.ts on every start: edit that file, not this one.
 hosts: [${JSON.stringify(domain)}]
 loglevel: info
@@ -87,20 +90,20 @@ websocket_ping_interval: 60
 websocket_timeout: 300
 
 listen:
-  - port: ${ports.xmppC2s}
+  - port: ${node.c2s}
     ip: "127.0.0.1"
     module: ejabberd_c2s
     max_stanza_size: 262144
     shaper: c2s_shaper
     access: c2s
     starttls: false
-  - port: ${ports.xmppHttp}
+  - port: ${node.http}
     ip: "127.0.0.1"
     module: ejabberd_http
     request_handlers:
       /ws: ejabberd_http_ws
       /upload: mod_http_upload
-  - port: ${ports.xmppApi}
+  - port: ${node.api}
     ip: "127.0.0.1"
     module: ejabberd_http
     request_handlers:
@@ -155,7 +158,7 @@ modules:
   mod_http_upload:
     host: ${JSON.stringify(uploadHost(cfg))}
     docroot: ${JSON.stringify(files.uploadDir)}
-    put_url: ${JSON.stringify(cfg.uploadUrl)}
+    put_url: ${JSON.stringify(uploadUrlOf(cfg, node))}
     max_size: ${ATTACHMENT_MAX_TOTAL_BYTES}
     thumbnail: false
     # Browsers PUT from the app's page (another origin): the preflight and the PUT need CORS. The
@@ -204,6 +207,12 @@ modules:
 }
 
 /**
+ * Where a node's upload slots are PUT and read: a slot is known only to the node that handed it out,
+ * so each node has its own address; their folder is the first node's (files outlive either node).
+ */
+export const uploadUrlOf = (cfg: ServicesConfig, node: EjabberdNode) => (node.service === 'ejabberd' ? cfg.uploadUrl : `http://127.0.0.1:${node.http}/upload`);
+
+/**
  * Mnesia's folder. It must exist before the script runs: our copy execs its commands (see
  * ejabberdctlCopy), so the script's own `exec_cmd mkdir -p $SPOOL_DIR` would replace the script with
  * mkdir and "start" nothing, exit code 0.
@@ -213,12 +222,12 @@ const spoolDir = (dirs: ReturnType<typeof serviceDirs>) => path.join(dirs.data, 
 const uploadDir = (dirs: ReturnType<typeof serviceDirs>) => path.join(dirs.data, 'upload');
 
 /** ejabberdctl.cfg: everything inside our folder, distribution on loopback without epmd. */
-function ejabberdctlCfg(cfg: ServicesConfig, dirs: ReturnType<typeof serviceDirs>): string {
+function ejabberdctlCfg(node: EjabberdNode, dirs: ReturnType<typeof serviceDirs>): string {
   return [
-    `ERLANG_NODE=uc${cfg.ports.base}@localhost`,
+    `ERLANG_NODE=${node.erlangNode}`,
     'INET_DIST_INTERFACE=127.0.0.1',
     'ERL_EPMD_ADDRESS=127.0.0.1',
-    `ERL_DIST_PORT=${cfg.ports.xmppErlDist}`,
+    `ERL_DIST_PORT=${node.dist}`,
     `EJABBERD_CONFIG_PATH=${path.join(dirs.conf, 'ejabberd.yml')}`,
     `SPOOL_DIR=${spoolDir(dirs)}`,
     `LOGS_DIR=${dirs.log}`,
@@ -243,17 +252,20 @@ async function ejabberdctlCopy(): Promise<string> {
 const isRoot = () => process.getuid?.() === 0;
 
 /**
- * Compiles our module into the config folder and puts that on the VM's code path (vm.args, which
- * Debian's script passes as -args_file; it resets ERL_LIBS itself). About 0.2 s with erlc, which
- * comes with ejabberd (erlang-base).
+ * Compiles our modules into the config folder and puts that on the VM's code path (vm.args, which
+ * Debian's script passes as -args_file, to the node and to every ejabberdctl command; it resets
+ * ERL_LIBS itself). About 0.2 s each with erlc, which comes with ejabberd (erlang-base). In a
+ * cluster the nodes find each other's distribution port through uc_epmd and its table.
  */
-async function buildModules(dirs: ReturnType<typeof serviceDirs>): Promise<string[]> {
+async function buildModules(cfg: ServicesConfig, dirs: ReturnType<typeof serviceDirs>): Promise<string[]> {
   const ebin = path.join(dirs.conf, 'ebin');
   await mkdir(ebin, { recursive: true });
-  await promisify(execFile)('erlc', ['-o', ebin, SQLITE_MODULE_SOURCE]);
+  await promisify(execFile)('erlc', ['-o', ebin, SQLITE_MODULE_SOURCE, EPMD_MODULE_SOURCE]);
   const vmArgs = path.join(dirs.conf, 'vm.args');
-  await writeFile(vmArgs, `-pa ${JSON.stringify(ebin)}\n`, { mode: 0o600 });
-  return [ebin, path.join(ebin, 'mod_uc_sqlite.beam'), vmArgs];
+  const lines = [`-pa ${JSON.stringify(ebin)}`];
+  if (cfg.cluster) lines.push('-epmd_module uc_epmd', ...ejabberdNodes(cfg).map((n) => `-uc_dist_port ${n.alive} ${n.dist}`));
+  await writeFile(vmArgs, `${lines.join('\n')}\n`, { mode: 0o600 });
+  return [ebin, path.join(ebin, 'mod_uc_sqlite.beam'), path.join(ebin, 'uc_epmd.beam'), vmArgs];
 }
 
 /** Gives the service account its own folder (and nothing above it: see layout's linkExternalServiceDir). */
@@ -264,46 +276,98 @@ async function handOver(dirs: ReturnType<typeof serviceDirs>, files: string[]): 
   await chmod(dirs.root, 0o700);
 }
 
-export const ejabberd: ServiceDefinition = {
-  name: 'ejabberd',
-  packages: ['ejabberd', 'erlang-p1-sqlite3', 'erlang-p1-pgsql'],
-  pidFile: (cfg) => path.join(serviceDirs(cfg.runtimeDir, 'ejabberd').run, 'ejabberd.pid'),
-  async probe(cfg) {
-    if (!(await tcpOpen(cfg.ports.xmppC2s)) || !(await tcpOpen(cfg.ports.xmppHttp))) return false;
-    const status = await xmppApi(cfg).call<string>('status', {}, 1000);
-    return typeof status === 'string' && status.includes('is started');
-  },
-  async prepare(cfg) {
-    const dirs = await makeServiceDirs(cfg.runtimeDir, 'ejabberd');
-    await mkdir(spoolDir(dirs), { recursive: true });
-    await mkdir(uploadDir(dirs), { recursive: true });
-    if (cfg.databaseUrl) await preparePgDatabase(cfg.databaseUrl);
-    const jwk = path.join(dirs.conf, 'xmpp-jwt.jwk');
-    const secret = await xmppJwtSecret(cfg);
-    await writeFile(jwk, JSON.stringify({ kty: 'oct', alg: 'HS256', k: secret.toString('base64url') }), { mode: 0o600 });
-    await writeFile(path.join(dirs.conf, 'ejabberd.yml'), ejabberdYaml(cfg, { jwk, dataDir: dirs.data, uploadDir: uploadDir(dirs) }), { mode: 0o600 });
-    await writeFile(path.join(dirs.conf, 'ejabberdctl.cfg'), ejabberdctlCfg(cfg, dirs), { mode: 0o600 });
-    const moduleFiles = await buildModules(dirs);
-    const ctl = path.join(dirs.conf, 'ejabberdctl');
-    await writeFile(ctl, await ejabberdctlCopy(), { mode: 0o755 });
-    const cookie = path.join(dirs.root, '.erlang.cookie');
-    await writeFile(cookie, (await loadOrCreateSecret(cfg.runtimeDir, 'erlang.cookie', 24)).toString('hex').toUpperCase(), { mode: 0o400 });
-    await handOver(dirs, [jwk, path.join(dirs.conf, 'ejabberd.yml'), path.join(dirs.conf, 'ejabberdctl.cfg'), cookie, ...moduleFiles]);
+/** ejabberdctl.cfg's node as the service account, for one command (join_cluster). */
+function ctlCommand(dirs: ReturnType<typeof serviceDirs>, args: string[]): { command: string; args: string[] } {
+  const ctl = path.join(dirs.conf, 'ejabberdctl');
+  const ctlArgs = ['--config-dir', dirs.conf, ...args];
+  return isRoot() ? { command: 'setpriv', args: [`--reuid=${runAs().uid}`, `--regid=${runAs().gid}`, '--clear-groups', ctl, ...ctlArgs] } : { command: ctl, args: ctlArgs };
+}
 
-    const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dirs.root, LANG: 'C.UTF-8' };
-    const ctlArgs = ['--config-dir', dirs.conf, 'foreground'];
-    return {
-      name: 'ejabberd',
-      ...(isRoot()
-        ? { command: 'setpriv', args: [`--reuid=${runAs().uid}`, `--regid=${runAs().gid}`, '--clear-groups', ctl, ...ctlArgs] }
-        : { command: ctl, args: ctlArgs }),
-      env,
-      cwd: dirs.root,
-      logFile: path.join(dirs.log, 'console.log'),
-      pidFile: ejabberd.pidFile(cfg),
-      ready: () => ejabberd.probe(cfg),
-      ports: [cfg.ports.xmppC2s, cfg.ports.xmppHttp, cfg.ports.xmppApi].map((port) => ({ port, proto: 'tcp' as const })),
-      readyTimeoutMs: 60_000,
-    };
-  },
-};
+const ctlEnv = (dirs: ReturnType<typeof serviceDirs>) => ({ PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dirs.root, LANG: 'C.UTF-8' });
+
+/** The nodes this node's Mnesia is clustered with, itself included (ejabberd's list_cluster). */
+export async function clusterOf(node: EjabberdNode): Promise<string[]> {
+  const nodes = await xmppNodeApi(node.api).call<string[]>('list_cluster', {}, 2000);
+  return Array.isArray(nodes) ? nodes : [];
+}
+
+/**
+ * The second node joins the first's Mnesia cluster once (ejabberd's join_cluster: it restarts its
+ * own ejabberd application with a copy of the first node's schema); from then on its Mnesia folder
+ * says where the cluster is, and a restart (even after SIGKILL) finds it by itself.
+ */
+async function ensureJoined(cfg: ServicesConfig, node: EjabberdNode, dirs: ReturnType<typeof serviceDirs>): Promise<boolean> {
+  const first = ejabberdNodes(cfg)[0]!;
+  if ((await clusterOf(node)).includes(first.erlangNode)) return true;
+  const cmd = ctlCommand(dirs, ['join_cluster', first.erlangNode]);
+  try {
+    await promisify(execFile)(cmd.command, cmd.args, { env: ctlEnv(dirs), cwd: dirs.root, timeout: 60_000 });
+  } catch (err) {
+    const out = err as { stdout?: string; stderr?: string; message: string };
+    // The start's readiness loop retries; this line is what its failure message (the log's tail) shows.
+    await appendFile(path.join(dirs.log, 'console.log'), `uc: join_cluster ${first.erlangNode} failed: ${(out.stdout || out.stderr || out.message).trim().slice(0, 500)}\n`).catch(() => undefined);
+    throw new Error(`${node.service}: could not join ${first.erlangNode} (is ejabberd, the first node, running?): ${(out.stdout || out.stderr || out.message).trim().slice(0, 500)}`);
+  }
+  return false;
+}
+
+/** Node 1 (`ejabberd`) or, in a cluster, node 2 (`ejabberd2`): one definition, parameterised by node. */
+function ejabberdService(index: 0 | 1): ServiceDefinition {
+  const nodeOf = (cfg: ServicesConfig) => ejabberdNodes({ ...cfg, cluster: true })[index]!;
+  const name = index === 0 ? 'ejabberd' : 'ejabberd2';
+  const def: ServiceDefinition = {
+    name,
+    packages: ['ejabberd', 'erlang-p1-sqlite3', 'erlang-p1-pgsql'],
+    pidFile: (cfg) => path.join(serviceDirs(cfg.runtimeDir, name).run, `${name}.pid`),
+    async probe(cfg) {
+      const node = nodeOf(cfg);
+      if (!(await tcpOpen(node.c2s)) || !(await tcpOpen(node.http))) return false;
+      const status = await xmppNodeApi(node.api).call<string>('status', {}, 1000);
+      return typeof status === 'string' && status.includes('is started');
+    },
+    async prepare(cfg) {
+      assertClusterStorage(cfg);
+      const node = nodeOf(cfg);
+      const dirs = await makeServiceDirs(cfg.runtimeDir, name);
+      await mkdir(spoolDir(dirs), { recursive: true });
+      await mkdir(uploadDir(dirs), { recursive: true });
+      if (cfg.databaseUrl && index === 0) await preparePgDatabase(cfg.databaseUrl);
+      const jwk = path.join(dirs.conf, 'xmpp-jwt.jwk');
+      const secret = await xmppJwtSecret(cfg);
+      await writeFile(jwk, JSON.stringify({ kty: 'oct', alg: 'HS256', k: secret.toString('base64url') }), { mode: 0o600 });
+      const files = { jwk, dataDir: dirs.data, uploadDir: uploadDir(serviceDirs(cfg.runtimeDir, 'ejabberd')) };
+      await writeFile(path.join(dirs.conf, 'ejabberd.yml'), ejabberdYaml(cfg, files, node), { mode: 0o600 });
+      await writeFile(path.join(dirs.conf, 'ejabberdctl.cfg'), ejabberdctlCfg(node, dirs), { mode: 0o600 });
+      const moduleFiles = await buildModules(cfg, dirs);
+      const ctl = path.join(dirs.conf, 'ejabberdctl');
+      await writeFile(ctl, await ejabberdctlCopy(), { mode: 0o755 });
+      // One cookie for both nodes, made once under runtime/secrets: the nodes of a cluster must share it.
+      const cookie = path.join(dirs.root, '.erlang.cookie');
+      await writeFile(cookie, (await loadOrCreateSecret(cfg.runtimeDir, 'erlang.cookie', 24)).toString('hex').toUpperCase(), { mode: 0o400 });
+      await handOver(dirs, [jwk, path.join(dirs.conf, 'ejabberd.yml'), path.join(dirs.conf, 'ejabberdctl.cfg'), cookie, ...moduleFiles]);
+
+      let joining: Promise<boolean> | null = null;
+      return {
+        name,
+        ...ctlCommand(dirs, ['foreground']),
+        env: ctlEnv(dirs),
+        cwd: dirs.root,
+        logFile: path.join(dirs.log, 'console.log'),
+        pidFile: def.pidFile(cfg),
+        async ready() {
+          if (!(await def.probe(cfg))) return false;
+          if (index === 0) return true;
+          // One join at a time: the probe is polled while join_cluster restarts the node.
+          joining ??= ensureJoined(cfg, node, dirs).finally(() => (joining = null));
+          return joining;
+        },
+        ports: [node.c2s, node.http, node.api, node.dist].map((port) => ({ port, proto: 'tcp' as const })),
+        readyTimeoutMs: 60_000,
+      };
+    },
+  };
+  return def;
+}
+
+export const ejabberd = ejabberdService(0);
+export const ejabberd2 = ejabberdService(1);

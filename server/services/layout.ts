@@ -55,7 +55,7 @@ export interface ServiceDirs {
  * mkdtemp folder are 0700. Their whole folder lives in a state folder outside the clone instead,
  * never by loosening the modes of the user's own folders.
  */
-const OWN_ACCOUNT_SERVICES: ReadonlySet<ServiceName> = new Set(['ejabberd']);
+const OWN_ACCOUNT_SERVICES: ReadonlySet<ServiceName> = new Set(['ejabberd', 'ejabberd2']);
 
 /** Where the state folders of separately-run services live (root only); UC_SERVICE_STATE_DIR overrides. */
 export const serviceStateBase = () => process.env.UC_SERVICE_STATE_DIR || '/var/lib/uc-client';

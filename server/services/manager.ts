@@ -26,6 +26,7 @@ const LOADERS: Partial<Record<ServiceName, () => Promise<ServiceDefinition>>> = 
   kamailio: () => import('./kamailio').then((m) => m.kamailio),
   voicemail: () => import('./voicemail').then((m) => m.voicemail),
   ejabberd: () => import('./ejabberd').then((m) => m.ejabberd),
+  ejabberd2: () => import('./ejabberd').then((m) => m.ejabberd2),
   echo: () => import('./echo').then((m) => m.echo),
   clickdial: () => import('./clickdial').then((m) => m.clickdial),
   janus: () => import('./janus').then((m) => m.janus),

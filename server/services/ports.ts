@@ -12,6 +12,11 @@ export interface ServicePorts {
   xmppC2s: number;
   /** Erlang distribution port (no epmd). */
   xmppErlDist: number;
+  /** The second ejabberd node of a cluster (UC_CLUSTER=1): its WebSocket listener, API, c2s and distribution ports. */
+  xmpp2Http: number;
+  xmpp2Api: number;
+  xmpp2C2s: number;
+  xmpp2ErlDist: number;
   /** Kamailio SIP over WebSocket (TCP listener). */
   sipWs: number;
   /** Kamailio SIP over UDP: gateways and plain SIP phones. */
@@ -73,6 +78,10 @@ export function servicePorts(base: number = Number(process.env.UC_PORT_BASE || P
     xmppApi: base + 281,
     xmppC2s: base + 222,
     xmppErlDist: base + 299,
+    xmpp2Http: base + 230,
+    xmpp2Api: base + 231,
+    xmpp2C2s: base + 232,
+    xmpp2ErlDist: base + 233,
     sipWs: base + 60,
     sipUdp: base + 62,
     sipGateway: base + 70,
