@@ -1,3 +1,4 @@
+import { ejabberdNodes, nodeUploadUrl } from './services/ejabberd-nodes';
 import type { ServicesConfig } from './services/layout';
 import type { UccSettings } from './settings';
 
@@ -14,10 +15,10 @@ const origin = (url: string): string | null => {
  * chat, SIP and Janus (meetings; every instance of a cluster) WebSockets and the chat upload host from this deployment's settings, blob: for
  * media the client builds itself, and no framing by anyone (clickjacking).
  */
-export function contentSecurityPolicy(settings: UccSettings, services: Pick<ServicesConfig, 'uploadUrl'>): string {
-  const sockets = [settings.xmppWsUrl, settings.sipWsUrl, ...settings.janusWsUrls].map(origin).filter((o): o is string => !!o);
-  const upload = origin(services.uploadUrl);
-  const uploads = upload ? [upload] : [];
+export function contentSecurityPolicy(settings: UccSettings, services: Pick<ServicesConfig, 'uploadUrl' | 'ports' | 'cluster'>): string {
+  const sockets = [...settings.xmppWsUrls, settings.xmppWsUrl, settings.sipWsUrl, ...settings.janusWsUrls].map(origin).filter((o): o is string => !!o);
+  // In a cluster each ejabberd node hands out upload slots on its own listener (see ejabberd.ts).
+  const uploads = [services.uploadUrl, ...ejabberdNodes(services).slice(1).map((n) => nodeUploadUrl(services, n))].map(origin).filter((o): o is string => !!o);
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'script-src': ["'self'"],

@@ -1,10 +1,16 @@
 import { janusInstances } from './services/janus-instances';
+import { ejabberdWsUrls } from './services/ejabberd-nodes';
 import { servicePorts } from './services/ports';
 
 /** Deployment settings that reach the client through `GET /v1/ucc-config`. */
 export interface UccSettings {
   sipWsUrl: string;
   xmppWsUrl: string;
+  /**
+   * Every ejabberd node's WebSocket address, `xmppWsUrl` first: the client moves to the next when its
+   * node is gone. One entry unless UC_CLUSTER=1 (or UC_XMPP_WS_URLS, comma-separated, behind a proxy).
+   */
+  xmppWsUrls: string[];
   /**
    * Janus's WebSocket API, where meeting pages publish and subscribe: one per Janus instance, in
    * the order of janusInstances (two with UC_CLUSTER=1); `UC_JANUS_WS_URL`, comma-separated.
@@ -28,9 +34,13 @@ export interface UccSettings {
 /** The browser connects straight to Kamailio and ejabberd on the project's ports unless told otherwise. */
 export function readUccSettings(env: NodeJS.ProcessEnv = process.env): UccSettings {
   const ports = servicePorts(env.UC_PORT_BASE ? Number(env.UC_PORT_BASE) : undefined);
+  const xmppWsUrl = env.UC_XMPP_WS_URL || `ws://127.0.0.1:${ports.xmppHttp}/ws`;
+  const listed = (env.UC_XMPP_WS_URLS ?? '').split(',').map((u) => u.trim()).filter(Boolean);
+  const xmppWsUrls = listed.length ? listed : [xmppWsUrl, ...(env.UC_CLUSTER === '1' ? ejabberdWsUrls({ ports, cluster: true }).slice(1) : [])];
   return {
     sipWsUrl: env.UC_SIP_WS_URL || `ws://127.0.0.1:${ports.sipWs}/`,
-    xmppWsUrl: env.UC_XMPP_WS_URL || `ws://127.0.0.1:${ports.xmppHttp}/ws`,
+    xmppWsUrl: xmppWsUrls[0]!,
+    xmppWsUrls,
     janusWsUrls: janusBrowserUrls(env, ports),
     turnUrls: ['udp', 'tcp'].map((t) => `turn:${env.UC_TURN_HOST || '127.0.0.1'}:${ports.turn}?transport=${t}`),
     turnExternal: Boolean(env.UC_TURN_HOST),

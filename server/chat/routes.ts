@@ -44,6 +44,7 @@ export function registerXmppRoutes(app: FastifyInstance, ctx: RouteContext): voi
       token: minted.token,
       expires_at: new Date(minted.exp * 1000).toISOString(),
       ws_url: settings.xmppWsUrl,
+      ...(settings.xmppWsUrls.length > 1 ? { ws_urls: settings.xmppWsUrls } : {}),
     });
   });
 

@@ -30,6 +30,12 @@ export function ejabberdNodes(cfg: Pick<ServicesConfig, 'ports' | 'cluster'>): E
   return [first, node('ejabberd2', `uc${ports.base}n2`, ports.xmpp2Http, ports.xmpp2Api, ports.xmpp2C2s, ports.xmpp2ErlDist)];
 }
 
+/**
+ * Where a node's upload slots are PUT and read: a slot is known only to the node that handed it out,
+ * so each node has its own address (the first node's is UC_XMPP_UPLOAD_URL's); their folder is one.
+ */
+export const nodeUploadUrl = (cfg: Pick<ServicesConfig, 'uploadUrl'>, node: EjabberdNode) => (node.service === 'ejabberd' ? cfg.uploadUrl : `http://127.0.0.1:${node.http}/upload`);
+
 /** The browser's WebSocket address of each node, first node first (the client tries them in turn). */
 export const ejabberdWsUrls = (cfg: Pick<ServicesConfig, 'ports' | 'cluster'>) => ejabberdNodes(cfg).map((n) => `ws://127.0.0.1:${n.http}/ws`);
 

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { loadOrCreateSecret, makeServiceDirs, mucHost, SECRET_NAMES, serviceDirs, type ServicesConfig } from './layout';
 import type { ServiceDefinition } from './manager';
 import { ejabberdPgDatabase, preparePgDatabase } from './ejabberd-pg';
-import { assertClusterStorage, ejabberdNodes, type EjabberdNode } from './ejabberd-nodes';
+import { assertClusterStorage, ejabberdNodes, nodeUploadUrl, type EjabberdNode } from './ejabberd-nodes';
 import { tcpOpen } from './proc';
 import { xmppNodeApi } from './xmpp-api';
 import { ATTACHMENT_MAX_TOTAL_BYTES } from '../../src/wire/media';
@@ -158,7 +158,7 @@ modules:
   mod_http_upload:
     host: ${JSON.stringify(uploadHost(cfg))}
     docroot: ${JSON.stringify(files.uploadDir)}
-    put_url: ${JSON.stringify(uploadUrlOf(cfg, node))}
+    put_url: ${JSON.stringify(nodeUploadUrl(cfg, node))}
     max_size: ${ATTACHMENT_MAX_TOTAL_BYTES}
     thumbnail: false
     # Browsers PUT from the app's page (another origin): the preflight and the PUT need CORS. The
@@ -205,12 +205,6 @@ modules:
     show_os: false
 `;
 }
-
-/**
- * Where a node's upload slots are PUT and read: a slot is known only to the node that handed it out,
- * so each node has its own address; their folder is the first node's (files outlive either node).
- */
-export const uploadUrlOf = (cfg: ServicesConfig, node: EjabberdNode) => (node.service === 'ejabberd' ? cfg.uploadUrl : `http://127.0.0.1:${node.http}/upload`);
 
 /**
  * Mnesia's folder. It must exist before the script runs: our copy execs its commands (see

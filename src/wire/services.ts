@@ -9,6 +9,8 @@ export const XmppTokenResponse = z.object({
   expires_at: z.string(),
   /** XMPP over WebSocket endpoint. */
   ws_url: z.string(),
+  /** Every node's endpoint in a cluster, `ws_url` first: tried in turn when a node is gone. Absent: `ws_url` only. */
+  ws_urls: z.optional(z.array(z.string())),
 });
 export type XmppTokenResponse = z.infer<typeof XmppTokenResponse>;
 

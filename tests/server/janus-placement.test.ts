@@ -68,7 +68,7 @@ describe('Janus instances of a configuration', () => {
     const cluster = readUccSettings({ UC_PORT_BASE: '44000', UC_CLUSTER: '1' });
     expect(cluster.janusWsUrls).toEqual(['ws://127.0.0.1:44100', 'ws://127.0.0.1:44110']);
     expect(readUccSettings({ UC_PORT_BASE: '44000', UC_CLUSTER: '1', UC_JANUS_WS_URL: 'wss://j1.example/janus, wss://j2.example/janus' }).janusWsUrls).toEqual(['wss://j1.example/janus', 'wss://j2.example/janus']);
-    const connect = contentSecurityPolicy(cluster, { uploadUrl: 'http://127.0.0.1:44280/upload' })
+    const connect = contentSecurityPolicy(cluster, { uploadUrl: 'http://127.0.0.1:44280/upload', ports: servicePorts(44000), cluster: true })
       .split('; ')
       .find((d) => d.startsWith('connect-src '))!
       .split(' ');

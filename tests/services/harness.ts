@@ -37,15 +37,16 @@ export const apiPort = (cfg: ServicesConfig) => cfg.ports.base + 80;
 /**
  * `smtpUrl`: where this API server sends voicemail e-mails (UC_SMTP_URL), e.g. a test's own SMTP server.
  * `cluster`: the API of a cluster (UC_CLUSTER=1): it uses the second nodes, which the test starts itself.
+ * `cfg`: another set of servers than the suite's (a test that runs its own, e.g. the ejabberd cluster).
  */
-export async function startServicesApi(opts: { now?: Date; smtpUrl?: string; cluster?: boolean } = {}): Promise<ServicesApi> {
-  const cfg = { ...inject('servicesConfig'), ...(opts.cluster ? { cluster: true } : {}) };
+export async function startServicesApi(opts: { now?: Date; smtpUrl?: string; cluster?: boolean; cfg?: ServicesConfig; voicemail?: boolean } = {}): Promise<ServicesApi> {
+  const cfg = opts.cfg ?? { ...inject('servicesConfig'), ...(opts.cluster ? { cluster: true } : {}) };
   const db = await openPglite(PGLITE_MEMORY);
   await migrate(db);
   await seedDemo(db, opts.now ? { now: opts.now } : {});
   // The WebSocket addresses handed to clients are the test servers', not the product's.
   const settings = { ...readUccSettings({ UC_PORT_BASE: String(cfg.ports.base), ...(cfg.cluster ? { UC_CLUSTER: '1' } : {}) }), smtpUrl: opts.smtpUrl };
-  const app = await buildApp({ db, runtimeDir: cfg.runtimeDir, services: cfg, settings, voicemail: true });
+  const app = await buildApp({ db, runtimeDir: cfg.runtimeDir, services: cfg, settings, voicemail: opts.voicemail ?? true });
   await app.listen({ host: '127.0.0.1', port: apiPort(cfg) });
   const origin = `http://127.0.0.1:${apiPort(cfg)}`;
   async function call<T>(method: 'GET' | 'POST', url: string, token: string, body?: unknown): Promise<T> {
