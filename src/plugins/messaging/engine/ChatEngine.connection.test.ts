@@ -72,4 +72,33 @@ describe('chat connection', () => {
     await vi.waitFor(() => expect(reports).toEqual(['connecting', 'disconnected', 'connecting', 'disconnected']));
     expect(connections.views.messaging).toMatchObject({ phase: 'retrying', nextRetryAt: 15_000 });
   });
+
+  it('in a cluster each reconnect takes the next node: the one that is gone is left for the other', async () => {
+    const timers: Array<{ fn: () => void; ms: number }> = [];
+    const clock = { now: () => 0, setTimeout: (fn: () => void, ms: number) => timers.push({ fn, ms }), clearTimeout: () => undefined };
+    const connections = new Connections(clock);
+    const urls: string[] = [];
+    const clustered = {
+      ...api,
+      get: vi.fn(async (path: string) => {
+        const answer = await api.get(path);
+        return path === '/v1/xmpp-token' ? { ...answer, ws_url: 'ws://one/ws', ws_urls: ['ws://one/ws', 'ws://two/ws'] } : answer;
+      }),
+    };
+    engine = new ChatEngine(
+      testEngineDeps({
+        api: clustered as never,
+        connections,
+        pingTimeoutMs: 25_000,
+        createConnection: ((url: string) => (urls.push(url), deadServer())) as never,
+      }),
+    );
+    engine.start();
+    await vi.waitFor(() => expect(chat.status).toBe('disconnected'));
+    timers.findLast((t) => t.ms === 0)!.fn();
+    await vi.waitFor(() => expect(urls).toHaveLength(2));
+    await vi.waitFor(() => expect(chat.status).toBe('disconnected'));
+    timers.findLast((t) => t.ms === 15_000)!.fn();
+    await vi.waitFor(() => expect(urls).toEqual(['ws://one/ws', 'ws://two/ws', 'ws://one/ws']));
+  });
 });

@@ -43,6 +43,8 @@ export class Connection {
   private stopping = false;
   private disposedFlag = false;
   private gen = 0;
+  /** Which of the token's node addresses the next connection takes: it moves on at each drop, so a node that is gone is left for the next. */
+  private node = 0;
 
   constructor(
     private readonly deps: Pick<ChatEngineDeps, 'api' | 'connections' | 'notify' | 'pingIntervalMs' | 'pingTimeoutMs' | 'createConnection'>,
@@ -143,7 +145,9 @@ export class Connection {
     }
     if (gen !== this.gen || this.disposedFlag) return;
     chat.me = bare(token.jid);
-    const conn = this.deps.createConnection ? this.deps.createConnection(token.ws_url) : new Strophe.Connection(token.ws_url, { protocol: 'ws' } as never);
+    const urls = token.ws_urls?.length ? token.ws_urls : [token.ws_url];
+    const url = urls[this.node % urls.length]!;
+    const conn = this.deps.createConnection ? this.deps.createConnection(url) : new Strophe.Connection(url, { protocol: 'ws' } as never);
     this.conn = conn;
     conn.addHandler((el) => this.events.message(el), null, 'message', null);
     conn.addHandler((el) => this.events.presence(el), null, 'presence', null);
@@ -181,6 +185,7 @@ export class Connection {
     // is one report, or the banner's retry schedule would skip its 15 and 30 s steps.
     if (chat.status === 'authfail' || chat.status === 'disconnected') return;
     chat.status = 'disconnected';
+    this.node++;
     this.events.down();
     this.handle?.report('disconnected');
   }
