@@ -17,7 +17,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ChatRoom } from '../../src/wire/chatRooms';
 import { XmppTokenResponse } from '../../src/wire/services';
 import { xmppProvisioning } from '../../server/chat/routes';
-import { clusterOf, ejabberd, ejabberd2, mucHost } from '../../server/services/ejabberd';
+import { parseSlot, slotRequest } from '../../src/plugins/messaging/engine/mediaStanzas';
+import { clusterOf, ejabberd, ejabberd2, mucHost, uploadHost } from '../../server/services/ejabberd';
 import { ejabberdNodes, ejabberdWsUrls } from '../../server/services/ejabberd-nodes';
 import { removeRuntimeDir, type ServicesConfig } from '../../server/services/layout';
 import { startServices, stopServices } from '../../server/services/manager';
@@ -175,6 +176,18 @@ describe('ejabberd as two nodes (UC_CLUSTER=1, shared PostgreSQL)', () => {
     bob.sendChat(room, fromTwo, 'groupchat');
     await alice.waitForMessage((m) => m.mucsub && m.body === fromTwo, 10_000, 'room message from node 2');
     saidInRoom.push(fromOne, fromTwo);
+  });
+
+  it('keeps chat files in one folder: a slot handed out by node 2 is PUT there and read through either node', async () => {
+    const [one, two] = ejabberdNodes(cfg!);
+    const bytes = Buffer.from(`file ${nonce()}`);
+    const slot = parseSlot(await bob.iq(slotRequest(uploadHost(cfg!), { name: 'note.txt', size: bytes.length, type: 'text/plain' })))!;
+    expect(new URL(slot.put).port).toBe(String(two!.http));
+    expect((await fetch(slot.put, { method: 'PUT', body: new Uint8Array(bytes), headers: { 'Content-Type': 'text/plain' } })).status).toBe(201);
+    expect(Buffer.from(await (await fetch(slot.get)).arrayBuffer())).toEqual(bytes);
+    const viaOne = new URL(slot.get);
+    viaOne.port = String(one!.http);
+    expect(Buffer.from(await (await fetch(viaOne)).arrayBuffer())).toEqual(bytes);
   });
 
   it('loses nothing when node 1 is SIGKILLed: its user moves to node 2, gets what was sent meanwhile and the whole archive', async () => {
