@@ -3,7 +3,8 @@
  * manager with UC_CLUSTER=1 on a throwaway PostgreSQL (scripts/pg-test.sh), a user on each node
  * chatting both ways, a group with members on both nodes, then the first node SIGKILLed: its user
  * moves to the second node and finds everything (offline delivery, the archive), the API still
- * provisions through the second node, and the first node comes back into the cluster.
+ * provisions through the second node, the product's own chat engine (the browser client's) moves to
+ * the second node by itself, and the first node comes back into the cluster.
  *
  * The suite's own (single, SQLite) ejabberd holds the first node's ports: it steps aside for this
  * file and is started again after it, with its data untouched (its folder is not this file's).
@@ -26,6 +27,10 @@ import { isAlive, readPid, runningPid } from '../../server/services/proc';
 import { xmppApi, xmppNodeApi } from '../../server/services/xmpp-api';
 import { startServicesApi, type ServicesApi } from './harness';
 import { StropheClient } from './peers/xmpp_strophe';
+import { Connections } from '../../src/shell/connections';
+import { ChatEngine } from '../../src/plugins/messaging/engine/ChatEngine';
+import { testEngineDeps } from '../../src/plugins/messaging/engine/testEngineDeps';
+import { chat, resetChat } from '../../src/plugins/messaging/state';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '..', '..');
@@ -40,6 +45,7 @@ let dbName = '';
 let startedPg = false;
 let suiteEjabberdStopped = false;
 const clients: StropheClient[] = [];
+let engine: ChatEngine | null = null;
 /** Measured figures, printed at the end (docs/SCALE.md quotes them). */
 const figures: Record<string, number> = {};
 
@@ -73,9 +79,37 @@ async function signIn(user: string, index: number): Promise<StropheClient> {
 }
 
 /** The Erlang node each of the user's sessions lives on, as the cluster sees it. */
-async function sessionNodes(user: string): Promise<string[]> {
-  const infos = await xmppApi(cfg!).call<Array<{ node: string }>>('user_sessions_info', { user, host: cfg!.domain });
-  return infos.map((i) => i.node).sort();
+async function sessionNodes(user: string, resource = /./): Promise<string[]> {
+  const infos = await xmppApi(cfg!).call<Array<{ node: string; resource: string }>>('user_sessions_info', { user, host: cfg!.domain });
+  return infos
+    .filter((i) => resource.test(i.resource))
+    .map((i) => i.node)
+    .sort();
+}
+
+/**
+ * The product's own chat engine (the browser client's, with its real connection banner and retry
+ * schedule) signed in as `user`, its API calls answered by the API server of this file.
+ */
+async function productClient(user: string): Promise<ChatEngine> {
+  const token = await api!.login(user);
+  const call = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) => {
+    const res = await api!.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(body === undefined ? {} : { payload: body as object }) });
+    if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode}`);
+    return res.body ? res.json() : null;
+  };
+  resetChat();
+  const e = new ChatEngine(
+    testEngineDeps({
+      api: { get: (url: string) => call('GET', url), post: (url: string, b?: unknown) => call('POST', url, b), put: (url: string, b?: unknown) => call('PUT', url, b), delete: (url: string) => call('DELETE', url) } as never,
+      connections: new Connections(),
+      mucDomain: mucHost(cfg!),
+      pingTimeoutMs: 10_000,
+      createConnection: undefined,
+    }),
+  );
+  e.start();
+  return e;
 }
 
 beforeAll(async () => {
@@ -114,6 +148,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
+  engine?.dispose();
   for (const c of clients) await c.close().catch(() => undefined);
   await api?.close().catch(() => undefined);
   if (cfg) {
@@ -192,16 +227,28 @@ describe('ejabberd as two nodes (UC_CLUSTER=1, shared PostgreSQL)', () => {
 
   it('loses nothing when node 1 is SIGKILLed: its user moves to node 2, gets what was sent meanwhile and the whole archive', async () => {
     expect(room, 'the group of the previous test').not.toBe('');
+    const [one, two] = ejabberdNodes(cfg!);
+    // Carol in the browser client (the product's engine: its first address is node 1). Another user
+    // than alice, whose messages sent meanwhile must wait for her in offline storage.
+    engine = await productClient('carol');
+    await expect.poll(() => chat.status, { timeout: 15_000 }).toBe('connected');
+    expect(await sessionNodes('carol', /^uc-/)).toEqual([one!.erlangNode]);
+
     const pid = await readPid(ejabberd.pidFile(cfg!));
     expect(pid).toBeTruthy();
     const killedAt = performance.now();
     process.kill(pid!, 'SIGKILL');
+    // Watched from now on: how long the browser client takes to be back, on node 2.
+    const clientMoved = expect
+      .poll(() => sessionNodes('carol', /^uc-/), { timeout: 20_000, interval: 50 })
+      .toEqual([two!.erlangNode])
+      .then(() => (figures.clientReconnectMs = Math.round(performance.now() - killedAt)));
+    clientMoved.catch(() => undefined);
     await expect.poll(() => isAlive(pid!), { timeout: 10_000 }).toBe(false);
     // The WebSocket closes with the VM: the client sees its node gone.
     await expect.poll(() => alice.conn.connected, { timeout: 10_000 }).toBe(false);
     figures.dropSeenMs = Math.round(performance.now() - killedAt);
     // node 2 notices node 1's loss (Erlang distribution) and carries on alone.
-    const [one, two] = ejabberdNodes(cfg!);
     await expect.poll(() => clusterOf(two!), { timeout: 10_000 }).toEqual([two!.erlangNode]);
 
     // Meanwhile: a 1:1 message and a group message to alice, who is offline.
@@ -220,6 +267,9 @@ describe('ejabberd as two nodes (UC_CLUSTER=1, shared PostgreSQL)', () => {
     expect(await sessionNodes('alice')).toEqual([two!.erlangNode]);
     await again.waitForMessage((m) => m.body === away, 10_000, '1:1 message sent while away (offline storage)');
     await again.waitForMessage((m) => m.mucsub && m.body === awayInRoom, 10_000, 'group message sent while away');
+    // The browser client moved by itself, on its retry schedule, to the next address: node 2.
+    await clientMoved;
+    await expect.poll(() => chat.status, { timeout: 10_000 }).toBe('connected');
 
     // The archive (MAM, in PostgreSQL) has the whole conversation and the group's, from node 2.
     const history = await again.mam({ with: jidOf('bob'), max: 50 });
