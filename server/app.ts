@@ -112,7 +112,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     tokens,
     requireUserId,
     requireViewer: createViewerLoader(requireUserId, opts.db),
-    settings: { ...readUccSettings(), ...opts.settings },
+    // A chat address given alone is the whole list: the environment's nodes must not outrank it.
+    settings: { ...readUccSettings(), ...(opts.settings?.xmppWsUrl && !opts.settings.xmppWsUrls ? { xmppWsUrls: [opts.settings.xmppWsUrl] } : {}), ...opts.settings },
     services: opts.services ?? readServicesConfig(process.env, opts.runtimeDir),
     voicemail: opts.voicemail ?? false,
     carrier: opts.texts?.carrier ?? loopbackCarrier,
