@@ -270,7 +270,7 @@ async function handOver(dirs: ReturnType<typeof serviceDirs>, files: string[]): 
   await chmod(dirs.root, 0o700);
 }
 
-/** ejabberdctl.cfg's node as the service account, for one command (join_cluster). */
+/** Our ejabberdctl on this node's config folder, as the service account when we are root (the node itself, join_cluster). */
 function ctlCommand(dirs: ReturnType<typeof serviceDirs>, args: string[]): { command: string; args: string[] } {
   const ctl = path.join(dirs.conf, 'ejabberdctl');
   const ctlArgs = ['--config-dir', dirs.conf, ...args];
