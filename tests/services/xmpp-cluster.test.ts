@@ -289,6 +289,31 @@ describe('ejabberd as two nodes (UC_CLUSTER=1, shared PostgreSQL)', () => {
     await again.waitForMessage((m) => m.body === back, 10_000, 'message from the restarted node 1');
   });
 
+  it('brings node 2 back after a SIGKILL through the project script (UC_CLUSTER=1), into the cluster, and lists both nodes', async () => {
+    const [one, two] = ejabberdNodes(cfg!);
+    const pid = await readPid(ejabberd2.pidFile(cfg!));
+    expect(pid).toBeTruthy();
+    process.kill(pid!, 'SIGKILL');
+    await expect.poll(() => isAlive(pid!), { timeout: 10_000 }).toBe(false);
+    await expect.poll(() => clusterOf(one!), { timeout: 10_000 }).toEqual([one!.erlangNode]);
+    const env = {
+      ...process.env,
+      UC_RUNTIME_DIR: cfg!.runtimeDir,
+      UC_PORT_BASE: String(cfg!.ports.base),
+      UC_ORIGINS: cfg!.origins.join(','),
+      UC_SIP_GATEWAY: cfg!.gateway,
+      UC_API_PORT: new URL(cfg!.apiUrl).port,
+      UC_CLUSTER: '1',
+      DATABASE_URL: cfg!.databaseUrl,
+    };
+    const cli = async (...args: string[]) => (await run(process.execPath, ['--import', 'tsx', 'server/services/cli.ts', ...args], { cwd: root, env, timeout: 90_000 })).stdout;
+    expect(await cli('start', 'ejabberd2')).toMatch(/ejabberd2 ready/);
+    expect((await clusterOf(one!)).sort()).toEqual([one!.erlangNode, two!.erlangNode].sort());
+    const status = await cli('status', 'ejabberd', 'ejabberd2');
+    expect(status).toMatch(/^ejabberd +running \(PID \d+\), ready$/m);
+    expect(status).toMatch(/^ejabberd2 +running \(PID \d+\), ready$/m);
+  });
+
   it('refuses a cluster without PostgreSQL, saying why', async () => {
     await expect(ejabberd2.prepare({ ...cfg!, databaseUrl: undefined })).rejects.toThrow(/UC_CLUSTER=1 needs DATABASE_URL/);
   });
