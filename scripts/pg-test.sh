@@ -5,17 +5,21 @@
 #   scripts/pg-test.sh url      print its DATABASE_URL (superuser; tests create their own databases)
 #   scripts/pg-test.sh status   say whether it runs
 # Example: bash scripts/pg-test.sh start && UC_TEST_DATABASE_URL=$(bash scripts/pg-test.sh url) npx vitest run tests/server
+# UC_PG_NAME (default test-pg) and UC_PG_PORT name another such server of the same clone: the
+# cluster topology's (scripts/start-cluster.sh) is runtime/cluster-pg, kept, with UC_PG_DURABLE=1.
 set -euo pipefail
 
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-LINK="$REPO/runtime/test-pg"
+NAME="${UC_PG_NAME:-test-pg}"
+[[ "$NAME" =~ ^[a-z][a-z0-9-]*$ ]] || { echo "pg-test: UC_PG_NAME must be lowercase letters, digits and dashes" >&2; exit 2; }
+LINK="$REPO/runtime/$NAME"
 # The server runs as the postgres account, which cannot be trusted to reach the clone (root's home
 # and mkdtemp folders are 0700): as root its folder lives under the project's state folder, named by
 # a hash of this runtime folder (as server/services/layout.ts does for ejabberd), linked from
 # runtime/test-pg. The modes of the user's own folders are never changed.
 if [[ "$(id -u)" == 0 ]]; then
   KEY="$(printf %s "$(realpath -ms "$REPO/runtime")" | sha256sum | cut -c1-16)"
-  DIR="${UC_SERVICE_STATE_DIR:-/var/lib/uc-client}/$KEY/test-pg"
+  DIR="${UC_SERVICE_STATE_DIR:-/var/lib/uc-client}/$KEY/$NAME"
 else
   DIR="$LINK"
 fi
@@ -24,7 +28,7 @@ SOCK="$DIR/sock"
 LOG="$DIR/postgres.log"
 PIDFILE="$DIR/postgres.pid"
 PWFILE="$DIR/password"
-PORT="${UC_TEST_PG_PORT:-55432}"
+PORT="${UC_PG_PORT:-${UC_TEST_PG_PORT:-55432}}"
 HOST=127.0.0.1
 BIN=/usr/lib/postgresql/15/bin
 PGUSER_OS=postgres
@@ -83,13 +87,15 @@ start() {
   chown -R "$PGUSER_OS:$PGUSER_OS" "$DIR"
   chmod 700 "$DIR"
   if "$BIN/pg_isready" -q -h "$HOST" -p "$PORT"; then die "something else already listens on $HOST:$PORT"; fi
-  # Durability settings are off: this cluster holds nothing worth keeping, and tests run faster.
+  # Durability settings are off for tests: that cluster holds nothing worth keeping, and tests run
+  # faster. A kept one (UC_PG_DURABLE=1) keeps PostgreSQL's defaults.
+  local fast=(-c fsync=off -c synchronous_commit=off -c full_page_writes=off)
+  [[ "${UC_PG_DURABLE:-}" == 1 ]] && fast=()
   # setpriv is called directly (not through a function, which would add a subshell) and execs
   # postgres in place, so $! is the server's own PID.
   setpriv --reuid="$PGUSER_OS" --regid="$PGUSER_OS" --init-groups -- "$BIN/postgres" -D "$DATA" -p "$PORT" \
     -c listen_addresses="$HOST" -c unix_socket_directories="$SOCK" \
-    -c fsync=off -c synchronous_commit=off -c full_page_writes=off \
-    -c max_connections=100 >>"$LOG" 2>&1 &
+    "${fast[@]}" -c max_connections=100 >>"$LOG" 2>&1 &
   local pid=$!
   echo "$pid" > "$PIDFILE"
   local deadline=$((SECONDS + READY_TIMEOUT_S))
@@ -98,7 +104,7 @@ start() {
     (( SECONDS < deadline )) || { tail -n 20 "$LOG" >&2; die "not ready after ${READY_TIMEOUT_S}s"; }
     sleep 0.1
   done
-  echo "pg-test: ready (pid $pid) on $HOST:$PORT"
+  echo "pg-test: $NAME ready (pid $pid) on $HOST:$PORT"
 }
 
 stop() {

@@ -17,6 +17,8 @@ log "Building the client"
 npx vite build --logLevel warn
 
 mkdir -p "$UC_RUNTIME_DIR/logs"
+# `npm run status` from another shell finds the second nodes of a cluster start (start-cluster.sh).
+if [ "${UC_CLUSTER:-}" = 1 ]; then printf 'UC_CLUSTER=1\nUC_PG_PORT=%s\n' "${UC_PG_PORT:-}" > "$UC_RUNTIME_DIR/cluster.env"; else rm -f "$UC_RUNTIME_DIR/cluster.env"; fi
 if [ -f "$UC_RUNTIME_DIR/api.pid" ] && kill -0 "$(cat "$UC_RUNTIME_DIR/api.pid")" 2>/dev/null; then
   log "Stopping the previous API server (PID $(cat "$UC_RUNTIME_DIR/api.pid"))"
   kill "$(cat "$UC_RUNTIME_DIR/api.pid")" || true
@@ -32,7 +34,7 @@ log "Starting the API server on $UC_HOST:$PORT"
 node --import tsx server/main.ts &
 API_PID=$!
 echo "$API_PID" > "$UC_RUNTIME_DIR/api.pid"
-stop() { kill "$API_PID" 2>/dev/null || true; wait "$API_PID" 2>/dev/null || true; rm -f "$UC_RUNTIME_DIR/api.pid"; stop_services; }
+stop() { kill "$API_PID" 2>/dev/null || true; wait "$API_PID" 2>/dev/null || true; rm -f "$UC_RUNTIME_DIR/api.pid" "$UC_RUNTIME_DIR/cluster.env"; stop_services; }
 trap stop INT TERM EXIT
 
 if ! wait_http "http://127.0.0.1:$PORT/health" 120; then
