@@ -1,10 +1,15 @@
 import { janusInstances } from './services/janus-instances';
 import { ejabberdWsUrls } from './services/ejabberd-nodes';
-import { servicePorts } from './services/ports';
+import { KAMAILIO2_HOST, servicePorts } from './services/ports';
 
 /** Deployment settings that reach the client through `GET /v1/ucc-config`. */
 export interface UccSettings {
   sipWsUrl: string;
+  /**
+   * Every Kamailio a browser may register on (`UC_SIP_WS_URLS`, comma-separated; in a cluster,
+   * UC_CLUSTER=1, both local nodes by default): JsSIP fails over between them. The first is sipWsUrl.
+   */
+  sipWsUrls: string[];
   xmppWsUrl: string;
   /**
    * Every ejabberd node's WebSocket address, `xmppWsUrl` first: the client moves to the next when its
@@ -37,8 +42,12 @@ export function readUccSettings(env: NodeJS.ProcessEnv = process.env): UccSettin
   const xmppWsUrl = env.UC_XMPP_WS_URL || `ws://127.0.0.1:${ports.xmppHttp}/ws`;
   const listed = (env.UC_XMPP_WS_URLS ?? '').split(',').map((u) => u.trim()).filter(Boolean);
   const xmppWsUrls = listed.length ? listed : [xmppWsUrl, ...(env.UC_CLUSTER === '1' ? ejabberdWsUrls({ ports, cluster: true }).slice(1) : [])];
+  const sipWsUrl = env.UC_SIP_WS_URL || `ws://127.0.0.1:${ports.sipWs}/`;
+  const listedSip = (env.UC_SIP_WS_URLS || '').split(',').map((u) => u.trim()).filter(Boolean);
+  const sipWsUrls = listedSip.length ? listedSip : env.UC_CLUSTER === '1' ? [sipWsUrl, `ws://${KAMAILIO2_HOST}:${ports.sipWs2}/`] : [sipWsUrl];
   return {
-    sipWsUrl: env.UC_SIP_WS_URL || `ws://127.0.0.1:${ports.sipWs}/`,
+    sipWsUrl: sipWsUrls[0]!,
+    sipWsUrls,
     xmppWsUrl: xmppWsUrls[0]!,
     xmppWsUrls,
     janusWsUrls: janusBrowserUrls(env, ports),

@@ -47,6 +47,7 @@ export function registerConfigRoutes(app: FastifyInstance, { db, requireUserId, 
       sip: {
         configured: user.extension !== null,
         ws_url: settings.sipWsUrl,
+        ...(settings.sipWsUrls.length > 1 ? { ws_urls: settings.sipWsUrls } : {}),
         domain: services.domain,
         register_expires: 300,
         no_answer_timeout: 60,

@@ -3,6 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadOrCreateSecret, makeServiceDirs, SECRET_NAMES, serviceDirs, type ServicesConfig } from './layout';
+import { KAMAILIO2_HOST } from './ports';
+import { rtpengineNgPorts } from './rtpengine';
 import type { ServiceDefinition } from './manager';
 import { ECHO_EXTENSION } from '../../src/wire/services';
 import { tcpOpen } from './proc';
@@ -44,16 +46,42 @@ function cfgPath(value: string): string {
   return value;
 }
 
-export function renderKamailioCfg(template: string, cfg: ServicesConfig, values: { secret: string; internalSecret: string; runDir: string }): string {
+export type KamailioNode = 1 | 2;
+
+/** The listeners of each Kamailio of a cluster; node 1's are the ones a single Kamailio has. */
+export function kamailioNode(cfg: ServicesConfig, node: KamailioNode) {
+  const { ports } = cfg;
+  const name = node === 1 ? ('kamailio' as const) : ('kamailio2' as const);
+  return node === 1 ? { name, host: '127.0.0.1', sipWs: ports.sipWs, sipUdp: ports.sipUdp } : { name, host: KAMAILIO2_HOST, sipWs: ports.sipWs2, sipUdp: ports.sipUdp2 };
+}
+
+/** The SIP WebSocket URLs browsers may register on: node 1's, and node 2's in a cluster. */
+export const sipWsUrls = (cfg: ServicesConfig): string[] =>
+  (cfg.cluster ? [1, 2] : [1]).map((n) => {
+    const me = kamailioNode(cfg, n as KamailioNode);
+    return `ws://${me.host}:${me.sipWs}/`;
+  });
+
+export function renderKamailioCfg(template: string, cfg: ServicesConfig, values: { secret: string; internalSecret: string; runDir: string }, node: KamailioNode = 1): string {
   const gw = gatewayAddress(cfg);
   const originDenied = cfg.origins.length ? cfg.origins.map((o) => `$hdr(Origin) != ${cfgString(o)}`).join(' && ') : '1 == 1';
+  const me = kamailioNode(cfg, node);
+  const peer = kamailioNode(cfg, node === 1 ? 2 : 1);
   const vars: Record<string, string> = {
-    SIP_WS_PORT: String(cfg.ports.sipWs),
-    SIP_UDP_PORT: String(cfg.ports.sipUdp),
+    SIP_HOST: me.host,
+    PEER_HOST: peer.host,
+    PEER_HOST_RE: peer.host.replaceAll('.', '\\.'),
+    SIP_WS_PORT: String(me.sipWs),
+    SIP_UDP_PORT: String(me.sipUdp),
+    PEER_UDP_PORT: String(peer.sipUdp),
     DOMAIN: cfg.domain,
     RUN_DIR: values.runDir,
     SIP_SECRET: values.secret,
-    RTPENGINE_NG_PORT: String(cfg.ports.rtpengineNg),
+    // One set, equal weights: the rtpengine module spreads new calls over both and skips one that
+    // does not answer (see CLUSTER in kamailio.cfg.tmpl).
+    RTPENGINE_SOCKS: rtpengineNgPorts(cfg)
+      .map((p) => `udp:127.0.0.1:${p}${cfg.cluster ? '=1' : ''}`)
+      .join(' '),
     GATEWAY_HOST: gw.host,
     GATEWAY_PORT: String(gw.port),
     ORIGIN_DENIED: originDenied,
@@ -71,7 +99,10 @@ export function renderKamailioCfg(template: string, cfg: ServicesConfig, values:
     CLICKDIAL_PORT: String(cfg.ports.clickDialSip),
     ECHO_MAX_SECONDS: String(ECHO_MAX_SECONDS),
   };
-  const out = template.replace(/\{\{([A-Z_]+)\}\}/g, (_, name: string) => {
+  // Node-to-node parts of the config (registrations shared over DMQ, calls handed to the node that
+  // holds the callee's WebSocket) exist only in a cluster: a single Kamailio runs what it always did.
+  const withCluster = cfg.cluster ? template.replace(/^#!KAMAILIO\n/, '#!KAMAILIO\n#!define WITH_CLUSTER\n') : template;
+  const out = withCluster.replace(/\{\{([A-Z_]+)\}\}/g, (_, name: string) => {
     const v = vars[name];
     if (v === undefined) throw new Error(`kamailio.cfg.tmpl: no value for {{${name}}}`);
     return v;
@@ -83,7 +114,7 @@ export function renderKamailioCfg(template: string, cfg: ServicesConfig, values:
  * An OPTIONS over UDP answered 200: the SIP core is up, not just the socket. To the proxy itself by
  * default; `user` addresses one of a phone's accounts (a phone answers only for its own).
  */
-export function sipOptionsPing(port: number, timeoutMs = 500, user?: string): Promise<boolean> {
+export function sipOptionsPing(port: number, timeoutMs = 500, user?: string, host = '127.0.0.1'): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = dgram.createSocket('udp4');
     const callId = randomBytes(8).toString('hex');
@@ -100,7 +131,7 @@ export function sipOptionsPing(port: number, timeoutMs = 500, user?: string): Pr
     socket.on('error', () => done(false));
     socket.bind(0, '127.0.0.1', () => {
       const local = socket.address().port;
-      const target = `sip:${user ? `${user}@` : ''}127.0.0.1:${port}`;
+      const target = `sip:${user ? `${user}@` : ''}${host}:${port}`;
       const msg = [
         `OPTIONS ${target} SIP/2.0`,
         `Via: SIP/2.0/UDP 127.0.0.1:${local};branch=z9hG4bK${callId};rport`,
@@ -113,33 +144,45 @@ export function sipOptionsPing(port: number, timeoutMs = 500, user?: string): Pr
         '',
         '',
       ].join('\r\n');
-      socket.send(msg, port, '127.0.0.1');
+      socket.send(msg, port, host);
     });
   });
 }
 
-export const kamailio: ServiceDefinition = {
-  name: 'kamailio',
-  packages: ['kamailio', 'kamailio-websocket-modules', 'kamailio-extra-modules', 'kamailio-autheph-modules', 'kamailio-utils-modules'],
-  pidFile: (cfg) => path.join(serviceDirs(cfg.runtimeDir, 'kamailio').run, 'kamailio.pid'),
-  async probe(cfg) {
-    return (await tcpOpen(cfg.ports.sipWs)) && (await sipOptionsPing(cfg.ports.sipUdp));
-  },
-  async prepare(cfg: ServicesConfig) {
-    const dirs = await makeServiceDirs(cfg.runtimeDir, 'kamailio');
-    const file = path.join(dirs.conf, 'kamailio.cfg');
-    const text = renderKamailioCfg(await readFile(TEMPLATE, 'utf8'), cfg, { secret: await sipEphemeralSecret(cfg), internalSecret: await internalApiSecret(cfg), runDir: dirs.run });
-    await writeFile(file, text, { mode: 0o600 });
-    return {
-      name: 'kamailio',
-      command: 'kamailio',
-      args: ['-f', file, '-DD', '-E', '-Y', dirs.run, '-P', path.join(dirs.run, 'kamailio.self.pid'), '-m', '64', '-M', '8'],
-      cwd: dirs.run,
-      logFile: path.join(dirs.log, 'kamailio.log'),
-      pidFile: kamailio.pidFile(cfg),
-      ready: () => kamailio.probe(cfg),
-      ports: [{ port: cfg.ports.sipWs, proto: 'tcp' }, { port: cfg.ports.sipUdp, proto: 'udp' }],
-      readyTimeoutMs: 20_000,
-    };
-  },
-};
+function kamailioDefinition(node: KamailioNode): ServiceDefinition {
+  const def: ServiceDefinition = {
+    name: node === 1 ? 'kamailio' : 'kamailio2',
+    packages: ['kamailio', 'kamailio-websocket-modules', 'kamailio-extra-modules', 'kamailio-autheph-modules', 'kamailio-utils-modules'],
+    pidFile: (cfg) => path.join(serviceDirs(cfg.runtimeDir, def.name).run, 'kamailio.pid'),
+    async probe(cfg) {
+      const me = kamailioNode(cfg, node);
+      return (await tcpOpen(me.sipWs, me.host)) && (await sipOptionsPing(me.sipUdp, 500, undefined, me.host));
+    },
+    async prepare(cfg: ServicesConfig) {
+      const dirs = await makeServiceDirs(cfg.runtimeDir, def.name);
+      const me = kamailioNode(cfg, node);
+      const file = path.join(dirs.conf, 'kamailio.cfg');
+      const text = renderKamailioCfg(await readFile(TEMPLATE, 'utf8'), cfg, { secret: await sipEphemeralSecret(cfg), internalSecret: await internalApiSecret(cfg), runDir: dirs.run }, node);
+      await writeFile(file, text, { mode: 0o600 });
+      return {
+        name: def.name,
+        command: 'kamailio',
+        args: ['-f', file, '-DD', '-E', '-Y', dirs.run, '-P', path.join(dirs.run, 'kamailio.self.pid'), '-m', '64', '-M', '8'],
+        cwd: dirs.run,
+        logFile: path.join(dirs.log, 'kamailio.log'),
+        pidFile: def.pidFile(cfg),
+        ready: () => def.probe(cfg),
+        ports: [
+          { port: me.sipWs, proto: 'tcp', host: me.host },
+          { port: me.sipUdp, proto: 'udp', host: me.host },
+        ],
+        readyTimeoutMs: 20_000,
+      };
+    },
+  };
+  return def;
+}
+
+export const kamailio = kamailioDefinition(1);
+/** The second Kamailio of a cluster: registrations shared with the first over DMQ. */
+export const kamailio2 = kamailioDefinition(2);

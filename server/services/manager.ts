@@ -23,7 +23,9 @@ export interface ServiceStatus {
 // The second nodes (CLUSTER_ONLY_SERVICES) join here as their definitions land.
 const LOADERS: Partial<Record<ServiceName, () => Promise<ServiceDefinition>>> = {
   rtpengine: () => import('./rtpengine').then((m) => m.rtpengine),
+  rtpengine2: () => import('./rtpengine').then((m) => m.rtpengine2),
   kamailio: () => import('./kamailio').then((m) => m.kamailio),
+  kamailio2: () => import('./kamailio').then((m) => m.kamailio2),
   voicemail: () => import('./voicemail').then((m) => m.voicemail),
   ejabberd: () => import('./ejabberd').then((m) => m.ejabberd),
   ejabberd2: () => import('./ejabberd').then((m) => m.ejabberd2),

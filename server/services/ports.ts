@@ -25,6 +25,11 @@ export interface ServicePorts {
   sipGateway: number;
   /** rtpengine control ("ng" protocol, UDP). */
   rtpengineNg: number;
+  /** The second rtpengine's control, in a cluster (UC_CLUSTER=1). */
+  rtpengine2Ng: number;
+  /** The second Kamailio's SIP over WebSocket and over UDP, in a cluster: node 1's ports + 180. */
+  sipWs2: number;
+  sipUdp2: number;
   /** The API server listens here (UDP, loopback) for rtpengine's DTMF events: recording by DTMF. */
   dtmfEvents: number;
   /** The voicemail phone (baresip) that answers calls for mailboxes: SIP over UDP (its SIP-TLS takes +1). */
@@ -65,6 +70,13 @@ export interface ServicePorts {
   turnRelayMax: number;
 }
 
+/**
+ * The second Kamailio's address (a cluster). Each node has its own, as on two machines: Kamailio
+ * tells a registration made on itself from one made on the other node by the address of its Path
+ * (never the port), and loopback has a whole /8 of addresses.
+ */
+export const KAMAILIO2_HOST = '127.0.0.2';
+
 export const PRODUCT_PORT_BASE = 15000;
 export const TEST_PORT_BASE = 25000;
 
@@ -86,6 +98,10 @@ export function servicePorts(base: number = Number(process.env.UC_PORT_BASE || P
     sipUdp: base + 62,
     sipGateway: base + 70,
     rtpengineNg: base + 223,
+    rtpengine2Ng: base + 225,
+    // The second nodes' ports: base+240–249 was free.
+    sipWs2: base + 240,
+    sipUdp2: base + 242,
     dtmfEvents: base + 224,
     voicemailSip: base + 64,
     voicemailCtrl: base + 67,

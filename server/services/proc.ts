@@ -20,7 +20,7 @@ export interface ProcessSpec {
    * Ports it listens on. They must be free before the start: otherwise the probe could be
    * answered by whatever already holds them while our process dies unable to bind.
    */
-  ports?: ReadonlyArray<{ port: number; proto: 'tcp' | 'udp' }>;
+  ports?: ReadonlyArray<{ port: number; proto: 'tcp' | 'udp'; host?: string }>;
   readyTimeoutMs?: number;
 }
 
@@ -74,8 +74,8 @@ export async function startProcess(spec: ProcessSpec): Promise<number> {
     await stopProcess(spec.pidFile);
   }
   await reapOrphans(spec.pidFile);
-  for (const { port, proto } of spec.ports ?? []) {
-    if (await portTaken(port, proto)) throw new Error(`${spec.name}: 127.0.0.1:${port}/${proto} is already in use by another program (another copy of the product? see UC_PORT_BASE)`);
+  for (const { port, proto, host = '127.0.0.1' } of spec.ports ?? []) {
+    if (await portTaken(port, proto, host)) throw new Error(`${spec.name}: ${host}:${port}/${proto} is already in use by another program (another copy of the product? see UC_PORT_BASE)`);
   }
   const fd = openSync(spec.logFile, 'a');
   const child = spawn(spec.command, spec.args, { cwd: spec.cwd, env: spec.env ?? process.env, stdio: ['ignore', fd, fd], detached: true });
@@ -176,15 +176,15 @@ export function tcpOpen(port: number, host = '127.0.0.1', timeoutMs = 500): Prom
   });
 }
 
-/** True when 127.0.0.1:`port` cannot be bound (TCP: something listens; UDP: a socket holds it). */
-export function portTaken(port: number, proto: 'tcp' | 'udp'): Promise<boolean> {
-  if (proto === 'tcp') return tcpOpen(port);
+/** True when `host`:`port` cannot be bound (TCP: something listens; UDP: a socket holds it). */
+export function portTaken(port: number, proto: 'tcp' | 'udp', host = '127.0.0.1'): Promise<boolean> {
+  if (proto === 'tcp') return tcpOpen(port, host);
   return new Promise((resolve) => {
     const socket = dgram.createSocket('udp4');
     socket.once('error', () => {
       socket.close();
       resolve(true);
     });
-    socket.bind(port, '127.0.0.1', () => socket.close(() => resolve(false)));
+    socket.bind(port, host, () => socket.close(() => resolve(false)));
   });
 }

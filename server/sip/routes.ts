@@ -32,10 +32,12 @@ export function registerSipRoutes(app: FastifyInstance, ctx: RouteContext): void
     const extension = await extensionOf(db, userId);
     const creds = mintSipCredentials(await secret(), extension, services.domain, SIP_CREDENTIAL_TTL_SECONDS);
     reply.header('cache-control', 'no-store');
-    if (!(await turnAvailable(ctx))) return { ...creds, ws_url: settings.sipWsUrl };
+    // Several Kamailios (a cluster): the browser's JsSIP fails over between them.
+    const urls = settings.sipWsUrls.length > 1 ? { ws_urls: settings.sipWsUrls } : {};
+    if (!(await turnAvailable(ctx))) return { ...creds, ws_url: settings.sipWsUrl, ...urls };
     // The TURN credential outlives the SIP one and is renewed with it: a call keeps its relay.
     const relay = await turn(userId);
-    return { ...creds, ws_url: settings.sipWsUrl, ice_servers: [{ urls: relay.urls, username: relay.username, credential: relay.credential }] };
+    return { ...creds, ws_url: settings.sipWsUrl, ...urls, ice_servers: [{ urls: relay.urls, username: relay.username, credential: relay.credential }] };
   });
 
   app.get('/v1/regactive', async (request): Promise<RegActiveResponse> => {

@@ -14,6 +14,8 @@ export const UccConfig = z.object({
     /** False when the user has no extension: calling is hidden and its commands say why. */
     configured: z.boolean(),
     ws_url: z.string(),
+    /** Every Kamailio's WebSocket (a cluster), ws_url first; absent: ws_url alone. */
+    ws_urls: z.optional(z.array(z.string())),
     domain: z.string(),
     register_expires: z.int(),
     no_answer_timeout: z.int(),

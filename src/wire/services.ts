@@ -27,6 +27,8 @@ export const SipCredentialsResponse = z.object({
   password: z.string(),
   expires_at: z.string(),
   ws_url: z.string(),
+  /** Every Kamailio's WebSocket (a cluster), ws_url first; absent: ws_url alone. */
+  ws_urls: z.optional(z.array(z.string())),
   /** The calls' ICE servers (TURN), renewed with the SIP credentials; absent: none. */
   ice_servers: z.optional(z.array(IceServer)),
 });

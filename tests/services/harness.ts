@@ -37,7 +37,7 @@ export const apiPort = (cfg: ServicesConfig) => cfg.ports.base + 80;
 /**
  * `smtpUrl`: where this API server sends voicemail e-mails (UC_SMTP_URL), e.g. a test's own SMTP server.
  * `cluster`: the API of a cluster (UC_CLUSTER=1): it uses the second nodes, which the test starts itself.
- * `cfg`: another set of servers than the suite's (a test that runs its own, e.g. the ejabberd cluster).
+ * `cfg`: another set of servers than the suite's (a test that runs its own cluster nodes).
  */
 export async function startServicesApi(opts: { now?: Date; smtpUrl?: string; cluster?: boolean; cfg?: ServicesConfig; voicemail?: boolean } = {}): Promise<ServicesApi> {
   const cfg = opts.cfg ?? { ...inject('servicesConfig'), ...(opts.cluster ? { cluster: true } : {}) };

@@ -102,6 +102,10 @@ export class SipPage {
     return this.page.evaluate((t) => window.sipPage.waitForIncoming(t), timeoutMs);
   }
 
+  registrations(): Promise<string[]> {
+    return this.page.evaluate(() => window.sipPage.registrations());
+  }
+
   sessions(): Promise<PageSessionState[]> {
     return this.page.evaluate(() => window.sipPage.sessions());
   }

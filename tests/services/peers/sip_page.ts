@@ -10,6 +10,8 @@ import type { RTCSessionEvent } from 'jssip/lib/UA';
 
 export interface PageCredentials {
   wsUrl: string;
+  /** Several Kamailios (a cluster): JsSIP's own failover, the highest weight first. Replaces wsUrl. */
+  sockets?: Array<{ url: string; weight: number }>;
   uri: string;
   authorization_user: string;
   password: string;
@@ -47,6 +49,8 @@ export interface SipPageApi {
   sendTone(key: string, hz: number): Promise<void>;
   /** The loudest frequency of what the call receives now, and its level in dB (−Infinity: silence). */
   receivedPeak(key: string): Promise<{ hz: number; db: number }>;
+  /** The WebSocket URL of each successful registration, in order (a failover re-registers elsewhere). */
+  registrations(): string[];
   stop(): Promise<void>;
 }
 
@@ -60,6 +64,7 @@ const PC_CONFIG: RTCConfiguration = { iceServers: [], rtcpMuxPolicy: 'require' }
 const MEDIA = { audio: true, video: false };
 
 let ua: JsSIP.UA | null = null;
+const registrations: string[] = [];
 let domain = '';
 const sessions = new Map<string, { session: RTCSession; state: PageSessionState; waiters: Array<() => void> }>();
 const incomingWaiters: Array<(s: PageSessionState) => void> = [];
@@ -142,7 +147,7 @@ window.sipPage = {
     if (ua) throw new Error('already registered');
     domain = creds.uri.split('@')[1] ?? '';
     const agent = new JsSIP.UA({
-      sockets: [new JsSIP.WebSocketInterface(creds.wsUrl)],
+      sockets: creds.sockets ? creds.sockets.map((s) => ({ socket: new JsSIP.WebSocketInterface(s.url), weight: s.weight })) : [new JsSIP.WebSocketInterface(creds.wsUrl)],
       uri: creds.uri,
       authorization_user: creds.authorization_user,
       password: creds.password,
@@ -164,7 +169,10 @@ window.sipPage = {
       for (const w of incomingWaiters.splice(0)) w(state);
     });
     return deadline<void>(timeoutMs, 'registration', (done, fail) => {
-      agent.on('registered', () => done());
+      agent.on('registered', () => {
+        registrations.push((agent as unknown as { _transport: { socket: { url: string } } })._transport.socket.url);
+        done();
+      });
       agent.on('registrationFailed', (e) => fail(new Error(`registration failed: ${e.cause} ${e.response?.status_code ?? ''}`)));
       agent.start();
     });
@@ -179,6 +187,8 @@ window.sipPage = {
   },
 
   sessions: () => [...sessions.values()].map((e) => ({ ...e.state })),
+
+  registrations: () => [...registrations],
 
   waitFor(key, what, timeoutMs) {
     const entry = entryOf(key);

@@ -1,0 +1,193 @@
+/**
+ * Two Kamailios and two rtpengines (issue 25's cluster, UC_CLUSTER=1): registrations shared over DMQ,
+ * calls between users registered on different Kamailios with real media through either rtpengine,
+ * and what happens when one rtpengine or one Kamailio dies. This file replaces the run's single
+ * Kamailio and rtpengine by the cluster's four servers, and puts them back when it is done.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { internalApiSecret, kamailio, kamailioNode, sipWsUrls, type KamailioNode } from '../../server/services/kamailio';
+import type { ServiceName, ServicesConfig } from '../../server/services/layout';
+import { servicesStatus, startServices, stopServices } from '../../server/services/manager';
+import { NgClient } from '../../server/services/ng';
+import { readPid } from '../../server/services/proc';
+import { rtpengine, rtpengine2 } from '../../server/services/rtpengine';
+import type { SipCredentialsResponse } from '../../src/wire/services';
+import { startServicesApi, type ServicesApi } from './harness';
+import { killGroup, launchChromium, SipPage, type LaunchedChromium } from './sip-page';
+
+const CLUSTER: ServiceName[] = ['rtpengine', 'rtpengine2', 'kamailio', 'kamailio2'];
+
+let base: ServicesConfig;
+let cfg: ServicesConfig;
+/** The run's own SIP servers that were up before this file, started again after it. */
+let restore: ServiceName[] = [];
+let api: ServicesApi;
+let chrome: LaunchedChromium;
+let ws1: string;
+let ws2: string;
+const phones: Record<string, SipPage> = {};
+/** Seconds measured here, printed at the end (docs/SCALE.md quotes them). */
+const measured: Record<string, number> = {};
+
+beforeAll(async () => {
+  base = inject('servicesConfig');
+  cfg = { ...base, cluster: true };
+  restore = (await servicesStatus(base, ['rtpengine', 'kamailio'])).filter((s) => s.pid).map((s) => s.name);
+  await stopServices(base, ['kamailio', 'rtpengine']);
+  await startServices(cfg, CLUSTER);
+  [ws1, ws2] = sipWsUrls(cfg) as [string, string];
+  api = await startServicesApi({ cfg });
+  chrome = await launchChromium();
+}, 120_000);
+
+afterAll(async () => {
+  for (const p of Object.values(phones)) await p.close().catch(() => undefined);
+  if (chrome) {
+    await chrome.close();
+    killGroup(chrome.pid);
+  }
+  await api?.close();
+  await stopServices(cfg, CLUSTER);
+  if (restore.length) await startServices(base, restore);
+  console.log(`[sip-cluster] measured: ${JSON.stringify(measured)}`);
+}, 120_000);
+
+/** A signed-in user's browser phone on the cluster's WebSockets, the first given the higher weight. */
+async function phone(user: string, preferred: string, other: string): Promise<SipPage> {
+  const token = await api.login(user);
+  const creds = await api.get<SipCredentialsResponse>('/v1/sip-credentials', token);
+  expect(creds.ws_urls).toEqual([ws1, ws2]);
+  const page = await SipPage.open(chrome.browser, api.origin);
+  phones[user] = page;
+  await page.register({
+    wsUrl: creds.ws_url,
+    sockets: [
+      { url: preferred, weight: 2 },
+      { url: other, weight: 1 },
+    ],
+    uri: creds.uri,
+    authorization_user: creds.authorization_user,
+    password: creds.password,
+  });
+  return page;
+}
+
+/** Which rtpengine (1 or 2) anchors this call, by asking each over ng; 0: neither. */
+async function rtpengineOf(callId: string): Promise<0 | 1 | 2> {
+  for (const [n, port] of [
+    [1, cfg.ports.rtpengineNg],
+    [2, cfg.ports.rtpengine2Ng],
+  ] as const) {
+    const ng = new NgClient(port);
+    try {
+      const res = await ng.command('query', { 'call-id': callId }, 500).catch(() => null);
+      if (res?.result === 'ok') return n;
+    } finally {
+      ng.close();
+    }
+  }
+  return 0;
+}
+
+/** Kamailio's RPC on one node's WebSocket listener (from loopback with the internal secret). */
+async function rpc(node: KamailioNode, method: string, params: unknown[] = []): Promise<unknown> {
+  const { host, sipWs } = kamailioNode(cfg, node);
+  const res = await fetch(`http://${host}:${sipWs}/RPC`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-uc-internal': await internalApiSecret(cfg), connection: 'close' },
+    body: JSON.stringify({ jsonrpc: '2.0', method, params, id: 1 }),
+  });
+  return ((await res.json()) as { result: unknown }).result;
+}
+
+/** The AoRs a node has in its location table (its own registrations and the replicated ones). */
+async function registeredOn(node: KamailioNode): Promise<string[]> {
+  const dump = (await rpc(node, 'ul.dump')) as { Domains?: Array<{ Domain: { AoRs: Array<{ Info: { AoR: string } }> } }> };
+  return (dump.Domains ?? []).flatMap((d) => d.Domain.AoRs.map((a) => a.Info.AoR));
+}
+
+/** Places a call, waits until both sides are up and hear each other; returns the Call-ID and setup time. */
+async function callWithAudio(from: SipPage, to: SipPage, target: string): Promise<{ callId: string; setupMs: number; key: string; incoming: string }> {
+  const t0 = performance.now();
+  const key = await from.call(target);
+  const out = await from.waitFor(key, 'confirmed');
+  expect(out.endCause).toBeNull();
+  const setupMs = performance.now() - t0;
+  const incoming = (await to.sessions()).find((s) => s.callId === out.callId);
+  expect(incoming).toBeTruthy();
+  await to.waitFor(incoming!.key, 'confirmed');
+  await from.waitForInboundBytes(key, 2000);
+  await to.waitForInboundBytes(incoming!.key, 2000);
+  return { callId: out.callId, setupMs, key, incoming: incoming!.key };
+}
+
+async function hangUp(from: SipPage, to: SipPage, call: { key: string; incoming: string }): Promise<void> {
+  await from.hangup(call.key);
+  await from.waitFor(call.key, 'ended');
+  await to.waitFor(call.incoming, 'ended');
+}
+
+async function kill(pidFile: string): Promise<void> {
+  const pid = await readPid(pidFile);
+  expect(pid).toBeTruthy();
+  killGroup(pid!);
+}
+
+describe('SIP on two Kamailios and two rtpengines', () => {
+  it('a user registered on Kamailio 1 calls one registered on Kamailio 2, audio both ways, calls spread over both rtpengines', async () => {
+    const alice = await phone('alice', ws1, ws2);
+    const bob = await phone('bob', ws2, ws1);
+    expect(await alice.registrations()).toEqual([ws1]);
+    expect(await bob.registrations()).toEqual([ws2]);
+    // Each node knows both users: its own registration and the other's, replicated over DMQ.
+        await expect.poll(() => registeredOn(1), { timeout: 5000 }).toEqual(expect.arrayContaining(['1001', '1002']));
+    await expect.poll(() => registeredOn(2), { timeout: 5000 }).toEqual(expect.arrayContaining(['1001', '1002']));
+
+    // Each call goes to one rtpengine of the set (chosen by its Call-ID): a few calls, both ways,
+    // until each rtpengine has carried one (at most 12: a chance of 1 in 2048 of missing one).
+    const seen = new Set<number>();
+    const setup: number[] = [];
+    for (let i = 0; i < 12 && seen.size < 2; i++) {
+      const [from, to, target] = i % 2 === 0 ? [alice, bob, '1002'] : [bob, alice, '1001'];
+      const call = await callWithAudio(from, to, target);
+      setup.push(call.setupMs);
+      const node = await rtpengineOf(call.callId);
+      expect(node).not.toBe(0);
+      seen.add(node);
+      await hangUp(from, to, call);
+      // The call is gone from its rtpengine with the BYE: nothing left behind on either.
+      await expect.poll(() => rtpengineOf(call.callId), { timeout: 5000 }).toBe(0);
+    }
+    expect([...seen].sort()).toEqual([1, 2]);
+    measured.callSetupMedianMs = Math.round(setup.sort((a, b) => a - b)[Math.floor(setup.length / 2)]!);
+  }, 120_000);
+
+  it('with one rtpengine killed, new calls still get media through the other', async () => {
+    const [alice, bob] = [phones.alice!, phones.bob!];
+    await kill(rtpengine2.pidFile(cfg));
+    // Calls until the Kamailio of the caller has tried the dead one and set it aside (the Call-ID
+    // decides which one a call tries first); every call must connect with media through rtpengine 1.
+    let disabled = false;
+    const setup: number[] = [];
+    for (let i = 0; i < 8 && !disabled; i++) {
+      const call = await callWithAudio(alice, bob, '1002');
+      setup.push(call.setupMs);
+      expect(await rtpengineOf(call.callId)).toBe(1);
+      await hangUp(alice, bob, call);
+      const show = JSON.stringify(await rpc(1, 'rtpengine.show', ['all']));
+      disabled = new RegExp(`udp:127\\.0\\.0\\.1:${cfg.ports.rtpengine2Ng}[^}]*"disabled":1`).test(show);
+    }
+    expect(disabled).toBe(true);
+    measured.callSetupWithDeadRtpengineMaxMs = Math.round(Math.max(...setup));
+  }, 90_000);
+
+  it('with Kamailio 1 killed, its user registers on Kamailio 2 and can be called there', async () => {
+    const [alice, bob] = [phones.alice!, phones.bob!];
+    await kill(kamailio.pidFile(cfg));
+    const t0 = performance.now();
+    await expect.poll(() => alice.registrations(), { timeout: 40_000, interval: 100 }).toEqual([ws1, ws2]);
+    measured.reRegisterAfterKamailioDeathS = Math.round((performance.now() - t0) / 100) / 10;
+    const call = await callWithAudio(bob, alice, '1001');
+    await hangUp(bob, alice, call);
+  }, 90_000);
+});
