@@ -7,6 +7,8 @@ import type { AudioChoice } from '../../../contracts';
 
 export interface UaConfig {
   wsUrl: string;
+  /** Every Kamailio of a cluster (wsUrl among them): JsSIP registers on one and fails over to another. */
+  wsUrls?: readonly string[] | undefined;
   uri: string;
   authorizationUser: string;
   password: string;

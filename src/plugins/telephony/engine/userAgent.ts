@@ -89,6 +89,7 @@ export class UserAgent {
     useIceServers(creds.ice_servers);
     const ua = this.deps.createUa({
       wsUrl: creds.ws_url,
+      wsUrls: creds.ws_urls,
       uri: creds.uri,
       authorizationUser: creds.authorization_user,
       password: creds.password,
