@@ -1,5 +1,6 @@
 import type { ServicesConfig } from './layout';
 import { NgClient, type NgResponse } from './ng';
+import { rtpengineNgPorts } from './rtpengine';
 
 /**
  * Call recording, driven by the API server through rtpengine's control protocol ("ng"). rtpengine
@@ -29,16 +30,33 @@ export interface RecordingOptions {
   timeoutMs?: number;
 }
 
-async function recordingCommand(cfg: ServicesConfig, command: 'start recording' | 'stop recording', callId: string, opts: RecordingOptions): Promise<NgResponse> {
-  if (!callId.trim()) throw new Error('a SIP Call-ID is required');
-  const ng = new NgClient(cfg.ports.rtpengineNg);
+async function askOne(port: number, command: string, callId: string, timeoutMs: number): Promise<NgResponse> {
+  const ng = new NgClient(port);
   try {
-    const res = await ng.command(command, { 'call-id': callId }, opts.timeoutMs ?? 2000);
-    if (res.result !== 'ok') throw new RecordingError(command, callId, res['error-reason'] ?? res.result);
-    return res;
+    return await ng.command(command, { 'call-id': callId }, timeoutMs);
   } finally {
     ng.close();
   }
+}
+
+/**
+ * To the rtpengine that anchors the call. In a cluster the call is on one of two, and either may be
+ * down: both are asked at once, the one that knows the call answers ok (the other: unknown call).
+ */
+async function recordingCommand(cfg: ServicesConfig, command: 'start recording' | 'stop recording', callId: string, opts: RecordingOptions): Promise<NgResponse> {
+  if (!callId.trim()) throw new Error('a SIP Call-ID is required');
+  const timeoutMs = opts.timeoutMs ?? 2000;
+  const ports = rtpengineNgPorts(cfg);
+  if (ports.length === 1) {
+    const res = await askOne(ports[0]!, command, callId, timeoutMs);
+    if (res.result !== 'ok') throw new RecordingError(command, callId, res['error-reason'] ?? res.result);
+    return res;
+  }
+  const answers = await Promise.all(ports.map((p) => askOne(p, command, callId, timeoutMs).catch((err: Error) => err)));
+  const ok = answers.find((a): a is NgResponse => !(a instanceof Error) && a.result === 'ok');
+  if (ok) return ok;
+  const refusal = answers.find((a): a is NgResponse => !(a instanceof Error));
+  throw new RecordingError(command, callId, refusal ? (refusal['error-reason'] ?? refusal.result) : (answers[0] as Error).message);
 }
 
 /** Starts recording the media of the call with this SIP Call-ID (rtpengine must be anchoring it). */

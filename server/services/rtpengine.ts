@@ -1,3 +1,4 @@
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { makeServiceDirs, serviceDirs, type ServicesConfig } from './layout';
 import { NgClient } from './ng';
@@ -40,6 +41,11 @@ function rtpengineDefinition(node: RtpengineNode): ServiceDefinition {
       const dirs = await makeServiceDirs(cfg.runtimeDir, def.name);
       const { ports } = cfg;
       const me = rtpengineNode(cfg, node);
+      // One recordings folder for both (a call's files are named by its Call-ID, and a call is on one
+      // rtpengine): the API finds every call's recording where it always looked. Two machines would
+      // share it over the network.
+      const recordings = path.join(serviceDirs(cfg.runtimeDir, 'rtpengine').data, 'recordings');
+      await mkdir(recordings, { recursive: true });
       return {
         name: def.name,
         command: 'rtpengine',
@@ -55,7 +61,7 @@ function rtpengineDefinition(node: RtpengineNode): ServiceDefinition {
           `--pidfile=${path.join(dirs.run, 'rtpengine.self.pid')}`,
           '--recording-method=pcap',
           '--recording-format=raw',
-          `--recording-dir=${path.join(dirs.data, 'recordings')}`,
+          `--recording-dir=${recordings}`,
           '--delete-delay=0',
           // Every DTMF digit of every call, as JSON, to the API server: the recording DTMF sequences.
           `--dtmf-log-dest=127.0.0.1:${ports.dtmfEvents}`,

@@ -4,7 +4,10 @@
  * and what happens when one rtpengine or one Kamailio dies. This file replaces the run's single
  * Kamailio and rtpengine by the cluster's four servers, and puts them back when it is done.
  */
+import { readdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { recordingDirs } from '../../server/calls/live-recordings';
+import { startRecording, stopRecording } from '../../server/services/recording';
 import { internalApiSecret, kamailio, kamailioNode, sipWsUrls, type KamailioNode } from '../../server/services/kamailio';
 import type { ServiceName, ServicesConfig } from '../../server/services/layout';
 import { servicesStatus, startServices, stopServices } from '../../server/services/manager';
@@ -153,6 +156,12 @@ describe('SIP on two Kamailios and two rtpengines', () => {
       setup.push(call.setupMs);
       const node = await rtpengineOf(call.callId);
       expect(node).not.toBe(0);
+      // Recording works wherever the call is: the API asks both rtpengines, the one with the call records.
+      if (!seen.has(node)) {
+        await startRecording(cfg, call.callId);
+        await stopRecording(cfg, call.callId);
+        await expect.poll(async () => (await readdir(recordingDirs(cfg.runtimeDir).pcaps).catch(() => [])).some((f) => f.startsWith(call.callId))).toBe(true);
+      }
       seen.add(node);
       await hangUp(from, to, call);
       // The call is gone from its rtpengine with the BYE: nothing left behind on either.
