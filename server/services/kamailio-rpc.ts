@@ -2,7 +2,7 @@
  * Kamailio's JSON-RPC (jsonrpcs over its xhttp listener, `/RPC`), which the configuration opens
  * only to this host with the internal secret. Used to read what the registrar knows now.
  */
-import { internalApiSecret } from './kamailio';
+import { internalApiSecret, kamailioNode, type KamailioNode } from './kamailio';
 import type { ServicesConfig } from './layout';
 
 export class KamailioRpcError extends Error {
@@ -19,8 +19,22 @@ interface RpcAnswer {
   error?: { code?: number; message?: string };
 }
 
+/**
+ * In a cluster every node holds every registration (DMQ): the first node answers, the second when
+ * the first is unreachable.
+ */
 export async function kamailioRpc(cfg: ServicesConfig, method: string, params: readonly (string | number)[], timeoutMs = 2000): Promise<unknown> {
-  const res = await fetch(`http://127.0.0.1:${cfg.ports.sipWs}/RPC`, {
+  try {
+    return await nodeRpc(cfg, 1, method, params, timeoutMs);
+  } catch (err) {
+    if (!cfg.cluster || !(err instanceof KamailioRpcError) || err.code !== null) throw err;
+    return nodeRpc(cfg, 2, method, params, timeoutMs);
+  }
+}
+
+async function nodeRpc(cfg: ServicesConfig, node: KamailioNode, method: string, params: readonly (string | number)[], timeoutMs: number): Promise<unknown> {
+  const { host, sipWs } = kamailioNode(cfg, node);
+  const res = await fetch(`http://${host}:${sipWs}/RPC`, {
     method: 'POST',
     // Kamailio closes the connection after each reply without saying so (no Connection: close), so a
     // pooled socket would be reused just as it closes: "other side closed", 8 calls in 200 in a row.

@@ -10,6 +10,7 @@ import { recordingDirs } from '../../server/calls/live-recordings';
 import { startRecording, stopRecording } from '../../server/services/recording';
 import { internalApiSecret, kamailio, kamailioNode, sipWsUrls, type KamailioNode } from '../../server/services/kamailio';
 import type { ServiceName, ServicesConfig } from '../../server/services/layout';
+import { isBrowserContact, registeredContacts } from '../../server/services/kamailio-rpc';
 import { servicesStatus, startServices, stopServices } from '../../server/services/manager';
 import { NgClient } from '../../server/services/ng';
 import { readPid } from '../../server/services/proc';
@@ -196,6 +197,8 @@ describe('SIP on two Kamailios and two rtpengines', () => {
     const t0 = performance.now();
     await expect.poll(() => alice.registrations(), { timeout: 40_000, interval: 100 }).toEqual([ws1, ws2]);
     measured.reRegisterAfterKamailioDeathS = Math.round((performance.now() - t0) / 100) / 10;
+    // The API's view of a user's phones (Kamailio's RPC) still answers: from the remaining node.
+    expect((await registeredContacts(cfg, '1001')).map((c) => isBrowserContact(c.address))).toContain(true);
     const call = await callWithAudio(bob, alice, '1001');
     await hangUp(bob, alice, call);
   }, 90_000);
