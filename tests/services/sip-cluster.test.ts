@@ -171,6 +171,18 @@ describe('SIP on two Kamailios and two rtpengines', () => {
       await expect.poll(() => rtpengineOf(call.callId), { timeout: 5000 }).toBe(0);
     }
     expect([...seen].sort()).toEqual([1, 2]);
+
+    // Each side puts the call on hold and back (re-INVITEs through both nodes, media renegotiated
+    // by the caller's node): the call goes on with audio both ways.
+    const call = await callWithAudio(alice, bob, '1002');
+    await bob.hold(call.incoming, true);
+    await bob.hold(call.incoming, false);
+    await alice.hold(call.key, true);
+    await alice.hold(call.key, false);
+    const [a0, b0] = [await alice.inboundBytes(call.key), await bob.inboundBytes(call.incoming)];
+    await alice.waitForInboundBytes(call.key, a0 + 2000);
+    await bob.waitForInboundBytes(call.incoming, b0 + 2000);
+    await hangUp(alice, bob, call);
     measured.callSetupMedianMs = Math.round(setup.sort((a, b) => a - b)[Math.floor(setup.length / 2)]!);
   }, 120_000);
 

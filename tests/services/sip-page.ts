@@ -102,6 +102,10 @@ export class SipPage {
     return this.page.evaluate((t) => window.sipPage.waitForIncoming(t), timeoutMs);
   }
 
+  hold(key: string, on: boolean, timeoutMs = 10_000): Promise<void> {
+    return this.page.evaluate(([k, o, t]) => window.sipPage.hold(k, o, t), [key, on, timeoutMs] as const);
+  }
+
   registrations(): Promise<string[]> {
     return this.page.evaluate(() => window.sipPage.registrations());
   }

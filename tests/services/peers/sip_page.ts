@@ -49,6 +49,8 @@ export interface SipPageApi {
   sendTone(key: string, hz: number): Promise<void>;
   /** The loudest frequency of what the call receives now, and its level in dB (−Infinity: silence). */
   receivedPeak(key: string): Promise<{ hz: number; db: number }>;
+  /** Puts the call on hold or takes it off (a re-INVITE); resolves once it succeeded, fails if the call ended instead. */
+  hold(key: string, on: boolean, timeoutMs: number): Promise<void>;
   /** The WebSocket URL of each successful registration, in order (a failover re-registers elsewhere). */
   registrations(): string[];
   stop(): Promise<void>;
@@ -189,6 +191,17 @@ window.sipPage = {
   sessions: () => [...sessions.values()].map((e) => ({ ...e.state })),
 
   registrations: () => [...registrations],
+
+  hold(key, on, timeoutMs) {
+    const entry = entryOf(key);
+    return deadline<void>(timeoutMs, `${key} ${on ? 'hold' : 'unhold'}`, (done, fail) => {
+      // JsSIP ends the call when the re-INVITE fails ("Hold Failed"): that is the failure to report.
+      const ended = () => (entry.state.ended ? fail(new Error(`${key} ended: ${entry.state.endCause} ${entry.state.endStatus ?? ''}`)) : entry.waiters.push(ended));
+      entry.waiters.push(ended);
+      const started = on ? entry.session.hold({}, () => done()) : entry.session.unhold({}, () => done());
+      if (!started) fail(new Error(`${key}: JsSIP would not ${on ? 'hold' : 'unhold'} now`));
+    });
+  },
 
   waitFor(key, what, timeoutMs) {
     const entry = entryOf(key);
