@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { readServicesConfig, removeRuntimeDir, SERVICE_NAMES, type ServiceName, type ServicesConfig } from '../../server/services/layout';
+import { CLUSTER_ONLY_SERVICES, readServicesConfig, removeRuntimeDir, SERVICE_NAMES, type ServiceName, type ServicesConfig } from '../../server/services/layout';
 import { startServices, stopServices } from '../../server/services/manager';
 import { TEST_PORT_BASE } from '../../server/services/ports';
 
@@ -39,8 +39,9 @@ export default async function setup(project: TestProject) {
     },
     runtimeDir,
   );
-  // A previous run killed midway may have left servers behind: stop them by their PID files first.
-  await stopServices(cfg, names).catch(() => undefined);
+  // A previous run killed midway may have left servers behind: stop them by their PID files first,
+  // the second nodes a cluster test started too (their PID files go with the folder below).
+  await stopServices({ ...cfg, cluster: true }, [...names, ...CLUSTER_ONLY_SERVICES]).catch(() => undefined);
   removeRuntimeDir(runtimeDir);
   await startServices(cfg, names, (line) => console.log(`[services] ${line}`));
   project.provide('servicesConfig', cfg);

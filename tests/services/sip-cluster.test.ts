@@ -42,6 +42,9 @@ beforeAll(async () => {
   [ws1, ws2] = sipWsUrls(cfg) as [string, string];
   api = await startServicesApi({ cfg });
   chrome = await launchChromium();
+  const browserPid = chrome.pid;
+  // A run stopped midway (no afterAll) must not leave the browser behind.
+  process.once('exit', () => killGroup(browserPid));
 }, 120_000);
 
 afterAll(async () => {
