@@ -29,6 +29,7 @@ const samples = {
     sip: {
       configured: true,
       ws_url: 'ws://127.0.0.1:15060/',
+      ws_urls: ['ws://127.0.0.1:15060/', 'ws://127.0.0.2:15240/'],
       domain: 'uc.local',
       register_expires: 300,
       no_answer_timeout: 25,

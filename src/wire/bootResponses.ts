@@ -3,7 +3,7 @@
  * Each parser returns the same type as the zod schema of the same name, and bootResponses.test.ts
  * holds them to accepting and rejecting what that schema does.
  */
-import { array, bool, exhaustiveRecord, int, intIn, nullable, object, oneOf, parser, record, str, strMax, type Parser } from './check';
+import { array, bool, exhaustiveRecord, int, intIn, nullable, object, oneOf, optional, parser, record, str, strMax, type Parser } from './check';
 import type { UccConfig as UccConfigType } from './config';
 import { FEATURE_FLAGS } from './featureFlags';
 import type { HistoryPageWire as HistoryPageWireType } from './history';
@@ -21,6 +21,7 @@ export const UccConfig: Parser<UccConfigType> = parser(
     sip: object({
       configured: bool,
       ws_url: str,
+      ws_urls: optional(array(str)),
       domain: str,
       register_expires: int,
       no_answer_timeout: int,

@@ -43,6 +43,12 @@ export const nullable =
   (v, path) =>
     v === null ? null : check(v, path);
 
+/** zod's `z.optional` as an object's key: absent or undefined stays so; anything else is checked. */
+export const optional =
+  <T>(check: Check<T>): Check<T | undefined> =>
+  (v, path) =>
+    v === undefined ? undefined : check(v, path);
+
 export const array =
   <T>(check: Check<T>): Check<T[]> =>
   (v, path) => {
@@ -57,7 +63,11 @@ export const object =
   (v, path) => {
     if (!isPlainObject(v)) throw new WireError(path, 'object');
     const out: Record<string, unknown> = {};
-    for (const key of Object.keys(shape)) out[key] = shape[key]!(v[key], path ? `${path}.${key}` : key);
+    for (const key of Object.keys(shape)) {
+      const value = shape[key]!(v[key], path ? `${path}.${key}` : key);
+      // As zod: an absent optional key stays absent.
+      if (value !== undefined || key in v) out[key] = value;
+    }
     return out as { [K in keyof S]: ReturnType<S[K]> };
   };
 
