@@ -115,6 +115,8 @@ export interface Harness {
   credentialFetches: number;
   /** The TURN servers the next credentials come with (none by default, as before there was TURN). */
   iceServers: RTCIceServer[] | undefined;
+  /** Every Kamailio of a cluster, as the next credentials list them (none by default: one Kamailio). */
+  wsUrls: string[] | undefined;
   tones: { ring: boolean; ringback: boolean; dtmf: string[] };
   channelSent: TabMessage[];
   channelReceive(m: TabMessage): void;
@@ -144,6 +146,7 @@ export function harness(over: Partial<EngineDeps> = {}): Harness {
     recording,
     credentialFetches: 0,
     iceServers: undefined,
+    wsUrls: undefined,
     tones,
     channelSent,
     channelReceive: (m) => channelListener?.(m),
@@ -175,6 +178,7 @@ export function harness(over: Partial<EngineDeps> = {}): Harness {
           expires_at: new Date(Date.now() + 3_600_000).toISOString(),
           ws_url: 'ws://127.0.0.1:15060/',
           ...(h.iceServers ? { ice_servers: h.iceServers } : {}),
+          ...(h.wsUrls ? { ws_urls: h.wsUrls } : {}),
         };
       }) as never,
     },

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { phone } from '../state';
-import type { PhoneEngine } from './PhoneEngine';
 import type { Harness } from './test-fakes';
+import { PhoneEngine } from './PhoneEngine';
+import { harness } from './test-fakes';
 import { engineTests, flush, only } from './test-engine';
 
 let h: Harness;
@@ -10,6 +11,18 @@ let engine: PhoneEngine;
 const started = engineTests((s) => ({ h, engine } = s));
 
 describe('the user agent', () => {
+  it('is given every Kamailio of a cluster the credentials list, or the one it names', async () => {
+    await started();
+    expect(h.ua().config.wsUrls).toBeUndefined();
+    const cluster = harness();
+    cluster.wsUrls = ['ws://127.0.0.1:15060/', 'ws://127.0.0.2:15240/'];
+    const second = new PhoneEngine(cluster.deps);
+    second.start();
+    await flush();
+    expect(cluster.ua().config).toEqual(expect.objectContaining({ wsUrl: 'ws://127.0.0.1:15060/', wsUrls: ['ws://127.0.0.1:15060/', 'ws://127.0.0.2:15240/'] }));
+    second.dispose();
+  });
+
   it('renews credentials on the same connection before they expire, without touching calls', async () => {
     await started();
     const ua = h.ua();
