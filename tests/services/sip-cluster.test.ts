@@ -16,7 +16,7 @@ import { NgClient } from '../../server/services/ng';
 import { readPid } from '../../server/services/proc';
 import { rtpengine, rtpengine2 } from '../../server/services/rtpengine';
 import type { SipCredentialsResponse } from '../../src/wire/services';
-import { startServicesApi, type ServicesApi } from './harness';
+import { callHistoryOf, startServicesApi, type ServicesApi } from './harness';
 import { killGroup, launchChromium, SipPage, type LaunchedChromium } from './sip-page';
 
 const CLUSTER: ServiceName[] = ['rtpengine', 'rtpengine2', 'kamailio', 'kamailio2'];
@@ -30,6 +30,7 @@ let chrome: LaunchedChromium;
 let ws1: string;
 let ws2: string;
 const phones: Record<string, SipPage> = {};
+const tokens: Record<string, string> = {};
 /** Seconds measured here, printed at the end (docs/SCALE.md quotes them). */
 const measured: Record<string, number> = {};
 
@@ -62,6 +63,7 @@ afterAll(async () => {
 /** A signed-in user's browser phone on the cluster's WebSockets, the first given the higher weight. */
 async function phone(user: string, preferred: string, other: string): Promise<SipPage> {
   const token = await api.login(user);
+  tokens[user] = token;
   const creds = await api.get<SipCredentialsResponse>('/v1/sip-credentials', token);
   expect(creds.ws_urls).toEqual([ws1, ws2]);
   const config = await api.get<{ sip: { ws_url: string; ws_urls?: string[] } }>('/v1/ucc-config', token);
@@ -158,10 +160,12 @@ describe('SIP on two Kamailios and two rtpengines', () => {
     // until each rtpengine has carried one (at most 12: a chance of 1 in 2048 of missing one).
     const seen = new Set<number>();
     const setup: number[] = [];
+    const fromNode2: string[] = [];
     for (let i = 0; i < 12 && seen.size < 2; i++) {
       const [from, to, target] = i % 2 === 0 ? [alice, bob, '1002'] : [bob, alice, '1001'];
       const call = await callWithAudio(from, to, target);
       setup.push(call.setupMs);
+      if (from === bob) fromNode2.push(call.callId);
       const node = await rtpengineOf(call.callId);
       expect(node).not.toBe(0);
       // Recording works wherever the call is: the API asks both rtpengines, the one with the call records.
@@ -176,6 +180,14 @@ describe('SIP on two Kamailios and two rtpengines', () => {
       await expect.poll(() => rtpengineOf(call.callId), { timeout: 5000 }).toBe(0);
     }
     expect([...seen].sort()).toEqual([1, 2]);
+    // Kamailio 2 reports its calls to the API like Kamailio 1, and the node that only hands a call
+    // to its browser reports nothing: one history row for the callee, answered.
+    const aliceId = await api.userId('alice');
+    for (const callId of fromNode2) {
+      await expect
+        .poll(async () => (await callHistoryOf(api, tokens.alice!, aliceId, callId)).map((r) => [r.direction, r.disposition]), { timeout: 10_000 })
+        .toEqual([['inbound', 'ANSWERED']]);
+    }
 
     // Each side puts the call on hold and back (re-INVITEs through both nodes, media renegotiated
     // by the caller's node): the call goes on with audio both ways.
