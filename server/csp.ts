@@ -16,7 +16,7 @@ const origin = (url: string): string | null => {
  * media the client builds itself, and no framing by anyone (clickjacking).
  */
 export function contentSecurityPolicy(settings: UccSettings, services: Pick<ServicesConfig, 'uploadUrl' | 'ports' | 'cluster'>): string {
-  const sockets = [...settings.xmppWsUrls, settings.xmppWsUrl, ...settings.sipWsUrls, ...settings.janusWsUrls].map(origin).filter((o): o is string => !!o);
+  const sockets = [...settings.xmppWsUrls, settings.xmppWsUrl, ...settings.sipWsUrls, settings.sipWsUrl, ...settings.janusWsUrls].map(origin).filter((o): o is string => !!o);
   // In a cluster each ejabberd node hands out upload slots on its own listener (see ejabberd.ts).
   const uploads = [services.uploadUrl, ...ejabberdNodes(services).slice(1).map((n) => nodeUploadUrl(services, n))].map(origin).filter((o): o is string => !!o);
   const directives: Record<string, string[]> = {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { contentSecurityPolicy } from '../../server/csp';
 import { readUccSettings } from '../../server/settings';
+import { servicePorts } from '../../server/services/ports';
 import { uaSockets } from '../../src/plugins/telephony/engine/jssipUa';
 
 describe('SIP WebSockets of a cluster (two Kamailios)', () => {
@@ -13,7 +14,7 @@ describe('SIP WebSockets of a cluster (two Kamailios)', () => {
   });
 
   it("lets pages connect to every Kamailio (CSP connect-src)", () => {
-    const csp = contentSecurityPolicy(readUccSettings({ UC_PORT_BASE: '39000', UC_CLUSTER: '1' }), { uploadUrl: 'http://127.0.0.1:39280/upload' });
+    const csp = contentSecurityPolicy(readUccSettings({ UC_PORT_BASE: '39000', UC_CLUSTER: '1' }), { uploadUrl: 'http://127.0.0.1:39280/upload', ports: servicePorts(39000), cluster: true });
     const connect = csp.split('; ').find((d) => d.startsWith('connect-src'))!;
     expect(connect).toContain('ws://127.0.0.1:39060');
     expect(connect).toContain('ws://127.0.0.2:39240');
