@@ -19,6 +19,8 @@ export interface MeetingRow {
   bookmarks: string[];
   access_code: string;
   pin: string | null;
+  /** The dial-in PIN (058_meeting_phone_pin.sql): six digits. */
+  phone_pin: string;
   password: string | null;
   waiting_room: boolean;
   member_bypass: boolean;
@@ -71,7 +73,7 @@ const SELECT_MEETING = `
   SELECT m.id, m.organization_id, m.booked_by_id, b.username AS booker_username,
          trim(b.first_name || ' ' || b.last_name) AS booker_name, b.email AS booker_email,
          m.meeting_type, m.name, m.description, m.starts_at, m.duration_ms, m.time_zone, m.occurs, m.day_in_week,
-         m.recurrence_until, m.bookmarks, m.access_code, m.pin, m.password, m.waiting_room, m.member_bypass,
+         m.recurrence_until, m.bookmarks, m.access_code, m.pin, m.phone_pin, m.password, m.waiting_room, m.member_bypass,
          m.only_mods, m.is_private, m.ad_hoc, m.max_participants, m.sequence
     FROM meetings m JOIN users b ON b.id = m.booked_by_id`;
 

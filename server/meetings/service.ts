@@ -2,6 +2,7 @@ import type { Viewer } from '../auth/viewer';
 import type { Queryable } from '../db/types';
 import { ApiError, forbidden } from '../errors';
 import { ROLE } from '../../src/wire/roles';
+import { MEETING_DIAL_IN } from '../../src/wire/services';
 import { MEETING_ERRORS, MEETING_INCREMENT_MINUTES, MEETING_JOIN_WINDOW_MS, type Meeting, type MeetingAttendee } from '../../src/wire/meetings';
 import type * as z from 'zod/mini';
 import { parseOrThrow } from '../errors';
@@ -166,6 +167,8 @@ export function toWire(
     pin: mayKnowCodes ? row.pin : null,
     has_password: row.password !== null,
     password: mayKnowCodes ? row.password : null,
+    phone_numbers: [MEETING_DIAL_IN],
+    phone_pin: mayKnowCodes ? row.phone_pin : null,
     waiting_room: row.waiting_room,
     member_bypass: row.member_bypass,
     only_mods: row.only_mods,
@@ -206,6 +209,8 @@ export function externalToWire(e: repo.ExternalEventRow): Meeting {
     pin: null,
     has_password: false,
     password: null,
+    phone_numbers: [],
+    phone_pin: null,
     waiting_room: false,
     member_bypass: false,
     only_mods: false,

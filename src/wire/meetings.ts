@@ -236,6 +236,10 @@ export const Meeting = z.object({
   pin: z.nullable(z.string()),
   has_password: z.boolean(),
   password: z.nullable(z.string()),
+  /** Where a phone dials in (MEETING_DIAL_IN); empty for an external event. */
+  phone_numbers: z.array(z.string()),
+  /** The dial-in PIN (six digits), to those who may know the PIN; null for others. */
+  phone_pin: z.nullable(z.string()),
   waiting_room: z.boolean(),
   member_bypass: z.boolean(),
   only_mods: z.boolean(),

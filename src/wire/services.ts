@@ -58,6 +58,15 @@ export const SIP_NOT_CONFIGURED = 'sip_not_configured' as const;
  */
 export const ECHO_EXTENSION = '*43';
 
+/**
+ * The meetings' dial-in number (a service code, like the echo test's): a phone dials
+ * `*64*<meeting ID>*<phone PIN>` and joins that meeting's audio (server/meetings/dial-in.ts).
+ */
+export const MEETING_DIAL_IN = '*64';
+
+/** What a phone dials to join a meeting's audio: the digits carry the meeting ID and its phone PIN. */
+export const dialInString = (accessCode: string, phonePin: string): string => `${MEETING_DIAL_IN}*${accessCode}*${phonePin}`;
+
 /** Which web client of a user holds the phone registration. */
 export const REG_CLIENT = 'web' as const;
 

@@ -7,6 +7,7 @@ import { seedDemoMeetings } from '../../server/seed-meetings';
 import { ApiErrorBody } from '../../src/wire/common';
 import { JoinResponse, Meeting, MEETING_ERRORS, MeetingInfo, MeetingPermissions, MeetingsPage, RoomsResponse } from '../../src/wire/meetings';
 import { backends, bearer, SEED_NOW, startTestServer, type TestServer } from './helpers';
+import { MEETING_DIAL_IN } from '../../src/wire/services';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -99,6 +100,9 @@ describe.each(backends)('meetings API ($name)', (backend) => {
     expect(m.slug).toMatch(/^[a-z0-9]{5,}$/);
     expect(m.url).toBe(`https://meet.acme.example/uc/alice/${m.slug}`);
     expect(m.meeting_access_code).toMatch(/^\d{9}$/);
+    // Dial-in: the number and a PIN of its own, which the booker and invitees see and others do not.
+    expect(m.phone_numbers).toEqual([MEETING_DIAL_IN]);
+    expect(m.phone_pin).toMatch(/^\d{6}$/);
     expect(m).toMatchObject({ editable: true, source: 'uc', is_room: false, booked_by_id: ids.alice, duration_ms: HOUR, time_zone: 'America/New_York' });
     expect(m.attendees.map((a) => [a.user_id, a.email, a.is_guest])).toEqual([[ids.bob, null, false], [null, 'guest@partner.example', true]]);
 

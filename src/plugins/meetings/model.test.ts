@@ -178,6 +178,8 @@ const meeting = (over: Partial<Meeting> = {}): Meeting => ({
   pin: null,
   has_password: false,
   password: null,
+  phone_numbers: [],
+  phone_pin: null,
   waiting_room: false,
   member_bypass: false,
   only_mods: false,
