@@ -22,6 +22,8 @@ import { ApiError, forbidden, notFound, parseOrThrow } from '../errors';
 import { mucHost } from '../services/layout';
 import { DEFAULT_FEED_LIMITS, type FeedLimits } from './feeds';
 import { registerFeedRoutes } from './feed-routes';
+import { janusMeetingBridges } from './audio-bridge';
+import { startDialIn } from './dial-in';
 import { janusMeetingRooms, type MeetingRooms } from './janus-rooms';
 import { registerMediaRoutes } from './media-routes';
 import { meetingAccess } from './guest-access';
@@ -97,6 +99,16 @@ export function registerMeetingRoutes(app: FastifyInstance, ctx: RouteContext, o
   const send = invitationSender(app.log, { smtpUrl: settings.smtpUrl, chat });
   const rooms = opts.rooms ?? janusMeetingRooms(services);
   app.addHook('onClose', () => rooms.close());
+  // The dial-in user agent runs where the service phones are driven: one API process of a product
+  // or test stack (its SIP port is one), never a test's in-process app next to it.
+  if (ctx.voicemail) {
+    const bridges = janusMeetingBridges(services);
+    const dialIn = startDialIn({ db, bridges, port: services.ports.dialInSip, log: app.log });
+    app.addHook('onClose', async () => {
+      dialIn.close();
+      await bridges.close();
+    });
+  }
   const shared: MeetingsShared = {
     cfg,
     // After the change is stored, and without holding up the answer: a slow mail server delays nobody.

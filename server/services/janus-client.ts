@@ -111,14 +111,17 @@ export class VideoRoomError extends Error {
 }
 
 /**
- * The API server's own session with the videoroom plugin, opened on first use and opened again
- * after Janus restarted (its sessions die with it). Requests that Janus answers at once (`create`,
- * `destroy`, `exists`, `kick`, `moderate`) only.
+ * The API server's own session with the videoroom plugin (or the audiobridge: the same requests
+ * and errors), opened on first use and opened again after Janus restarted (its sessions die with
+ * it). Requests that Janus answers at once (`create`, `destroy`, `exists`, `kick`, `moderate`) only.
  */
 export class VideoRoomAdmin {
   private link: Promise<{ socket: JanusConnection; session: number; handle: number; keepalive: NodeJS.Timeout }> | null = null;
 
-  constructor(private readonly url: string) {}
+  constructor(
+    private readonly url: string,
+    private readonly plugin: 'janus.plugin.videoroom' | 'janus.plugin.audiobridge' = 'janus.plugin.videoroom',
+  ) {}
 
   private connect() {
     const existing = this.link;
@@ -129,9 +132,9 @@ export class VideoRoomAdmin {
         const created = await socket.send({ janus: 'create' });
         const session = created.data?.id;
         if (created.janus !== 'success' || !session) throw new Error(`Janus refused a session: ${created.error?.reason ?? created.janus}`);
-        const attached = await socket.send({ janus: 'attach', session_id: session, plugin: 'janus.plugin.videoroom' });
+        const attached = await socket.send({ janus: 'attach', session_id: session, plugin: this.plugin });
         const handle = attached.data?.id;
-        if (attached.janus !== 'success' || !handle) throw new Error(`Janus refused the videoroom plugin: ${attached.error?.reason ?? attached.janus}`);
+        if (attached.janus !== 'success' || !handle) throw new Error(`Janus refused ${this.plugin}: ${attached.error?.reason ?? attached.janus}`);
         const keepalive = setInterval(() => void socket.send({ janus: 'keepalive', session_id: session }).catch(() => undefined), KEEPALIVE_MS);
         keepalive.unref();
         return { socket, session, handle, keepalive };

@@ -10,6 +10,9 @@ export interface JanusInstance {
   adminWs: number;
   rtpMin: number;
   rtpMax: number;
+  /** The AudioBridge's plain-RTP ports (dial-in phones). */
+  bridgeRtpMin: number;
+  bridgeRtpMax: number;
 }
 
 /**
@@ -18,11 +21,12 @@ export interface JanusInstance {
  */
 export function janusInstances(cfg: Pick<ServicesConfig, 'ports' | 'cluster'>): JanusInstance[] {
   const { ports } = cfg;
-  if (!cfg.cluster) return [{ name: 'janus', ws: ports.janusWs, adminWs: ports.janusAdminWs, rtpMin: ports.janusRtpMin, rtpMax: ports.janusRtpMax }];
+  if (!cfg.cluster) return [{ name: 'janus', ws: ports.janusWs, adminWs: ports.janusAdminWs, rtpMin: ports.janusRtpMin, rtpMax: ports.janusRtpMax, bridgeRtpMin: ports.janusBridgeRtpMin, bridgeRtpMax: ports.janusBridgeRtpMax }];
   const half = Math.floor((ports.janusRtpMax - ports.janusRtpMin + 1) / 2);
+  const bridgeHalf = Math.floor((ports.janusBridgeRtpMax - ports.janusBridgeRtpMin + 1) / 2);
   return [
-    { name: 'janus', ws: ports.janusWs, adminWs: ports.janusAdminWs, rtpMin: ports.janusRtpMin, rtpMax: ports.janusRtpMin + half - 1 },
-    { name: 'janus2', ws: ports.janus2Ws, adminWs: ports.janus2AdminWs, rtpMin: ports.janusRtpMin + half, rtpMax: ports.janusRtpMax },
+    { name: 'janus', ws: ports.janusWs, adminWs: ports.janusAdminWs, rtpMin: ports.janusRtpMin, rtpMax: ports.janusRtpMin + half - 1, bridgeRtpMin: ports.janusBridgeRtpMin, bridgeRtpMax: ports.janusBridgeRtpMin + bridgeHalf - 1 },
+    { name: 'janus2', ws: ports.janus2Ws, adminWs: ports.janus2AdminWs, rtpMin: ports.janusRtpMin + half, rtpMax: ports.janusRtpMax, bridgeRtpMin: ports.janusBridgeRtpMin + bridgeHalf, bridgeRtpMax: ports.janusBridgeRtpMax },
   ];
 }
 

@@ -7,8 +7,11 @@ import { janusInstances, type JanusInstance } from './janus-instances';
 
 const LIB = '/usr/lib/x86_64-linux-gnu/janus';
 
-/** Every plugin and transport Debian ships but ours: the videoroom SFU over WebSockets, nothing else. */
-const OTHER_PLUGINS = ['audiobridge', 'duktape', 'echotest', 'lua', 'nosip', 'recordplay', 'sip', 'streaming', 'textroom', 'videocall', 'voicemail'];
+/**
+ * Every plugin and transport Debian ships but ours: the videoroom SFU and the audiobridge (the
+ * meetings' phones: server/meetings/audio-bridge.ts) over WebSockets, nothing else.
+ */
+const OTHER_PLUGINS = ['duktape', 'echotest', 'lua', 'nosip', 'recordplay', 'sip', 'streaming', 'textroom', 'videocall', 'voicemail'];
 const OTHER_TRANSPORTS = ['http', 'mqtt', 'nanomsg', 'pfunix', 'rabbitmq'];
 const libs = (names: string[]) => names.map((n) => `libjanus_${n}.so`).join(',');
 
@@ -24,7 +27,7 @@ function instanceOf(cfg: ServicesConfig, name: JanusInstance['name']): JanusInst
 
 /**
  * Janus 1.1 from its own folder (Debian's /etc/janus listens everywhere, serves plain HTTP and has
- * a well-known admin secret and demo rooms): loopback WebSockets only, the videoroom plugin only,
+ * a well-known admin secret and demo rooms): loopback WebSockets only, the videoroom and audiobridge plugins only,
  * room creation behind the admin_key, which only the API server holds. Each instance of a cluster
  * is one of these with its own folder and ports; they share the runtime folder's secrets, since the
  * one API server creates rooms on both.
@@ -99,6 +102,20 @@ admin: {
         `general: {
   admin_key = ${q(adminKey)}
   lock_rtp_forward = true
+}
+`,
+        { mode: 0o600 },
+      );
+      // Plain RTP (dial-in phones) on loopback only, within the copy's own ports.
+      await writeFile(
+        path.join(dirs.conf, 'janus.plugin.audiobridge.jcfg'),
+        `general: {
+  admin_key = ${q(adminKey)}
+  lock_rtp_forward = true
+  lock_play_file = true
+  rtp_port_range = "${instance.bridgeRtpMin}-${instance.bridgeRtpMax}"
+  local_ip = "127.0.0.1"
+  events = false
 }
 `,
         { mode: 0o600 },

@@ -6,7 +6,7 @@ import { loadOrCreateSecret, makeServiceDirs, SECRET_NAMES, serviceDirs, type Se
 import { KAMAILIO2_HOST } from './ports';
 import { rtpengineNgPorts } from './rtpengine';
 import type { ServiceDefinition } from './manager';
-import { ECHO_EXTENSION } from '../../src/wire/services';
+import { ECHO_EXTENSION, MEETING_DIAL_IN } from '../../src/wire/services';
 import { tcpOpen } from './proc';
 import { ANNOUNCER_PREFIX, announceFiles, GREETING_ONLY_PREFIX } from './voicemail-accounts';
 
@@ -96,6 +96,9 @@ export function renderKamailioCfg(template: string, cfg: ServicesConfig, values:
     ANNOUNCE_DIR: cfgPath(announceFiles(cfg).dir),
     ECHO_EXTENSION,
     ECHO_PORT: String(cfg.ports.echoSip),
+    DIAL_IN_PREFIX: `${MEETING_DIAL_IN}*`,
+    DIAL_IN_PREFIX_LEN: String(MEETING_DIAL_IN.length + 1),
+    DIAL_IN_PORT: String(cfg.ports.dialInSip),
     CLICKDIAL_PORT: String(cfg.ports.clickDialSip),
     ECHO_MAX_SECONDS: String(ECHO_MAX_SECONDS),
   };

@@ -63,6 +63,11 @@ export interface ServicePorts {
   /** The second Janus of a cluster (UC_CLUSTER=1): its WebSocket API and Admin API; its media ports are the second half of Janus's range. */
   janus2Ws: number;
   janus2AdminWs: number;
+  /** The AudioBridge's plain-RTP ports (phones dialled into meetings); in a cluster halved like janusRtp. */
+  janusBridgeRtpMin: number;
+  janusBridgeRtpMax: number;
+  /** The meetings' dial-in user agent (server/meetings/dial-in.ts, in the API server): SIP over UDP, Kamailio only. */
+  dialInSip: number;
   /** coturn's TURN/STUN listener (UDP and TCP): 3478, the standard port, in the product. */
   turn: number;
   /** coturn's relay ports. */
@@ -123,6 +128,9 @@ export function servicePorts(base: number = Number(process.env.UC_PORT_BASE || P
     janusRtpMax: base + 699,
     janus2Ws: base + 110,
     janus2AdminWs: base + 111,
+    janusBridgeRtpMin: base + 900,
+    janusBridgeRtpMax: base + 999,
+    dialInSip: base + 234,
     turn: base === PRODUCT_PORT_BASE ? 3478 : base + 102,
     turnRelayMin: base + 700,
     turnRelayMax: base + 899,

@@ -53,13 +53,13 @@ describe('Janus instances of a configuration', () => {
   const ports = servicePorts(44000);
 
   it('one Janus without a cluster, with the whole media range, as before', () => {
-    expect(janusInstances({ ports, cluster: false })).toEqual([{ name: 'janus', ws: 44100, adminWs: 44101, rtpMin: 44500, rtpMax: 44699 }]);
+    expect(janusInstances({ ports, cluster: false })).toEqual([{ name: 'janus', ws: 44100, adminWs: 44101, rtpMin: 44500, rtpMax: 44699, bridgeRtpMin: 44900, bridgeRtpMax: 44999 }]);
   });
 
   it('two in a cluster, on their own ports, splitting the media range without overlap', () => {
     expect(janusInstances({ ports, cluster: true })).toEqual([
-      { name: 'janus', ws: 44100, adminWs: 44101, rtpMin: 44500, rtpMax: 44599 },
-      { name: 'janus2', ws: 44110, adminWs: 44111, rtpMin: 44600, rtpMax: 44699 },
+      { name: 'janus', ws: 44100, adminWs: 44101, rtpMin: 44500, rtpMax: 44599, bridgeRtpMin: 44900, bridgeRtpMax: 44949 },
+      { name: 'janus2', ws: 44110, adminWs: 44111, rtpMin: 44600, rtpMax: 44699, bridgeRtpMin: 44950, bridgeRtpMax: 44999 },
     ]);
   });
 

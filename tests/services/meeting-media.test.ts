@@ -81,9 +81,9 @@ describe('meeting media: Janus videorooms through the API, TURN through coturn',
     return MeetingMedia.parse(await api.post(`/v1/meetings/${id}/media`, token));
   };
 
-  it('Janus runs from the project config: WebSockets only, the videoroom plugin only, on loopback', async () => {
+  it('Janus runs from the project config: WebSockets only, the videoroom and audiobridge plugins only, on loopback', async () => {
     const info = await janusRequest(janusUrl(), { janus: 'info' });
-    expect(Object.keys(info.plugins as object)).toEqual(['janus.plugin.videoroom']);
+    expect(Object.keys(info.plugins as object).sort()).toEqual(['janus.plugin.audiobridge', 'janus.plugin.videoroom']);
     expect(Object.keys(info.transports as object)).toEqual(['janus.transport.websockets']);
     const conf = await readFile(path.join(serviceDirs(api.cfg.runtimeDir, 'janus').conf, 'janus.transport.websockets.jcfg'), 'utf8');
     expect(conf).toMatch(/ws_ip = "127\.0\.0\.1"/);

@@ -1,0 +1,122 @@
+import { createHmac } from 'node:crypto';
+import { JanusConnection, VideoRoomAdmin, VideoRoomError } from '../services/janus-client';
+import { janusInstances, placeMeeting } from '../services/janus-instances';
+import { loadOrCreateSecret, SECRET_NAMES, type ServicesConfig } from '../services/layout';
+
+/** AudioBridge error codes (janus_audiobridge.c). */
+const NO_SUCH_ROOM = 485;
+const ROOM_EXISTS = 486;
+/** Janus ends a session after 60 s without a word. */
+const KEEPALIVE_MS = 25_000;
+
+/** Where RTP goes: an address and port on loopback. */
+export interface RtpAddress {
+  ip: string;
+  port: number;
+}
+
+/** A phone in a meeting's audio: the AudioBridge's own RTP address for it, until it leaves. */
+export interface PhoneLeg {
+  /** Janus's id of the participant in the bridge. */
+  id: number;
+  /** Where the phone's RTP must go (the bridge sends its mix to the phone's address from the same port). */
+  local: RtpAddress;
+  leave(): void;
+}
+
+/**
+ * The audio of meetings for phones: one AudioBridge room per meeting (the meeting's id, on the
+ * Janus that holds its videoroom), created by the API server only (admin_key). Each phone is a
+ * plain-RTP participant with a Janus session of its own, so that closing it is the phone leaving.
+ */
+export interface MeetingBridges {
+  joinPhone(meetingId: number, o: { display: string; remote: RtpAddress; payloadType: number; codec: 'pcmu' | 'pcma' }): Promise<PhoneLeg>;
+  /** Who is in the bridge now (Janus's ids and displays). */
+  participants(meetingId: number): Promise<{ id: number; display: string }[]>;
+  close(): Promise<void>;
+}
+
+export function janusMeetingBridges(services: Pick<ServicesConfig, 'runtimeDir' | 'ports' | 'cluster'>): MeetingBridges {
+  const instances = janusInstances(services);
+  const names = instances.map((i) => i.name);
+  const urls = instances.map((i) => `ws://127.0.0.1:${i.ws}`);
+  const admins = urls.map((u) => new VideoRoomAdmin(u, 'janus.plugin.audiobridge'));
+  const open = new Set<JanusConnection>();
+  let keys: Promise<{ adminKey: string; rooms: Buffer }> | null = null;
+  const loadKeys = () =>
+    (keys ??= (async () => ({
+      adminKey: (await loadOrCreateSecret(services.runtimeDir, SECRET_NAMES.janusRoomAdmin)).toString('base64url'),
+      rooms: await loadOrCreateSecret(services.runtimeDir, SECRET_NAMES.janusRooms),
+    }))().catch((err: unknown) => {
+      keys = null;
+      throw err;
+    }));
+  // Its own purposes under the videorooms' key: the bridge's PIN keeps browsers (which may attach to
+  // any plugin Janus serves) out of the phones' audio.
+  const derive = (key: Buffer, purpose: string, id: number) => createHmac('sha256', key).update(`${purpose}:${id}`).digest('base64url').slice(0, 32);
+
+  async function ensure(meetingId: number): Promise<string> {
+    const { adminKey, rooms } = await loadKeys();
+    const pin = derive(rooms, 'bridge-pin', meetingId);
+    try {
+      await admins[placeMeeting(meetingId, names)]!.request({ request: 'create', admin_key: adminKey, room: meetingId, pin, secret: derive(rooms, 'bridge-secret', meetingId), is_private: true, sampling_rate: 16000, allow_rtp_participants: true });
+    } catch (err) {
+      if (!(err instanceof VideoRoomError && err.code === ROOM_EXISTS)) throw err;
+    }
+    return pin;
+  }
+
+  return {
+    async joinPhone(meetingId, o) {
+      const pin = await ensure(meetingId);
+      const socket = new JanusConnection(urls[placeMeeting(meetingId, names)]!);
+      open.add(socket);
+      let keepalive: NodeJS.Timeout | undefined;
+      const leave = () => {
+        clearInterval(keepalive);
+        open.delete(socket);
+        // The session ends with its WebSocket: Janus takes the participant out of the room.
+        socket.close();
+      };
+      try {
+        const created = await socket.send({ janus: 'create' });
+        const session = created.data?.id;
+        if (created.janus !== 'success' || !session) throw new Error(`Janus refused a session: ${created.error?.reason ?? created.janus}`);
+        const attached = await socket.send({ janus: 'attach', session_id: session, plugin: 'janus.plugin.audiobridge' });
+        const handle = attached.data?.id;
+        if (attached.janus !== 'success' || !handle) throw new Error(`Janus refused the audiobridge: ${attached.error?.reason ?? attached.janus}`);
+        keepalive = setInterval(() => void socket.send({ janus: 'keepalive', session_id: session }).catch(() => undefined), KEEPALIVE_MS);
+        keepalive.unref();
+        const joined = await socket.send({
+          janus: 'message',
+          session_id: session,
+          handle_id: handle,
+          body: { request: 'join', room: meetingId, pin, display: o.display, codec: o.codec, rtp: { ip: o.remote.ip, port: o.remote.port, payload_type: o.payloadType } },
+        });
+        const data = joined.plugindata?.data ?? {};
+        if (typeof data.error_code === 'number') throw new VideoRoomError(data.error_code, String(data.error ?? 'audiobridge error'));
+        const rtp = data.rtp as { ip?: unknown; port?: unknown } | undefined;
+        if (typeof data.id !== 'number' || typeof rtp?.ip !== 'string' || typeof rtp.port !== 'number') throw new Error('the audiobridge gave no RTP address');
+        return { id: data.id, local: { ip: rtp.ip, port: rtp.port }, leave };
+      } catch (err) {
+        leave();
+        throw err;
+      }
+    },
+    async participants(meetingId) {
+      try {
+        const data = await admins[placeMeeting(meetingId, names)]!.request({ request: 'listparticipants', room: meetingId });
+        const list = Array.isArray(data.participants) ? (data.participants as { id?: unknown; display?: unknown }[]) : [];
+        return list.filter((p): p is { id: number; display?: unknown } => typeof p.id === 'number').map((p) => ({ id: p.id, display: typeof p.display === 'string' ? p.display : '' }));
+      } catch (err) {
+        if (err instanceof VideoRoomError && err.code === NO_SUCH_ROOM) return [];
+        throw err;
+      }
+    },
+    async close() {
+      for (const s of [...open]) s.close();
+      open.clear();
+      await Promise.all(admins.map((a) => a.close()));
+    },
+  };
+}

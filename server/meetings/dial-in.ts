@@ -1,0 +1,157 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createRequire } from 'node:module';
+import type { FastifyBaseLogger } from 'fastify';
+import { MEETING_DIAL_IN } from '../../src/wire/services';
+import type { Queryable } from '../db/types';
+import type { MeetingBridges, PhoneLeg } from './audio-bridge';
+import { audioAnswer, readAudioOffer } from './dial-in-sdp';
+import * as repo from './repository';
+
+/**
+ * The meetings' dial-in user agent: Kamailio sends it the calls to `<dial-in number>*<meeting
+ * ID>*<phone PIN>` (route DIAL_IN); it checks the digits, joins the caller to the meeting's
+ * AudioBridge as a plain-RTP participant and answers with the bridge's own RTP address, so the
+ * phone's audio (through rtpengine) goes straight to Janus. The SIP transactions are the `sip`
+ * package's (UDP, loopback); this only says what to answer.
+ */
+
+/** The part of the `sip` package used here (it ships no types). */
+interface SipMessage {
+  method?: string;
+  uri?: string;
+  status?: number;
+  headers: Record<string, unknown> & { to: { params: Record<string, string | undefined>; uri?: string }; from: { uri: string; name?: string }; 'call-id': string };
+  content?: string;
+}
+interface SipStack {
+  send(m: SipMessage): void;
+  destroy(): void;
+}
+interface SipLib {
+  create(o: { udp: boolean; tcp: boolean; address: string; port: number; publicAddress?: string; logger?: { error?: (e: unknown) => void } }, onRequest: (rq: SipMessage) => void): SipStack;
+  makeResponse(rq: SipMessage, status: number, reason: string, extension?: { headers?: Record<string, unknown>; content?: string }): SipMessage;
+  parseUri(s: string): { user?: string } | undefined;
+}
+const sip = createRequire(import.meta.url)('sip') as SipLib;
+
+/** `*64*<meeting ID>*<phone PIN>`: the ID is the meeting's access code (digits), the PIN six digits. */
+const DIALLED = new RegExp(`^${MEETING_DIAL_IN.replace(/[*]/g, '\\*')}\\*(\\d{6,12})\\*(\\d{1,12})$`);
+
+export function parseDialled(user: string | undefined): { accessCode: string; pin: string } | null {
+  const m = user ? DIALLED.exec(decodeURIComponent(user)) : null;
+  return m ? { accessCode: m[1]!, pin: m[2]! } : null;
+}
+
+const samePin = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+/** What the phone shows as its name in the meeting: "phone" and the caller's number, the tile's name. */
+export const phoneDisplay = (callerUser: string | undefined): string => `phone:${callerUser ?? ''}`;
+
+interface Call {
+  leg: PhoneLeg | null;
+  answer: string | null;
+  toTag: string;
+  ended: boolean;
+}
+
+export interface DialIn {
+  /** Calls in progress (Call-IDs), for tests and the operator. */
+  calls(): number;
+  close(): void;
+}
+
+export function startDialIn(o: { db: Queryable; bridges: MeetingBridges; port: number; log: FastifyBaseLogger }): DialIn {
+  const calls = new Map<string, Call>();
+  const contact = [{ uri: `sip:dialin@127.0.0.1:${o.port}` }];
+  let stack: SipStack;
+
+  const reply = (rq: SipMessage, status: number, reason: string, extension?: { headers?: Record<string, unknown>; content?: string }) => stack.send(sip.makeResponse(rq, status, reason, extension));
+
+  async function invite(rq: SipMessage): Promise<void> {
+    const callId = rq.headers['call-id'];
+    const existing = calls.get(callId);
+    if (rq.headers.to.params.tag) {
+      // A re-INVITE (a hold, a refresh): the same media as before.
+      if (existing?.answer) reply(rq, 200, 'OK', { headers: { to: rq.headers.to, contact, 'content-type': 'application/sdp' }, content: existing.answer });
+      else reply(rq, 481, 'Call Does Not Exist');
+      return;
+    }
+    if (existing) return; // a retransmission: the transaction layer answers it
+    const toTag = randomBytes(6).toString('hex');
+    const call: Call = { leg: null, answer: null, toTag, ended: false };
+    calls.set(callId, call);
+    const fail = (status: number, reason: string) => {
+      calls.delete(callId);
+      reply(rq, status, reason, { headers: { to: { ...rq.headers.to, params: { ...rq.headers.to.params, tag: toTag } } } });
+    };
+    reply(rq, 100, 'Trying');
+    const dialled = parseDialled(sip.parseUri(rq.uri ?? '')?.user);
+    if (!dialled) return fail(404, 'Not Found');
+    const meeting = await repo.meetingByCode(o.db, dialled.accessCode);
+    if (!meeting) return fail(404, 'No Such Meeting');
+    if (!samePin(meeting.phone_pin, dialled.pin)) {
+      o.log.info({ callId, meeting: meeting.id }, 'dial-in refused: wrong phone PIN');
+      return fail(403, 'Wrong PIN');
+    }
+    const offer = readAudioOffer(rq.content ?? '');
+    if (!offer) return fail(488, 'Not Acceptable Here');
+    let leg: PhoneLeg;
+    try {
+      leg = await o.bridges.joinPhone(meeting.id, { display: phoneDisplay(sip.parseUri(rq.headers.from.uri)?.user), remote: offer.remote, codec: offer.codec, payloadType: offer.payloadType });
+    } catch (err) {
+      o.log.error({ err, callId }, 'dial-in: the meeting audio bridge refused the phone');
+      return fail(503, 'Service Unavailable');
+    }
+    if (call.ended) {
+      // Cancelled while the bridge was joining.
+      leg.leave();
+      return fail(487, 'Request Terminated');
+    }
+    call.leg = leg;
+    call.answer = audioAnswer(leg.local, offer.codec, offer.payloadType, Date.now());
+    o.log.info({ callId, meeting: meeting.id, participant: leg.id }, 'a phone dialled into the meeting');
+    reply(rq, 200, 'OK', { headers: { to: { ...rq.headers.to, params: { ...rq.headers.to.params, tag: toTag } }, contact, 'content-type': 'application/sdp' }, content: call.answer });
+  }
+
+  function end(callId: string): void {
+    const call = calls.get(callId);
+    if (!call) return;
+    call.ended = true;
+    call.leg?.leave();
+    if (call.leg) calls.delete(callId);
+  }
+
+  stack = sip.create({ udp: true, tcp: false, address: '127.0.0.1', port: o.port, publicAddress: '127.0.0.1', logger: { error: (err) => o.log.warn({ err }, 'dial-in SIP error') } }, (rq) => {
+    switch (rq.method) {
+      case 'INVITE':
+        void invite(rq).catch((err: unknown) => {
+          o.log.error({ err }, 'dial-in INVITE failed');
+          reply(rq, 500, 'Server Error');
+        });
+        return;
+      case 'ACK':
+        return;
+      case 'BYE':
+        end(rq.headers['call-id']);
+        reply(rq, 200, 'OK');
+        return;
+      case 'CANCEL':
+        end(rq.headers['call-id']);
+        reply(rq, 200, 'OK');
+        return;
+      case 'OPTIONS':
+        reply(rq, 200, 'OK');
+        return;
+      default:
+        reply(rq, 405, 'Method Not Allowed');
+    }
+  });
+
+  return {
+    calls: () => [...calls.values()].filter((c) => c.leg).length,
+    close() {
+      for (const id of [...calls.keys()]) end(id);
+      stack.destroy();
+    },
+  };
+}
