@@ -6,6 +6,9 @@ import { loadOrCreateSecret, SECRET_NAMES, type ServicesConfig } from '../servic
 /** AudioBridge error codes (janus_audiobridge.c). */
 const NO_SUCH_ROOM = 485;
 const ROOM_EXISTS = 486;
+/** The bridge's groups: what its forwarder sends to the videoroom is the phones' mix only. */
+const PHONES = 'phones';
+const BROWSERS = 'browsers';
 /** Janus ends a session after 60 s without a word. */
 const KEEPALIVE_MS = 25_000;
 
@@ -31,6 +34,15 @@ export interface PhoneLeg {
  */
 export interface MeetingBridges {
   joinPhone(meetingId: number, o: { display: string; remote: RtpAddress; payloadType: number; codec: 'pcmu' | 'pcma' }): Promise<PhoneLeg>;
+  /** Creates the meeting's bridge unless it exists. */
+  ensure(meetingId: number): Promise<void>;
+  /**
+   * Sends the phones' mix (Opus, the SSRC and payload type given) to `to`: the meeting's phone feed
+   * in its videoroom. Browsers' audio is in the bridge too (group `browsers`) and is left out, so
+   * nobody in the videoroom hears themselves back.
+   */
+  forwardPhones(meetingId: number, to: RtpAddress, o: { ssrc: number; payloadType: number }): Promise<number>;
+  stopForward(meetingId: number, streamId: number): Promise<void>;
   /** Who is in the bridge now (Janus's ids and displays). */
   participants(meetingId: number): Promise<{ id: number; display: string }[]>;
   close(): Promise<void>;
@@ -59,7 +71,7 @@ export function janusMeetingBridges(services: Pick<ServicesConfig, 'runtimeDir' 
     const { adminKey, rooms } = await loadKeys();
     const pin = derive(rooms, 'bridge-pin', meetingId);
     try {
-      await admins[placeMeeting(meetingId, names)]!.request({ request: 'create', admin_key: adminKey, room: meetingId, pin, secret: derive(rooms, 'bridge-secret', meetingId), is_private: true, sampling_rate: 16000, allow_rtp_participants: true });
+      await admins[placeMeeting(meetingId, names)]!.request({ request: 'create', admin_key: adminKey, room: meetingId, pin, secret: derive(rooms, 'bridge-secret', meetingId), is_private: true, sampling_rate: 16000, allow_rtp_participants: true, groups: [PHONES, BROWSERS] });
     } catch (err) {
       if (!(err instanceof VideoRoomError && err.code === ROOM_EXISTS)) throw err;
     }
@@ -67,6 +79,33 @@ export function janusMeetingBridges(services: Pick<ServicesConfig, 'runtimeDir' 
   }
 
   return {
+    ensure: async (meetingId) => void (await ensure(meetingId)),
+    async forwardPhones(meetingId, to, o) {
+      const { adminKey, rooms } = await loadKeys();
+      await ensure(meetingId);
+      const data = await admins[placeMeeting(meetingId, names)]!.request({
+        request: 'rtp_forward',
+        admin_key: adminKey,
+        room: meetingId,
+        secret: derive(rooms, 'bridge-secret', meetingId),
+        group: PHONES,
+        host: to.ip,
+        port: to.port,
+        codec: 'opus',
+        ptype: o.payloadType,
+        ssrc: o.ssrc,
+      });
+      if (typeof data.stream_id !== 'number') throw new Error('the audiobridge started no forwarder');
+      return data.stream_id;
+    },
+    async stopForward(meetingId, streamId) {
+      const { adminKey, rooms } = await loadKeys();
+      try {
+        await admins[placeMeeting(meetingId, names)]!.request({ request: 'stop_rtp_forward', admin_key: adminKey, room: meetingId, secret: derive(rooms, 'bridge-secret', meetingId), stream_id: streamId });
+      } catch (err) {
+        if (!(err instanceof VideoRoomError && err.code === NO_SUCH_ROOM)) throw err;
+      }
+    },
     async joinPhone(meetingId, o) {
       const pin = await ensure(meetingId);
       const socket = new JanusConnection(urls[placeMeeting(meetingId, names)]!);
@@ -91,7 +130,7 @@ export function janusMeetingBridges(services: Pick<ServicesConfig, 'runtimeDir' 
           janus: 'message',
           session_id: session,
           handle_id: handle,
-          body: { request: 'join', room: meetingId, pin, display: o.display, codec: o.codec, rtp: { ip: o.remote.ip, port: o.remote.port, payload_type: o.payloadType } },
+          body: { request: 'join', room: meetingId, pin, display: o.display, group: PHONES, codec: o.codec, rtp: { ip: o.remote.ip, port: o.remote.port, payload_type: o.payloadType } },
         });
         const data = joined.plugindata?.data ?? {};
         if (typeof data.error_code === 'number') throw new VideoRoomError(data.error_code, String(data.error ?? 'audiobridge error'));

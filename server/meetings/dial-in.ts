@@ -5,6 +5,7 @@ import { MEETING_DIAL_IN } from '../../src/wire/services';
 import type { Queryable } from '../db/types';
 import type { MeetingBridges, PhoneLeg } from './audio-bridge';
 import { audioAnswer, readAudioOffer } from './dial-in-sdp';
+import type { PhoneFeedKeeper } from './phone-feed';
 import * as repo from './repository';
 
 /**
@@ -45,9 +46,10 @@ export function parseDialled(user: string | undefined): { accessCode: string; pi
 const samePin = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 /** What the phone shows as its name in the meeting: "phone" and the caller's number, the tile's name. */
-export const phoneDisplay = (callerUser: string | undefined): string => `phone:${callerUser ?? ''}`;
+export const phoneDisplay = (callerUser: string): string => `phone:${callerUser}`;
 
 interface Call {
+  meetingId: number | null;
   leg: PhoneLeg | null;
   answer: string | null;
   toTag: string;
@@ -60,7 +62,7 @@ export interface DialIn {
   close(): void;
 }
 
-export function startDialIn(o: { db: Queryable; bridges: MeetingBridges; port: number; log: FastifyBaseLogger }): DialIn {
+export function startDialIn(o: { db: Queryable; bridges: MeetingBridges; feeds: PhoneFeedKeeper; port: number; log: FastifyBaseLogger }): DialIn {
   const calls = new Map<string, Call>();
   const contact = [{ uri: `sip:dialin@127.0.0.1:${o.port}` }];
   let stack: SipStack;
@@ -78,7 +80,7 @@ export function startDialIn(o: { db: Queryable; bridges: MeetingBridges; port: n
     }
     if (existing) return; // a retransmission: the transaction layer answers it
     const toTag = randomBytes(6).toString('hex');
-    const call: Call = { leg: null, answer: null, toTag, ended: false };
+    const call: Call = { meetingId: null, leg: null, answer: null, toTag, ended: false };
     calls.set(callId, call);
     const fail = (status: number, reason: string) => {
       calls.delete(callId);
@@ -93,11 +95,12 @@ export function startDialIn(o: { db: Queryable; bridges: MeetingBridges; port: n
       o.log.info({ callId, meeting: meeting.id }, 'dial-in refused: wrong phone PIN');
       return fail(403, 'Wrong PIN');
     }
+    const callerNumber = sip.parseUri(rq.headers.from.uri)?.user ?? '';
     const offer = readAudioOffer(rq.content ?? '');
     if (!offer) return fail(488, 'Not Acceptable Here');
     let leg: PhoneLeg;
     try {
-      leg = await o.bridges.joinPhone(meeting.id, { display: phoneDisplay(sip.parseUri(rq.headers.from.uri)?.user), remote: offer.remote, codec: offer.codec, payloadType: offer.payloadType });
+      leg = await o.bridges.joinPhone(meeting.id, { display: phoneDisplay(callerNumber), remote: offer.remote, codec: offer.codec, payloadType: offer.payloadType });
     } catch (err) {
       o.log.error({ err, callId }, 'dial-in: the meeting audio bridge refused the phone');
       return fail(503, 'Service Unavailable');
@@ -108,6 +111,8 @@ export function startDialIn(o: { db: Queryable; bridges: MeetingBridges; port: n
       return fail(487, 'Request Terminated');
     }
     call.leg = leg;
+    call.meetingId = meeting.id;
+    o.feeds.joined(meeting, callerNumber);
     call.answer = audioAnswer(leg.local, offer.codec, offer.payloadType, Date.now());
     o.log.info({ callId, meeting: meeting.id, participant: leg.id }, 'a phone dialled into the meeting');
     reply(rq, 200, 'OK', { headers: { to: { ...rq.headers.to, params: { ...rq.headers.to.params, tag: toTag } }, contact, 'content-type': 'application/sdp' }, content: call.answer });
@@ -117,8 +122,10 @@ export function startDialIn(o: { db: Queryable; bridges: MeetingBridges; port: n
     const call = calls.get(callId);
     if (!call) return;
     call.ended = true;
-    call.leg?.leave();
-    if (call.leg) calls.delete(callId);
+    if (!call.leg) return;
+    call.leg.leave();
+    calls.delete(callId);
+    if (call.meetingId !== null) o.feeds.left(call.meetingId);
   }
 
   stack = sip.create({ udp: true, tcp: false, address: '127.0.0.1', port: o.port, publicAddress: '127.0.0.1', logger: { error: (err) => o.log.warn({ err }, 'dial-in SIP error') } }, (rq) => {

@@ -127,3 +127,52 @@ export function janusMeetingRooms(services: Pick<ServicesConfig, 'runtimeDir' | 
     },
   };
 }
+
+/**
+ * The feed of a meeting's phones in its videoroom: a remote publisher (Janus's room cascading) that
+ * Janus feeds from plain RTP on loopback, which the AudioBridge sends it (the phones' mix, Opus).
+ * Browsers see it as one more publisher and subscribe to it like any other.
+ */
+export interface PhoneFeeds {
+  /** Adds the feed; `port` is where Janus takes its RTP (SSRC REMOTE_FEED_SSRC, Opus). */
+  add(meetingId: number, display: string): Promise<{ id: number; port: number }>;
+  remove(meetingId: number, id: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The SSRC a remote publisher's first stream (mindex 0) must carry: Janus demultiplexes by it (janus_videoroom.c). */
+export const REMOTE_FEED_SSRC = 1000;
+/** Opus's payload type in the feed (what Janus offers subscribers for it). */
+export const REMOTE_FEED_OPUS_PT = 111;
+
+export function janusPhoneFeeds(services: Pick<ServicesConfig, 'runtimeDir' | 'ports' | 'cluster'>): PhoneFeeds {
+  const instances = janusInstances(services);
+  const names = instances.map((i) => i.name);
+  const admins = instances.map((i) => new VideoRoomAdmin(`ws://127.0.0.1:${i.ws}`));
+  const adminOf = (meetingId: number) => admins[placeMeeting(meetingId, names)]!;
+  const secretOf = async (meetingId: number) => createHmac('sha256', await loadOrCreateSecret(services.runtimeDir, SECRET_NAMES.janusRooms)).update(`secret:${meetingId}`).digest('base64url').slice(0, 32);
+  return {
+    async add(meetingId, display) {
+      const data = await adminOf(meetingId).request({
+        request: 'add_remote_publisher',
+        room: meetingId,
+        secret: await secretOf(meetingId),
+        display,
+        iface: '127.0.0.1',
+        streams: [{ type: 'audio', mindex: 0, mid: '0', codec: 'opus' }],
+      });
+      if (typeof data.id !== 'number' || typeof data.port !== 'number') throw new Error('Janus gave the phone feed no port');
+      return { id: data.id, port: data.port };
+    },
+    async remove(meetingId, id) {
+      try {
+        await adminOf(meetingId).request({ request: 'remove_remote_publisher', room: meetingId, secret: await secretOf(meetingId), id });
+      } catch (err) {
+        if (!(err instanceof VideoRoomError && (err.code === NO_SUCH_ROOM || err.code === NO_SUCH_FEED))) throw err;
+      }
+    },
+    close: async () => {
+      await Promise.all(admins.map((a) => a.close()));
+    },
+  };
+}

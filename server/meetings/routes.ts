@@ -24,7 +24,8 @@ import { DEFAULT_FEED_LIMITS, type FeedLimits } from './feeds';
 import { registerFeedRoutes } from './feed-routes';
 import { janusMeetingBridges } from './audio-bridge';
 import { startDialIn } from './dial-in';
-import { janusMeetingRooms, type MeetingRooms } from './janus-rooms';
+import { janusMeetingRooms, janusPhoneFeeds, type MeetingRooms } from './janus-rooms';
+import { phoneFeedKeeper } from './phone-feed';
 import { registerMediaRoutes } from './media-routes';
 import { meetingAccess } from './guest-access';
 import { registerGuestRoutes } from './guest-routes';
@@ -103,10 +104,13 @@ export function registerMeetingRoutes(app: FastifyInstance, ctx: RouteContext, o
   // or test stack (its SIP port is one), never a test's in-process app next to it.
   if (ctx.voicemail) {
     const bridges = janusMeetingBridges(services);
-    const dialIn = startDialIn({ db, bridges, port: services.ports.dialInSip, log: app.log });
+    const feeds = janusPhoneFeeds(services);
+    const keeper = phoneFeedKeeper({ rooms, feeds, bridges, log: app.log });
+    const dialIn = startDialIn({ db, bridges, feeds: keeper, port: services.ports.dialInSip, log: app.log });
     app.addHook('onClose', async () => {
       dialIn.close();
-      await bridges.close();
+      await keeper.close();
+      await Promise.all([bridges.close(), feeds.close()]);
     });
   }
   const shared: MeetingsShared = {

@@ -3,8 +3,8 @@
  * hands everyone in the room (and the API server reads to know whether a host is in).
  */
 
-/** What a feed carries: a person's microphone and camera, or their shared screen. */
-export type FeedKind = 'camera' | 'screen';
+/** What a feed carries: a person's microphone and camera, their shared screen, or the phones dialled in (audio only). */
+export type FeedKind = 'camera' | 'screen' | 'phone';
 
 export interface FeedIdentity {
   name: string;
@@ -25,7 +25,7 @@ export function readDisplay(display: unknown): FeedIdentity {
   try {
     const v = JSON.parse(display) as { n?: unknown; u?: unknown; k?: unknown };
     if (v && typeof v === 'object' && typeof v.n === 'string') {
-      return { name: v.n.slice(0, MAX_NAME), userId: typeof v.u === 'number' && Number.isSafeInteger(v.u) ? v.u : null, kind: v.k === 'screen' ? 'screen' : 'camera' };
+      return { name: v.n.slice(0, MAX_NAME), userId: typeof v.u === 'number' && Number.isSafeInteger(v.u) ? v.u : null, kind: v.k === 'screen' || v.k === 'phone' ? v.k : 'camera' };
     }
   } catch {
     // not ours: plain text

@@ -6,10 +6,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { janusMeetingBridges, type MeetingBridges } from '../../server/meetings/audio-bridge';
+import { JanusConnection, type JanusMessage } from '../../server/services/janus-client';
 import { NgClient } from '../../server/services/ng';
+import { readDisplay } from '../../src/wire/meetingDisplay';
+import { MeetingMedia, RoomsResponse } from '../../src/wire/meetings';
 import { dialInString } from '../../src/wire/services';
 import { deskPhoneFor, startServicesApi, type ServicesApi } from './harness';
 import type { Baresip } from './peers/sip_baresip';
+import { launchChromium } from './sip-page';
 
 let api: ServicesApi;
 let phone: Baresip;
@@ -20,7 +24,9 @@ beforeAll(async () => {
   api = await startServicesApi();
   phone = await deskPhoneFor(api, await api.login('bob'));
   bridges = janusMeetingBridges(api.cfg);
-  meeting = (await api.db.query<{ id: number; access_code: string; phone_pin: string }>("SELECT id, access_code, phone_pin FROM meetings WHERE meeting_type = 'room' ORDER BY id LIMIT 1")).rows[0]!;
+  // A room of Alice's (one she may join from the page); the PIN as the booker sees it.
+  const room = RoomsResponse.parse(await api.get('/v1/rooms', await api.login('alice'))).rooms.at(-1)!;
+  meeting = (await api.db.query<{ id: number; access_code: string; phone_pin: string }>('SELECT id, access_code, phone_pin FROM meetings WHERE id = $1', [room.id])).rows[0]!;
 });
 
 afterAll(async () => {
@@ -67,5 +73,71 @@ describe('meeting dial-in', () => {
     await phone.command('hangup');
     await phone.waitEvent((e) => e.type === 'CALL_CLOSED', 10_000, since);
     await expect.poll(() => bridges.participants(meeting.id), { timeout: 5000 }).toEqual([]);
+  });
+});
+
+const pluginData = (m: JanusMessage) => m.plugindata?.data ?? {};
+
+/** A participant's own Janus session on the videoroom, as the meeting page opens one. */
+async function videoroomHandle(url: string) {
+  const conn = new JanusConnection(url);
+  const session = (await conn.send({ janus: 'create' })).data!.id!;
+  const handle = (await conn.send({ janus: 'attach', session_id: session, plugin: 'janus.plugin.videoroom' })).data!.id!;
+  const message = (body: Record<string, unknown>, jsep?: object): Promise<JanusMessage> => conn.send({ janus: 'message', session_id: session, handle_id: handle, body, ...(jsep ? { jsep } : {}) });
+  return { message, close: () => conn.close() };
+}
+
+describe('a phone in the meeting, seen from the browser', () => {
+  it("the videoroom has the phone's feed (a phone tile), and a browser subscribed to it receives the phone's audio; it goes when the phone hangs up", async () => {
+    const alice = await api.login('alice');
+    await api.post(`/v1/meetings/${meeting.id}/presence`, alice, { client_id: `w${Date.now()}` });
+    const media = MeetingMedia.parse(await api.post(`/v1/meetings/${meeting.id}/media`, alice));
+    const since = phone.events.length;
+    await dial(dialInString(meeting.access_code, meeting.phone_pin));
+    await phone.waitEvent((e) => e.type === 'CALL_ESTABLISHED', 10_000, since);
+
+    const peer = await videoroomHandle(media.janus_url);
+    const chromium = await launchChromium();
+    try {
+      const publishers = async () => {
+        const data = pluginData(await peer.message({ request: 'listparticipants', room: media.room }));
+        return ((data.participants ?? []) as Array<{ id: number; display?: string; publisher: boolean }>).filter((p) => p.publisher);
+      };
+      await expect.poll(async () => (await publishers()).map((p) => readDisplay(p.display).kind), { timeout: 10_000 }).toEqual(['phone']);
+      const feed = (await publishers())[0]!;
+      expect(readDisplay(feed.display)).toEqual({ name: expect.stringMatching(/^\d{3,5}$/), userId: null, kind: 'phone' });
+
+      // Subscribed as the meeting page subscribes to any feed: Janus offers, the browser answers.
+      const joined = await peer.message({ request: 'join', ptype: 'subscriber', room: media.room, pin: media.pin, streams: [{ feed: feed.id }] });
+      expect(pluginData(joined)).toMatchObject({ videoroom: 'attached' });
+      const page = await chromium.browser.newPage();
+      const answer = await page.evaluate(async (offer) => {
+        const pc = new RTCPeerConnection();
+        (globalThis as unknown as { pc: RTCPeerConnection }).pc = pc;
+        await pc.setRemoteDescription(offer);
+        await pc.setLocalDescription(await pc.createAnswer());
+        await new Promise<void>((resolve) => (pc.iceGatheringState === 'complete' ? resolve() : pc.addEventListener('icegatheringstatechange', () => pc.iceGatheringState === 'complete' && resolve())));
+        return { type: pc.localDescription!.type, sdp: pc.localDescription!.sdp };
+      }, joined.jsep as RTCSessionDescriptionInit);
+      expect(pluginData(await peer.message({ request: 'start' }, answer))).toMatchObject({ started: 'ok' });
+      const received = () =>
+        page.evaluate(async () => {
+          let bytes = 0;
+          (await (globalThis as unknown as { pc: RTCPeerConnection }).pc.getStats()).forEach((r: { type: string; kind?: string; bytesReceived?: number }) => {
+            if (r.type === 'inbound-rtp' && r.kind === 'audio') bytes += r.bytesReceived ?? 0;
+          });
+          return bytes;
+        });
+      await expect.poll(received, { timeout: 15_000 }).toBeGreaterThan(2000);
+      const first = await received();
+      await expect.poll(received, { timeout: 10_000 }).toBeGreaterThan(first + 2000);
+
+      await phone.command('hangup');
+      await phone.waitEvent((e) => e.type === 'CALL_CLOSED', 10_000, since);
+      await expect.poll(async () => (await publishers()).length, { timeout: 10_000 }).toBe(0);
+    } finally {
+      peer.close();
+      await chromium.close();
+    }
   });
 });

@@ -10,7 +10,7 @@ import { log } from '../log';
 import { setActiveSession } from '../media/active';
 import { toggleCamera, toggleHand, toggleMute, togglePanel, toggleShare } from '../media/controls';
 import { MeetingSession, type EndReason, type Peer, type StartControls, type Who } from '../media/session';
-import { activeSpeaker, CHAT_MAX } from '../media/signals';
+import { activeSpeaker, CHAT_MAX, type FeedKind } from '../media/signals';
 
 interface Props {
   meetingId: number;
@@ -104,7 +104,7 @@ export function MeetingRoom({ meetingId, media, who, start, onJoined, onEnded }:
         <ul className="mt-tiles" aria-label={t('room.tiles')}>
           <Tile name={t('lobby.you', { name: who.name })} stream={snap.local} tracks={snap.localTracks} self muted={snap.self.muted} camera={snap.self.camera} hand={snap.self.hand} talking={snap.self.talking} large={false} kind="camera" />
           {peers.map((p) => (
-            <Tile key={p.feed} speaker={snap.devices.speaker} name={p.kind === 'screen' ? t('room.screenOf', { name: p.name }) : p.name} stream={p.stream} tracks={p.tracks} self={false} muted={p.muted} camera={p.camera} hand={p.hand} talking={p.talking} large={p.feed === speaker} kind={p.kind} />
+            <Tile key={p.feed} speaker={snap.devices.speaker} name={p.kind === 'screen' ? t('room.screenOf', { name: p.name }) : p.kind === 'phone' ? t('room.phoneOf', { name: p.name }) : p.name} stream={p.stream} tracks={p.tracks} self={false} muted={p.muted} camera={p.camera} hand={p.hand} talking={p.talking} large={p.feed === speaker} kind={p.kind} />
           ))}
         </ul>
         {snap.panel === 'participants' && (
@@ -251,7 +251,7 @@ interface TileProps {
   hand: boolean;
   talking: boolean;
   large: boolean;
-  kind: 'camera' | 'screen';
+  kind: FeedKind;
 }
 
 function Tile({ name, speaker, stream, tracks, self, muted, camera, hand, talking, large, kind }: TileProps) {
