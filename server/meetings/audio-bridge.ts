@@ -34,6 +34,11 @@ export interface PhoneLeg {
  */
 export interface MeetingBridges {
   joinPhone(meetingId: number, o: { display: string; remote: RtpAddress; payloadType: number; codec: 'pcmu' | 'pcma' }): Promise<PhoneLeg>;
+  /**
+   * A browser's audio in the bridge (group `browsers`): receive-only, fed by the videoroom's
+   * forwarder of that publisher's audio (Opus, `payloadType`); it hears nothing back.
+   */
+  joinBrowser(meetingId: number, o: { display: string; payloadType: number }): Promise<PhoneLeg>;
   /** Creates the meeting's bridge unless it exists. */
   ensure(meetingId: number): Promise<void>;
   /**
@@ -78,6 +83,44 @@ export function janusMeetingBridges(services: Pick<ServicesConfig, 'runtimeDir' 
     return pin;
   }
 
+  /** One participant on a Janus session of its own: closing it is the participant leaving. */
+  async function join(meetingId: number, o: { display: string; group: string; codec: string; rtp: Record<string, unknown> }): Promise<PhoneLeg> {
+    const pin = await ensure(meetingId);
+    const socket = new JanusConnection(urls[placeMeeting(meetingId, names)]!);
+    open.add(socket);
+    let keepalive: NodeJS.Timeout | undefined;
+    const leave = () => {
+      clearInterval(keepalive);
+      open.delete(socket);
+      // The session ends with its WebSocket: Janus takes the participant out of the room.
+      socket.close();
+    };
+    try {
+      const created = await socket.send({ janus: 'create' });
+      const session = created.data?.id;
+      if (created.janus !== 'success' || !session) throw new Error(`Janus refused a session: ${created.error?.reason ?? created.janus}`);
+      const attached = await socket.send({ janus: 'attach', session_id: session, plugin: 'janus.plugin.audiobridge' });
+      const handle = attached.data?.id;
+      if (attached.janus !== 'success' || !handle) throw new Error(`Janus refused the audiobridge: ${attached.error?.reason ?? attached.janus}`);
+      keepalive = setInterval(() => void socket.send({ janus: 'keepalive', session_id: session }).catch(() => undefined), KEEPALIVE_MS);
+      keepalive.unref();
+      const joined = await socket.send({
+        janus: 'message',
+        session_id: session,
+        handle_id: handle,
+        body: { request: 'join', room: meetingId, pin, ...o },
+      });
+      const data = joined.plugindata?.data ?? {};
+      if (typeof data.error_code === 'number') throw new VideoRoomError(data.error_code, String(data.error ?? 'audiobridge error'));
+      const rtp = data.rtp as { ip?: unknown; port?: unknown } | undefined;
+      if (typeof data.id !== 'number' || typeof rtp?.ip !== 'string' || typeof rtp.port !== 'number') throw new Error('the audiobridge gave no RTP address');
+      return { id: data.id, local: { ip: rtp.ip, port: rtp.port }, leave };
+    } catch (err) {
+      leave();
+      throw err;
+    }
+  }
+
   return {
     ensure: async (meetingId) => void (await ensure(meetingId)),
     async forwardPhones(meetingId, to, o) {
@@ -106,42 +149,8 @@ export function janusMeetingBridges(services: Pick<ServicesConfig, 'runtimeDir' 
         if (!(err instanceof VideoRoomError && err.code === NO_SUCH_ROOM)) throw err;
       }
     },
-    async joinPhone(meetingId, o) {
-      const pin = await ensure(meetingId);
-      const socket = new JanusConnection(urls[placeMeeting(meetingId, names)]!);
-      open.add(socket);
-      let keepalive: NodeJS.Timeout | undefined;
-      const leave = () => {
-        clearInterval(keepalive);
-        open.delete(socket);
-        // The session ends with its WebSocket: Janus takes the participant out of the room.
-        socket.close();
-      };
-      try {
-        const created = await socket.send({ janus: 'create' });
-        const session = created.data?.id;
-        if (created.janus !== 'success' || !session) throw new Error(`Janus refused a session: ${created.error?.reason ?? created.janus}`);
-        const attached = await socket.send({ janus: 'attach', session_id: session, plugin: 'janus.plugin.audiobridge' });
-        const handle = attached.data?.id;
-        if (attached.janus !== 'success' || !handle) throw new Error(`Janus refused the audiobridge: ${attached.error?.reason ?? attached.janus}`);
-        keepalive = setInterval(() => void socket.send({ janus: 'keepalive', session_id: session }).catch(() => undefined), KEEPALIVE_MS);
-        keepalive.unref();
-        const joined = await socket.send({
-          janus: 'message',
-          session_id: session,
-          handle_id: handle,
-          body: { request: 'join', room: meetingId, pin, display: o.display, group: PHONES, codec: o.codec, rtp: { ip: o.remote.ip, port: o.remote.port, payload_type: o.payloadType } },
-        });
-        const data = joined.plugindata?.data ?? {};
-        if (typeof data.error_code === 'number') throw new VideoRoomError(data.error_code, String(data.error ?? 'audiobridge error'));
-        const rtp = data.rtp as { ip?: unknown; port?: unknown } | undefined;
-        if (typeof data.id !== 'number' || typeof rtp?.ip !== 'string' || typeof rtp.port !== 'number') throw new Error('the audiobridge gave no RTP address');
-        return { id: data.id, local: { ip: rtp.ip, port: rtp.port }, leave };
-      } catch (err) {
-        leave();
-        throw err;
-      }
-    },
+    joinPhone: (meetingId, o) => join(meetingId, { display: o.display, group: PHONES, codec: o.codec, rtp: { ip: o.remote.ip, port: o.remote.port, payload_type: o.payloadType } }),
+    joinBrowser: (meetingId, o) => join(meetingId, { display: o.display, group: BROWSERS, codec: 'opus', rtp: { payload_type: o.payloadType } }),
     async participants(meetingId) {
       try {
         const data = await admins[placeMeeting(meetingId, names)]!.request({ request: 'listparticipants', room: meetingId });

@@ -137,8 +137,21 @@ export interface PhoneFeeds {
   /** Adds the feed; `port` is where Janus takes its RTP (SSRC REMOTE_FEED_SSRC, Opus). */
   add(meetingId: number, display: string): Promise<{ id: number; port: number }>;
   remove(meetingId: number, id: number): Promise<void>;
+  /** The room's publishers now (those sending media). */
+  publishers(meetingId: number): Promise<{ id: number; display: string }[]>;
+  /**
+   * Forwards a publisher's audio (Opus, payload type `payloadType`) to `to`; the forwarder's id,
+   * or null when the publisher sends no audio (or is gone).
+   */
+  forwardAudio(meetingId: number, publisherId: number, to: { ip: string; port: number }, payloadType: number): Promise<number | null>;
+  stopForward(meetingId: number, publisherId: number, streamId: number): Promise<void>;
   close(): Promise<void>;
 }
+
+/** A publisher's streams are numbered from 0 in its offer; a meeting page has audio, camera and maybe screen audio. */
+const MIDS_TRIED = ['0', '1', '2', '3'];
+/** Where the probe of a stream's kind sends its packets for the moment it lives: the discard port. */
+const PROBE_PORT = 9;
 
 /** The SSRC a remote publisher's first stream (mindex 0) must carry: Janus demultiplexes by it (janus_videoroom.c). */
 export const REMOTE_FEED_SSRC = 1000;
@@ -168,6 +181,48 @@ export function janusPhoneFeeds(services: Pick<ServicesConfig, 'runtimeDir' | 'p
       try {
         await adminOf(meetingId).request({ request: 'remove_remote_publisher', room: meetingId, secret: await secretOf(meetingId), id });
       } catch (err) {
+        if (!(err instanceof VideoRoomError && (err.code === NO_SUCH_ROOM || err.code === NO_SUCH_FEED))) throw err;
+      }
+    },
+    async publishers(meetingId) {
+      try {
+        const data = await adminOf(meetingId).request({ request: 'listparticipants', room: meetingId });
+        const list = Array.isArray(data.participants) ? (data.participants as { id?: unknown; display?: unknown; publisher?: unknown }[]) : [];
+        return list.filter((p): p is { id: number; display?: unknown } => typeof p.id === 'number' && p.publisher === true).map((p) => ({ id: p.id, display: typeof p.display === 'string' ? p.display : '' }));
+      } catch (err) {
+        if (err instanceof VideoRoomError && err.code === NO_SUCH_ROOM) return [];
+        throw err;
+      }
+    },
+    async forwardAudio(meetingId, publisherId, to, payloadType) {
+      const adminKey = (await loadOrCreateSecret(services.runtimeDir, SECRET_NAMES.janusRoomAdmin)).toString('base64url');
+      const base = { request: 'rtp_forward', admin_key: adminKey, room: meetingId, secret: await secretOf(meetingId), publisher_id: publisherId, host: to.ip };
+      const admin = adminOf(meetingId);
+      const forwarders = (data: Record<string, unknown>) => (Array.isArray(data.forwarders) ? (data.forwarders as { stream_id?: unknown; type?: unknown }[]) : []);
+      // Janus lists no publisher's streams to an outsider: a forwarder's answer says what a mid carries.
+      for (const mid of MIDS_TRIED) {
+        let probe: Record<string, unknown>;
+        try {
+          probe = await admin.request({ ...base, streams: [{ mid, port: PROBE_PORT }] });
+        } catch (err) {
+          if (err instanceof VideoRoomError && (err.code === NO_SUCH_ROOM || err.code === NO_SUCH_FEED)) return null;
+          throw err;
+        }
+        const found = forwarders(probe)[0];
+        if (!found) continue;
+        if (typeof found.stream_id === 'number') await admin.request({ request: 'stop_rtp_forward', admin_key: adminKey, room: meetingId, secret: base.secret, publisher_id: publisherId, stream_id: found.stream_id });
+        if (found.type !== 'audio') continue;
+        const made = forwarders(await admin.request({ ...base, streams: [{ mid, port: to.port, pt: payloadType }] }))[0];
+        return typeof made?.stream_id === 'number' ? made.stream_id : null;
+      }
+      return null;
+    },
+    async stopForward(meetingId, publisherId, streamId) {
+      const adminKey = (await loadOrCreateSecret(services.runtimeDir, SECRET_NAMES.janusRoomAdmin)).toString('base64url');
+      try {
+        await adminOf(meetingId).request({ request: 'stop_rtp_forward', admin_key: adminKey, room: meetingId, secret: await secretOf(meetingId), publisher_id: publisherId, stream_id: streamId });
+      } catch (err) {
+        // The publisher left: its forwarders went with it.
         if (!(err instanceof VideoRoomError && (err.code === NO_SUCH_ROOM || err.code === NO_SUCH_FEED))) throw err;
       }
     },

@@ -8,12 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { janusMeetingBridges, type MeetingBridges } from '../../server/meetings/audio-bridge';
 import { JanusConnection, type JanusMessage } from '../../server/services/janus-client';
 import { NgClient } from '../../server/services/ng';
-import { readDisplay } from '../../src/wire/meetingDisplay';
+import { displayFor, readDisplay } from '../../src/wire/meetingDisplay';
 import { MeetingMedia, RoomsResponse } from '../../src/wire/meetings';
 import { dialInString } from '../../src/wire/services';
 import { deskPhoneFor, startServicesApi, type ServicesApi } from './harness';
 import type { Baresip } from './peers/sip_baresip';
-import { launchChromium } from './sip-page';
+import { launchChromium, signedInPhones, type SipPage } from './sip-page';
 
 let api: ServicesApi;
 let phone: Baresip;
@@ -138,6 +138,67 @@ describe('a phone in the meeting, seen from the browser', () => {
     } finally {
       peer.close();
       await chromium.close();
+    }
+  });
+});
+
+/** Polls until the loudest frequency the phone receives is `hz` (within one analyser bin and a half). */
+async function hears(phone: SipPage, key: string, hz: number, timeoutMs: number): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const last = await phone.receivedPeak(key);
+        return Math.abs(last.hz - hz) < 18 && last.db > -70;
+      },
+      { timeout: timeoutMs, interval: 200 },
+    )
+    .toBe(true);
+}
+
+describe('the browsers, heard on the phone', () => {
+  it('a phone dialled in hears the tone a browser publishes into the meeting, and hears nothing of it once the browser leaves', async () => {
+    const alice = await api.login('alice');
+    await api.post(`/v1/meetings/${meeting.id}/presence`, alice, { client_id: `w${Date.now()}` });
+    const media = MeetingMedia.parse(await api.post(`/v1/meetings/${meeting.id}/media`, alice));
+    // The phone is a JsSIP page (through Kamailio's WebSocket and rtpengine, G.711 to the bridge): it can tell which tone it hears.
+    const signed = await signedInPhones(api, ['carol']);
+    const chromium = await launchChromium();
+    const publisher = await videoroomHandle(media.janus_url);
+    try {
+      const page = await chromium.browser.newPage();
+      const offer = await page.evaluate(async () => {
+        const ctx = new AudioContext();
+        const tone = ctx.createOscillator();
+        tone.frequency.value = 600;
+        const out = ctx.createMediaStreamDestination();
+        tone.connect(out);
+        tone.start();
+        const pc = new RTCPeerConnection();
+        (globalThis as unknown as { pc: RTCPeerConnection }).pc = pc;
+        pc.addTrack(out.stream.getAudioTracks()[0]!, out.stream);
+        await pc.setLocalDescription(await pc.createOffer());
+        await new Promise<void>((resolve) => (pc.iceGatheringState === 'complete' ? resolve() : pc.addEventListener('icegatheringstatechange', () => pc.iceGatheringState === 'complete' && resolve())));
+        return { type: pc.localDescription!.type, sdp: pc.localDescription!.sdp };
+      });
+      const display = displayFor({ name: 'Alice', userId: await api.userId('alice'), kind: 'camera' });
+      expect(pluginData(await publisher.message({ request: 'join', ptype: 'publisher', room: media.room, pin: media.pin, display }))).toMatchObject({ videoroom: 'joined' });
+      const published = await publisher.message({ request: 'publish', audio: true }, offer);
+      expect(pluginData(published)).toMatchObject({ configured: 'ok' });
+      await page.evaluate(async (a) => (globalThis as unknown as { pc: RTCPeerConnection }).pc.setRemoteDescription(a), published.jsep as RTCSessionDescriptionInit);
+
+      const carol = signed.phones.carol!;
+      const key = await carol.call(dialInString(meeting.access_code, meeting.phone_pin));
+      expect(await carol.waitFor(key, 'confirmed')).toMatchObject({ confirmed: true });
+      await hears(carol, key, 600, 20_000);
+
+      // The browser leaves the room: its tone is gone from what the phone hears.
+      publisher.close();
+      await expect.poll(async () => { const p = await carol.receivedPeak(key); return Math.abs(p.hz - 600) < 18 && p.db > -70; }, { timeout: 10_000, interval: 200 }).toBe(false);
+      await carol.hangup(key);
+    } finally {
+      publisher.close();
+      await chromium.close();
+      await signed.close();
     }
   });
 });
