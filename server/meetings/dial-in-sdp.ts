@@ -5,7 +5,6 @@
 import type { RtpAddress } from './audio-bridge';
 
 export type G711 = 'pcmu' | 'pcma';
-const STATIC_PT: Record<G711, number> = { pcmu: 0, pcma: 8 };
 
 export interface AudioOffer {
   remote: RtpAddress;
@@ -59,5 +58,3 @@ export function audioAnswer(local: RtpAddress, codec: G711, payloadType: number,
     '',
   ].join('\r\n');
 }
-
-export const staticPayloadType = (codec: G711): number => STATIC_PT[codec];
