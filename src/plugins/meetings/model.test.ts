@@ -7,6 +7,7 @@ import {
   canEditMeeting,
   checkForm,
   codeToWire,
+  dialIns,
   formatTime,
   instantOf,
   isCode,
@@ -300,5 +301,13 @@ describe('the list and the detail', () => {
       meeting({ id: 4, meeting_access_code: '700', start: '2026-06-10T15:00:00Z' }),
     ];
     expect(joinOrder(list, now, NY).map((m) => m.id)).toEqual([4, 2, 3, 1]);
+  });
+});
+
+describe('dial-in', () => {
+  it('is the dial-in number, the meeting ID and the phone PIN, only for those who were given the PIN', () => {
+    expect(dialIns(meeting({ meeting_access_code: '314159336', phone_numbers: ['*64'], phone_pin: '012345' }))).toEqual(['*64*314159336*012345']);
+    expect(dialIns(meeting({ meeting_access_code: '314159336', phone_numbers: ['*64'], phone_pin: null }))).toEqual([]);
+    expect(dialIns(meeting({ meeting_access_code: null, phone_numbers: [], phone_pin: null }))).toEqual([]);
   });
 });

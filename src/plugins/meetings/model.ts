@@ -31,6 +31,15 @@ export const REOPEN_AFTER_FAILURE_MS = 175;
 /** What a PIN looks like when it is not shown; typed at join it means "no PIN". */
 export const MASKED_PIN = '****';
 
+/**
+ * What a phone dials to join the meeting's audio: each dial-in number, the meeting ID and the phone
+ * PIN (server/meetings/dial-in.ts); none for those not given the PIN.
+ */
+export function dialIns(m: Pick<Meeting, 'phone_numbers' | 'phone_pin' | 'meeting_access_code'>): string[] {
+  if (!m.phone_pin || !m.meeting_access_code) return [];
+  return m.phone_numbers.map((n) => `${n}*${m.meeting_access_code}*${m.phone_pin}`);
+}
+
 // ---- times -------------------------------------------------------------------------------------
 
 const TIME = /^(1[0-2]|0?[1-9]):([0-5]\d) ?([AaPp])[Mm]$/;

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useKernel } from '../../../kernel';
 import type { Meeting } from '../../../wire/meetings';
 import { copied } from '../meeting';
-import { attendeeTooltip, avatarStack, initialsOf, joinState, MASKED_PIN } from '../model';
+import { attendeeTooltip, avatarStack, dialIns, initialsOf, joinState, MASKED_PIN } from '../model';
 
 const subscribeCopied = (l: () => void) => (copied.listeners.add(l), () => void copied.listeners.delete(l));
 const copiedKey = () => copied.key;
@@ -123,6 +123,12 @@ export function MeetingDetail({ meeting: m, headingRef, onBack }: { meeting: Mee
                 </Button>
               )}
             </dd>
+          </>
+        )}
+        {dialIns(m).length > 0 && (
+          <>
+            <dt>{t('detail.dialIn')}</dt>
+            <dd className="mt-dial-in">{dialIns(m).join(', ')}</dd>
           </>
         )}
         {m.url && (
