@@ -131,6 +131,30 @@ describe('a phone in the meeting, seen from the browser', () => {
       await expect.poll(received, { timeout: 15_000 }).toBeGreaterThan(2000);
       const first = await received();
       await expect.poll(received, { timeout: 10_000 }).toBeGreaterThan(first + 2000);
+      // What arrives is the phone's voice (baresip plays a 440 Hz tone), not the bridge's silence.
+      const peak = () =>
+        page.evaluate(async () => {
+          const g = globalThis as unknown as { pc: RTCPeerConnection; ctx?: AudioContext; an?: AnalyserNode };
+          if (!g.an) {
+            g.ctx = new AudioContext({ sampleRate: 48_000 });
+            const stream = new MediaStream([g.pc.getReceivers().find((r) => r.track.kind === 'audio')!.track]);
+            // Chromium delivers a remote track to WebAudio only while a media element also plays it.
+            const el = new Audio();
+            el.muted = true;
+            el.srcObject = stream;
+            void el.play().catch(() => undefined);
+            g.an = g.ctx.createAnalyser();
+            g.an.fftSize = 4096;
+            g.ctx.createMediaStreamSource(stream).connect(g.an);
+          }
+          await g.ctx!.resume();
+          const bins = new Float32Array(g.an.frequencyBinCount);
+          g.an.getFloatFrequencyData(bins);
+          let best = 0;
+          for (let i = 1; i < bins.length; i++) if (bins[i]! > bins[best]!) best = i;
+          return { hz: (best * g.ctx!.sampleRate) / g.an.fftSize, db: bins[best]! };
+        });
+      await expect.poll(async () => { const p = await peak(); return Math.abs(p.hz - 440) < 18 && p.db > -70; }, { timeout: 10_000, interval: 200 }).toBe(true);
 
       await phone.command('hangup');
       await phone.waitEvent((e) => e.type === 'CALL_CLOSED', 10_000, since);
