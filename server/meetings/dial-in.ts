@@ -21,11 +21,23 @@ interface SipMessage {
   method?: string;
   uri?: string;
   status?: number;
-  headers: Record<string, unknown> & { to: { params: Record<string, string | undefined>; uri?: string }; from: { uri: string; name?: string }; 'call-id': string };
+  headers: Record<string, unknown> & {
+    to: { params: Record<string, string | undefined>; uri?: string };
+    from: { uri: string; name?: string; params?: Record<string, string | undefined> };
+    'call-id': string;
+    contact?: { uri: string }[];
+    'record-route'?: unknown[];
+  };
   content?: string;
 }
+/** A request of ours (the lib adds the Via). */
+interface SipRequest {
+  method: string;
+  uri: string;
+  headers: Record<string, unknown>;
+}
 interface SipStack {
-  send(m: SipMessage): void;
+  send(m: SipMessage | SipRequest, onResponse?: (rs: SipMessage) => void): void;
   destroy(): void;
 }
 interface SipLib {
@@ -51,6 +63,8 @@ export const phoneDisplay = (callerUser: string): string => `phone:${callerUser}
 interface Call {
   meetingId: number | null;
   leg: PhoneLeg | null;
+  /** How to reach the phone inside the call (for our BYE): its INVITE, as answered. */
+  invite: SipMessage | null;
   answer: string | null;
   toTag: string;
   ended: boolean;
@@ -59,6 +73,8 @@ interface Call {
 export interface DialIn {
   /** Calls in progress (Call-IDs), for tests and the operator. */
   calls(): number;
+  /** Hangs up every phone in the meeting (it was ended for all, or deleted). */
+  hangUp(meetingId: number): void;
   close(): void;
 }
 
@@ -80,7 +96,7 @@ export function startDialIn(o: { db: Queryable; bridges: MeetingBridges; feeds: 
     }
     if (existing) return; // a retransmission: the transaction layer answers it
     const toTag = randomBytes(6).toString('hex');
-    const call: Call = { meetingId: null, leg: null, answer: null, toTag, ended: false };
+    const call: Call = { meetingId: null, leg: null, invite: null, answer: null, toTag, ended: false };
     calls.set(callId, call);
     const fail = (status: number, reason: string) => {
       calls.delete(callId);
@@ -111,6 +127,7 @@ export function startDialIn(o: { db: Queryable; bridges: MeetingBridges; feeds: 
       return fail(487, 'Request Terminated');
     }
     call.leg = leg;
+    call.invite = rq;
     call.meetingId = meeting.id;
     o.feeds.joined(meeting, callerNumber);
     call.answer = audioAnswer(leg.local, offer.codec, offer.payloadType, Date.now());
@@ -128,7 +145,9 @@ export function startDialIn(o: { db: Queryable; bridges: MeetingBridges; feeds: 
     if (call.meetingId !== null) o.feeds.left(call.meetingId);
   }
 
-  stack = sip.create({ udp: true, tcp: false, address: '127.0.0.1', port: o.port, publicAddress: '127.0.0.1', logger: { error: (err) => o.log.warn({ err }, 'dial-in SIP error') } }, (rq) => {
+  // Not "127.0.0.1" as our own name: the lib takes a Route or a target on its own host for itself,
+  // and Kamailio and the phones are on 127.0.0.1 too.
+  stack = sip.create({ udp: true, tcp: false, address: '127.0.0.1', port: o.port, publicAddress: 'localhost', logger: { error: (err) => o.log.warn({ err }, 'dial-in SIP error') } }, (rq) => {
     switch (rq.method) {
       case 'INVITE':
         void invite(rq).catch((err: unknown) => {
@@ -154,8 +173,36 @@ export function startDialIn(o: { db: Queryable; bridges: MeetingBridges; feeds: 
     }
   });
 
+  /** Our BYE, inside the call: to the phone's Contact, through the proxies that recorded the route. */
+  function bye(callId: string, call: Call): void {
+    const rq = call.invite;
+    if (!rq) return;
+    const target = rq.headers.contact?.[0]?.uri;
+    if (target) {
+      stack.send(
+        {
+          method: 'BYE',
+          uri: target,
+          headers: {
+            to: rq.headers.from,
+            from: { ...rq.headers.to, params: { ...rq.headers.to.params, tag: call.toTag } },
+            'call-id': callId,
+            cseq: { method: 'BYE', seq: 1 },
+            ...(rq.headers['record-route']?.length ? { route: rq.headers['record-route'] } : {}),
+            contact,
+          },
+        },
+        () => undefined,
+      );
+    }
+    end(callId);
+  }
+
   return {
     calls: () => [...calls.values()].filter((c) => c.leg).length,
+    hangUp(meetingId) {
+      for (const [id, call] of [...calls]) if (call.meetingId === meetingId) bye(id, call);
+    },
     close() {
       for (const id of [...calls.keys()]) end(id);
       stack.destroy();

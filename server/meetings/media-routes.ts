@@ -18,7 +18,7 @@ import type { MeetingsShared } from './routes';
  * lobby (`POST /v1/meetings/{id}/presence` checked the join window and the PIN): the videoroom,
  * created on the first such call, its PIN, and TURN credentials. A guest of the meeting too.
  */
-export function registerMediaRoutes(app: FastifyInstance, ctx: RouteContext, { cfg }: MeetingsShared, rooms: MeetingRooms): void {
+export function registerMediaRoutes(app: FastifyInstance, ctx: RouteContext, { cfg, hangUpPhones }: MeetingsShared, rooms: MeetingRooms): void {
   const { db, settings } = ctx;
   const meetingFor = meetingAccess(ctx);
   const turn = turnIssuer(ctx);
@@ -67,6 +67,7 @@ export function registerMediaRoutes(app: FastifyInstance, ctx: RouteContext, { c
   /** Ends the meeting for everyone: Janus tells each participant the room is gone. */
   app.delete('/v1/meetings/:id/media', async (request, reply) => {
     const { row } = await host(request);
+    hangUpPhones(row.id);
     await onFeed(request, () => rooms.destroy(row.id));
     return reply.code(204).send();
   });

@@ -23,7 +23,7 @@ import { mucHost } from '../services/layout';
 import { DEFAULT_FEED_LIMITS, type FeedLimits } from './feeds';
 import { registerFeedRoutes } from './feed-routes';
 import { janusMeetingBridges } from './audio-bridge';
-import { startDialIn } from './dial-in';
+import { startDialIn, type DialIn } from './dial-in';
 import { janusMeetingRooms, janusPhoneFeeds, type MeetingRooms } from './janus-rooms';
 import { phoneFeedKeeper } from './phone-feed';
 import { registerMediaRoutes } from './media-routes';
@@ -78,6 +78,8 @@ export interface MeetingsShared {
   refreshIntervalMs: number;
   /** After a meeting or room is deleted: its videoroom goes, and everyone in it is told. */
   destroyRoom: (request: FastifyRequest, id: number) => void;
+  /** Hangs up the phones dialled into the meeting (it ends for all). */
+  hangUpPhones: (id: number) => void;
 }
 
 /**
@@ -100,15 +102,16 @@ export function registerMeetingRoutes(app: FastifyInstance, ctx: RouteContext, o
   const send = invitationSender(app.log, { smtpUrl: settings.smtpUrl, chat });
   const rooms = opts.rooms ?? janusMeetingRooms(services);
   app.addHook('onClose', () => rooms.close());
+  let dialIn: DialIn | null = null;
   // The dial-in user agent runs where the service phones are driven: one API process of a product
   // or test stack (its SIP port is one), never a test's in-process app next to it.
   if (ctx.voicemail) {
     const bridges = janusMeetingBridges(services);
     const feeds = janusPhoneFeeds(services);
     const keeper = phoneFeedKeeper({ rooms, feeds, bridges, log: app.log });
-    const dialIn = startDialIn({ db, bridges, feeds: keeper, port: services.ports.dialInSip, log: app.log });
+    dialIn = startDialIn({ db, bridges, feeds: keeper, port: services.ports.dialInSip, log: app.log });
     app.addHook('onClose', async () => {
-      dialIn.close();
+      dialIn?.close();
       await keeper.close();
       await Promise.all([bridges.close(), feeds.close()]);
     });
@@ -120,7 +123,12 @@ export function registerMeetingRoutes(app: FastifyInstance, ctx: RouteContext, o
     feedLimits: { ...DEFAULT_FEED_LIMITS, ...opts.feeds },
     refreshIntervalMs: opts.feeds?.refreshIntervalMs ?? 30 * 60_000,
     // Without holding up the answer: the meeting is gone whatever Janus says.
-    destroyRoom: (request, id) => void rooms.destroy(id).catch((err: unknown) => request.log.warn({ err }, 'Janus videoroom not destroyed')),
+    hangUpPhones: (id) => dialIn?.hangUp(id),
+    destroyRoom: (request, id) => {
+      // Phones dialled in are hung up with the room (their bridge goes when they do).
+      dialIn?.hangUp(id);
+      void rooms.destroy(id).catch((err: unknown) => request.log.warn({ err }, 'Janus videoroom not destroyed'));
+    },
   };
 
   async function wire(q: Queryable, viewer: Viewer, row: repo.MeetingRow): Promise<Meeting> {

@@ -74,6 +74,21 @@ describe('meeting dial-in', () => {
     await phone.waitEvent((e) => e.type === 'CALL_CLOSED', 10_000, since);
     await expect.poll(() => bridges.participants(meeting.id), { timeout: 5000 }).toEqual([]);
   });
+
+  it("ending the meeting for all hangs up the phones: the phone gets the dial-in's BYE and leaves the bridge", async () => {
+    const booker = (await api.db.query<{ username: string }>('SELECT u.username FROM meetings m JOIN users u ON u.id = m.booked_by_id WHERE m.id = $1', [meeting.id])).rows[0]!.username;
+    const host = await api.login(booker);
+    await api.post(`/v1/meetings/${meeting.id}/presence`, host, { client_id: `w${Date.now()}` });
+    await api.post(`/v1/meetings/${meeting.id}/media`, host);
+    const since = phone.events.length;
+    await dial(dialInString(meeting.access_code, meeting.phone_pin));
+    await phone.waitEvent((e) => e.type === 'CALL_ESTABLISHED', 10_000, since);
+    expect(await bridges.participants(meeting.id)).toHaveLength(1);
+    const res = await api.app.inject({ method: 'DELETE', url: `/v1/meetings/${meeting.id}/media`, headers: { authorization: `Bearer ${host}` } });
+    expect(res.statusCode).toBe(204);
+    await phone.waitEvent((e) => e.type === 'CALL_CLOSED', 10_000, since);
+    await expect.poll(() => bridges.participants(meeting.id), { timeout: 5000 }).toEqual([]);
+  });
 });
 
 const pluginData = (m: JanusMessage) => m.plugindata?.data ?? {};
