@@ -3,10 +3,12 @@ import { createRequire } from 'node:module';
 import type { FastifyBaseLogger } from 'fastify';
 import { MEETING_DIAL_IN } from '../../src/wire/services';
 import type { Queryable } from '../db/types';
+import { ApiError } from '../errors';
 import type { MeetingBridges, PhoneLeg } from './audio-bridge';
 import { audioAnswer, readAudioOffer } from './dial-in-sdp';
 import type { PhoneFeedKeeper } from './phone-feed';
 import * as repo from './repository';
+import { openOccurrence } from './service';
 
 /**
  * The meetings' dial-in user agent: Kamailio sends it the calls to `<dial-in number>*<meeting
@@ -112,6 +114,13 @@ export function startDialIn(o: { db: Queryable; bridges: MeetingBridges; feeds: 
       return fail(403, 'Wrong PIN');
     }
     const callerNumber = sip.parseUri(rq.headers.from.uri)?.user ?? '';
+    // As in the lobby: a meeting is open from shortly before its start to its end; a room always.
+    try {
+      openOccurrence(meeting, Date.now());
+    } catch (err) {
+      if (err instanceof ApiError) return err.statusCode === 410 ? fail(404, 'Meeting Ended') : fail(480, 'Meeting Not Open Yet');
+      throw err;
+    }
     const offer = readAudioOffer(rq.content ?? '');
     if (!offer) return fail(488, 'Not Acceptable Here');
     let leg: PhoneLeg;

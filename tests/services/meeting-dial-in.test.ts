@@ -75,6 +75,20 @@ describe('meeting dial-in', () => {
     await expect.poll(() => bridges.participants(meeting.id), { timeout: 5000 }).toEqual([]);
   });
 
+  it('a meeting not open yet (more than a few minutes before its start) is refused: 480, nothing answered', async () => {
+    const alice = await api.login('alice');
+    const later = await api.post<{ id: number; meeting_access_code: string; phone_pin: string }>('/v1/meetings', alice, {
+      meeting_name: 'Later',
+      start: new Date(Date.now() + 3 * 3600_000).toISOString(),
+      end: new Date(Date.now() + 4 * 3600_000).toISOString(),
+      time_zone: 'Europe/Paris',
+    });
+    const since = phone.events.length;
+    await dial(dialInString(later.meeting_access_code, later.phone_pin));
+    expect((await phone.waitEvent((e) => e.type === 'CALL_CLOSED', 10_000, since)).param).toMatch(/480/);
+    expect(phone.events.slice(since).some((e) => e.type === 'CALL_ESTABLISHED')).toBe(false);
+  });
+
   it("ending the meeting for all hangs up the phones: the phone gets the dial-in's BYE and leaves the bridge", async () => {
     const booker = (await api.db.query<{ username: string }>('SELECT u.username FROM meetings m JOIN users u ON u.id = m.booked_by_id WHERE m.id = $1', [meeting.id])).rows[0]!.username;
     const host = await api.login(booker);
