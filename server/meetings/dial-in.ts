@@ -1,4 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import dgram from 'node:dgram';
 import { createRequire } from 'node:module';
 import type { FastifyBaseLogger } from 'fastify';
 import { MEETING_DIAL_IN } from '../../src/wire/services';
@@ -83,9 +84,10 @@ export interface DialIn {
 export function startDialIn(o: { db: Queryable; bridges: MeetingBridges; feeds: PhoneFeedKeeper; port: number; log: FastifyBaseLogger }): DialIn {
   const calls = new Map<string, Call>();
   const contact = [{ uri: `sip:dialin@127.0.0.1:${o.port}` }];
-  let stack: SipStack;
+  let stack: SipStack | null = null;
+  let closed = false;
 
-  const reply = (rq: SipMessage, status: number, reason: string, extension?: { headers?: Record<string, unknown>; content?: string }) => stack.send(sip.makeResponse(rq, status, reason, extension));
+  const reply = (rq: SipMessage, status: number, reason: string, extension?: { headers?: Record<string, unknown>; content?: string }) => stack?.send(sip.makeResponse(rq, status, reason, extension));
 
   async function invite(rq: SipMessage): Promise<void> {
     const callId = rq.headers['call-id'];
@@ -156,7 +158,7 @@ export function startDialIn(o: { db: Queryable; bridges: MeetingBridges; feeds: 
 
   // Not "127.0.0.1" as our own name: the lib takes a Route or a target on its own host for itself,
   // and Kamailio and the phones are on 127.0.0.1 too.
-  stack = sip.create({ udp: true, tcp: false, address: '127.0.0.1', port: o.port, publicAddress: 'localhost', logger: { error: (err) => o.log.warn({ err }, 'dial-in SIP error') } }, (rq) => {
+  const start = () => sip.create({ udp: true, tcp: false, address: '127.0.0.1', port: o.port, publicAddress: 'localhost', logger: { error: (err) => o.log.warn({ err }, 'dial-in SIP error') } }, (rq) => {
     switch (rq.method) {
       case 'INVITE':
         void invite(rq).catch((err: unknown) => {
@@ -181,6 +183,18 @@ export function startDialIn(o: { db: Queryable; bridges: MeetingBridges; feeds: 
         reply(rq, 405, 'Method Not Allowed');
     }
   });
+  // The lib's UDP socket has no error handler: a port already taken would end the process, so it
+  // is tried first (another copy of the product on the same ports keeps its dial-in).
+  const probe = dgram.createSocket('udp4');
+  probe.once('error', (err) => {
+    probe.close();
+    o.log.error({ err, port: o.port }, 'dial-in not started: its SIP port is taken');
+  });
+  probe.bind(o.port, '127.0.0.1', () => {
+    probe.close(() => {
+      if (!closed) stack = start();
+    });
+  });
 
   /** Our BYE, inside the call: to the phone's Contact, through the proxies that recorded the route. */
   function bye(callId: string, call: Call): void {
@@ -188,7 +202,7 @@ export function startDialIn(o: { db: Queryable; bridges: MeetingBridges; feeds: 
     if (!rq) return;
     const target = rq.headers.contact?.[0]?.uri;
     if (target) {
-      stack.send(
+      stack?.send(
         {
           method: 'BYE',
           uri: target,
@@ -214,7 +228,8 @@ export function startDialIn(o: { db: Queryable; bridges: MeetingBridges; feeds: 
     },
     close() {
       for (const id of [...calls.keys()]) end(id);
-      stack.destroy();
+      closed = true;
+      stack?.destroy();
     },
   };
 }

@@ -1,5 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import { parseDialled } from '../../server/meetings/dial-in';
+import dgram from 'node:dgram';
+import type { AddressInfo } from 'node:net';
+import type { FastifyBaseLogger } from 'fastify';
+import { describe, expect, it, vi } from 'vitest';
+import type { MeetingBridges } from '../../server/meetings/audio-bridge';
+import { parseDialled, startDialIn } from '../../server/meetings/dial-in';
+import type { PhoneFeedKeeper } from '../../server/meetings/phone-feed';
 import { audioAnswer, readAudioOffer } from '../../server/meetings/dial-in-sdp';
 import { dialInString } from '../../src/wire/services';
 
@@ -22,5 +27,22 @@ describe('dial-in digits and SDP', () => {
     expect(answer).toContain('m=audio 46910 RTP/AVP 0\r\n');
     expect(answer).toContain('c=IN IP4 127.0.0.1\r\n');
     expect(readAudioOffer(answer)).toEqual({ remote: { ip: '127.0.0.1', port: 46910 }, codec: 'pcmu', payloadType: 0 });
+  });
+});
+
+describe('the dial-in user agent', () => {
+  it('does not start, and says so, when its SIP port is taken (the process goes on)', async () => {
+    const holder = dgram.createSocket('udp4');
+    await new Promise<void>((resolve) => holder.bind(0, '127.0.0.1', resolve));
+    const port = (holder.address() as AddressInfo).port;
+    const error = vi.fn();
+    const log = { error, warn: vi.fn(), info: vi.fn() } as unknown as FastifyBaseLogger;
+    const dialIn = startDialIn({ db: {} as never, bridges: {} as MeetingBridges, feeds: {} as PhoneFeedKeeper, port, log });
+    try {
+      await vi.waitFor(() => expect(error).toHaveBeenCalledWith(expect.objectContaining({ port }), 'dial-in not started: its SIP port is taken'));
+    } finally {
+      dialIn.close();
+      holder.close();
+    }
   });
 });
