@@ -220,7 +220,7 @@ export class MeetingSession {
     const who = readDisplay(display);
     // One's own screen share comes back as a feed: it is shown from the local track instead.
     if (who.kind === 'screen' && who.userId === this.who.userId && this.screen) return;
-    this.state.peers[feed] = { feed, ...who, talking: false, spokeAt: 0, muted: false, forced: false, camera: true, hand: false, audioMid, stream: ref(new MediaStream()), tracks: 0 };
+    this.state.peers[feed] = { feed, ...who, talking: false, spokeAt: 0, muted: false, forced: false, camera: who.kind !== 'phone', hand: false, audioMid, stream: ref(new MediaStream()), tracks: 0 };
     if (announce && who.kind === 'camera') this.events.announce('joined', who.name);
     let handle: Handle | null = null;
     try {

@@ -67,7 +67,10 @@ export function MeetingRoom({ meetingId, media, who, start, onJoined, onEnded }:
 
   const peers = Object.values(snap.peers) as Peer[];
   const speaker = activeSpeaker(peers);
-  const people = peers.filter((p) => p.kind === 'camera');
+  // Phones dialled in are people too (one entry for all of them); they have no camera and the host's
+  // buttons do not reach them (they are in the audio bridge, not the videoroom).
+  const people = peers.filter((p) => p.kind !== 'screen');
+  const nameOf = (p: { kind: FeedKind; name: string }) => (p.kind === 'screen' ? t('room.screenOf', { name: p.name }) : p.kind === 'phone' ? t('room.phoneOf', { name: p.name }) : p.name);
   const [confirmEnd, setConfirmEnd] = useState(false);
   /** A host's action on the server; a refusal is said in a toast, the meeting goes on. */
   const hostAction = (work: () => Promise<unknown>) =>
@@ -104,7 +107,7 @@ export function MeetingRoom({ meetingId, media, who, start, onJoined, onEnded }:
         <ul className="mt-tiles" aria-label={t('room.tiles')}>
           <Tile name={t('lobby.you', { name: who.name })} stream={snap.local} tracks={snap.localTracks} self muted={snap.self.muted} camera={snap.self.camera} hand={snap.self.hand} talking={snap.self.talking} large={false} kind="camera" />
           {peers.map((p) => (
-            <Tile key={p.feed} speaker={snap.devices.speaker} name={p.kind === 'screen' ? t('room.screenOf', { name: p.name }) : p.kind === 'phone' ? t('room.phoneOf', { name: p.name }) : p.name} stream={p.stream} tracks={p.tracks} self={false} muted={p.muted} camera={p.camera} hand={p.hand} talking={p.talking} large={p.feed === speaker} kind={p.kind} />
+            <Tile key={p.feed} speaker={snap.devices.speaker} name={nameOf(p)} stream={p.stream} tracks={p.tracks} self={false} muted={p.muted} camera={p.camera} hand={p.hand} talking={p.talking} large={p.feed === speaker} kind={p.kind} />
           ))}
         </ul>
         {snap.panel === 'participants' && (
@@ -114,8 +117,8 @@ export function MeetingRoom({ meetingId, media, who, start, onJoined, onEnded }:
               <li>{describe(t, t('lobby.you', { name: who.name }), snap.self)}</li>
               {people.map((p) => (
                 <li key={p.feed}>
-                  {describe(t, p.name, p)}
-                  {snap.isHost && (
+                  {describe(t, nameOf(p), p)}
+                  {snap.isHost && p.kind === 'camera' && (
                     <span className="mt-people-actions">
                       {p.audioMid && (
                         <Button className="btn small" onPress={() => hostAction(() => moderateParticipant(kernel, meetingId, p.feed, p.audioMid!, !p.forced))}>
