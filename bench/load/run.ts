@@ -2,7 +2,7 @@
  * `npm run bench:load [-- sip|xmpp|api]`: how much one machine holds (issue 25), each figure with
  * its load generator, on loopback, the project's real servers started by its own service manager
  * (ports 40000–42999) and stopped by PID. Prints `name=value` lines, then the 1×→10× tables for
- * docs/SCALE.md. About 6–8 minutes on a 2-core machine.
+ * docs/SCALING.md. About 6–8 minutes on a 2-core machine.
  */
 import { cpus, loadavg, totalmem } from 'node:os';
 import { benchApiLoad } from './api';

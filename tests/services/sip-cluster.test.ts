@@ -31,7 +31,7 @@ let ws1: string;
 let ws2: string;
 const phones: Record<string, SipPage> = {};
 const tokens: Record<string, string> = {};
-/** Seconds measured here, printed at the end (docs/SCALE.md quotes them). */
+/** Seconds measured here, printed at the end (docs/SCALING.md quotes them). */
 const measured: Record<string, number> = {};
 
 beforeAll(async () => {

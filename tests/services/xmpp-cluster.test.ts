@@ -46,7 +46,7 @@ let startedPg = false;
 let suiteEjabberdStopped = false;
 const clients: StropheClient[] = [];
 let engine: ChatEngine | null = null;
-/** Measured figures, printed at the end (docs/SCALE.md quotes them). */
+/** Measured figures, printed at the end (docs/SCALING.md quotes them). */
 const figures: Record<string, number> = {};
 
 const pgTest = async (action: string) =>
