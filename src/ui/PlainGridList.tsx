@@ -31,14 +31,7 @@ export function PlainGridList<R extends { id: string }>(props: GridListProps<R>)
 
   const onKeyDown = gridKeyDown({ rows, selectedId, pageRows: Math.floor((listRef.current?.clientHeight ?? 520) / rowHeight) - 1, onSelect, onActivate, onToggleCheck: ticks?.onToggle });
   return (
-    <div
-      ref={listRef}
-      {...gridProps(props, index)}
-      onKeyDown={onKeyDown}
-      onFocus={(e) => {
-        if (e.target === e.currentTarget && index < 0 && rows.length) onSelect(rows[0]!.id);
-      }}
-    >
+    <div {...gridProps(props, index)} onKeyDown={onKeyDown}>
       <div role="rowgroup">
         {rows.map((r, i) => (
           <GridRow key={r.id} list={props} row={r} index={i} selected={r.id === selectedId} ticked={ticks?.checked.has(r.id) ?? false} />

@@ -19,14 +19,7 @@ export function VirtualGridList<R extends { id: string }>(props: VirtualGridList
   }, [lastVisible, onLastVisible]);
 
   return (
-    <div
-      ref={listRef}
-      {...gridProps(props, index)}
-      onKeyDown={onKeyDown}
-      onFocus={(e) => {
-        if (e.target === e.currentTarget && index < 0 && rows.length) onSelect(rows[0]!.id);
-      }}
-    >
+    <div {...gridProps(props, index)} onKeyDown={onKeyDown}>
       <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {visible.map((v) => {
           const r = rows[v.index]!;

@@ -1,4 +1,4 @@
-import { type CSSProperties, type ReactNode, type RefObject } from 'react';
+import { type CSSProperties, type FocusEvent, type ReactNode, type RefObject } from 'react';
 
 /**
  * The rows of the product's list grids (ui/VirtualGridList for long lists, ui/PlainGridList for
@@ -39,9 +39,13 @@ export interface GridListProps<R extends { id: string }> {
   onLastVisible?(index: number): void;
 }
 
-/** The grid element's own attributes, the same for both lists. */
+/** The grid element's own attributes and focus, the same for both lists: focused with nothing selected, it selects the first row. */
 export function gridProps<R extends { id: string }>(props: GridListProps<R>, index: number) {
   return {
+    ref: props.listRef,
+    onFocus: (e: FocusEvent<HTMLDivElement>) => {
+      if (e.target === e.currentTarget && index < 0 && props.rows.length) props.onSelect(props.rows[0]!.id);
+    },
     role: 'grid',
     'aria-label': props.label,
     'aria-rowcount': props.rowCount ?? props.rows.length,
