@@ -7,10 +7,9 @@ import { preferenceOf } from '../preferences/repository';
 import { isBrowserContact, registeredContacts } from '../services/kamailio-rpc';
 import { extensionOf } from '../sip/extension';
 import { startClickDialPhone, type ClickDialPhone, type RingOutcome } from './click-dial';
+import { admitClickDial, CLICK_DIALS_PER_MINUTE, releaseClickDial } from './click-dial-limits';
 
-/** Per user: one click-dial at a time, and this many a minute (nobody makes a desk phone dial in a loop). */
-export const CLICK_DIALS_PER_MINUTE = 5;
-const WINDOW_MS = 60_000;
+export { CLICK_DIALS_PER_MINUTE };
 
 const FAILURES: Record<Exclude<RingOutcome, 'calling'>, () => ApiError> = {
   no_device: () => new ApiError(409, E.noDevice, 'Your desk phone is not connected'),
@@ -34,21 +33,13 @@ export function registerClickDialRoutes(app: FastifyInstance, { db, requireUserI
       unserve?.();
       clickDial?.close();
     });
-  const inProgress = new Set<number>();
-  const recent = new Map<number, number[]>();
-
-  /** Counts this attempt, or refuses it: the window's starts, oldest first. */
-  function admit(userId: number, reply: FastifyReply): void {
-    if (inProgress.has(userId)) throw new ApiError(409, E.inProgress, 'Your desk phone is already being rung for another call');
-    const now = Date.now();
-    const starts = (recent.get(userId) ?? []).filter((t) => now - t < WINDOW_MS);
-    if (starts.length >= CLICK_DIALS_PER_MINUTE) {
-      const retryAfter = Math.max(1, Math.ceil((starts[0]! + WINDOW_MS - now) / 1000));
-      reply.header('retry-after', String(retryAfter));
-      throw new ApiError(429, E.tooMany, `At most ${CLICK_DIALS_PER_MINUTE} calls a minute through your desk phone`, undefined, retryAfter);
-    }
-    starts.push(now);
-    recent.set(userId, starts);
+  /** Counts this attempt, or refuses it (one at a time, so many a minute: click-dial-limits.ts). */
+  async function admit(userId: number, reply: FastifyReply): Promise<void> {
+    const admitted = await admitClickDial(db, userId);
+    if (admitted.ok) return;
+    if (admitted.reason === 'in_progress') throw new ApiError(409, E.inProgress, 'Your desk phone is already being rung for another call');
+    reply.header('retry-after', String(admitted.retryAfter));
+    throw new ApiError(429, E.tooMany, `At most ${CLICK_DIALS_PER_MINUTE} calls a minute through your desk phone`, undefined, admitted.retryAfter);
   }
 
   app.post('/v1/calls/click-dial', async (request, reply): Promise<ClickDialResponse> => {
@@ -60,8 +51,7 @@ export function registerClickDialRoutes(app: FastifyInstance, { db, requireUserI
     const extension = await extensionOf(db, userId);
     if (number === extension) throw new ApiError(400, E.ownNumber, 'That is your own extension');
     if (!clickDial?.ready) throw new ApiError(503, E.unavailable, 'Calling through your desk phone is not available right now');
-    admit(userId, reply);
-    inProgress.add(userId);
+    await admit(userId, reply);
     try {
       const contacts = await registeredContacts(services, extension).catch(() => {
         throw new ApiError(503, 'sip_unavailable', 'The phone system cannot be reached right now');
@@ -75,7 +65,7 @@ export function registerClickDialRoutes(app: FastifyInstance, { db, requireUserI
       request.log.info({ extension }, 'click-dial: the desk phone is calling');
       return { state: 'calling', device: setting.device, number };
     } finally {
-      inProgress.delete(userId);
+      await releaseClickDial(db, userId);
     }
   });
 }

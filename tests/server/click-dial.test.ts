@@ -6,6 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClickDialPhone } from '../../server/calls/click-dial';
 import { CLICK_DIALS_PER_MINUTE } from '../../server/calls/click-dial-routes';
+import { admitClickDial, releaseClickDial } from '../../server/calls/click-dial-limits';
+import { buildApp } from '../../server/app';
 import { backends, bearer, startTestServer, type TestServer } from './helpers';
 
 /** A phone that is up (or not) but never rings anything: nothing here gets that far (the registrar is not running). */
@@ -87,5 +89,37 @@ describe.each(backends)('click-dial requests ($name)', (backend) => {
     expect(refused.json()).toMatchObject({ error: 'too_many_click_dials', retry_after: expect.any(Number) });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect((await post(t, tokens.carol!, { number: '1002' })).json()).toMatchObject({ error: 'sip_unavailable' });
+  });
+
+  it('two API processes on one database share the allowance: starts on either count against both', async () => {
+    // A second app on the same database, as a second process of a cluster would be.
+    const other = await buildApp({ db: t.db, runtimeDir: t.runtimeDir, clickDialPhone: idlePhone });
+    try {
+      const bob = tokens.bob!;
+      expect((await turnOn(t, bob)).statusCode).toBe(200);
+      for (let i = 0; i < CLICK_DIALS_PER_MINUTE; i++) {
+        const on = i % 2 ? other : t.app;
+        const res = await on.inject({ method: 'POST', url: '/v1/calls/click-dial', headers: bearer(bob), payload: { number: '1001' } });
+        expect(res.json()).toMatchObject({ error: 'sip_unavailable' });
+      }
+      for (const on of [t.app, other]) {
+        const refused = await on.inject({ method: 'POST', url: '/v1/calls/click-dial', headers: bearer(bob), payload: { number: '1001' } });
+        expect(refused.json()).toMatchObject({ error: 'too_many_click_dials' });
+      }
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('one ring at a time per user, whichever process took it; a ring its process never ended frees the user after its lease', async () => {
+    const dave = await t.userId('dave');
+    expect(await admitClickDial(t.db, dave)).toEqual({ ok: true });
+    expect(await admitClickDial(t.db, dave)).toEqual({ ok: false, reason: 'in_progress' });
+    await releaseClickDial(t.db, dave);
+    expect(await admitClickDial(t.db, dave)).toEqual({ ok: true });
+    // The process holding it died mid-ring: the lease runs out.
+    await t.db.query(`UPDATE click_dial_active SET since = now() - interval '121 seconds' WHERE user_id = $1`, [dave]);
+    expect(await admitClickDial(t.db, dave)).toEqual({ ok: true });
+    await releaseClickDial(t.db, dave);
   });
 });
