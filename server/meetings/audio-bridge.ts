@@ -1,7 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { JanusConnection, VideoRoomAdmin, VideoRoomError } from '../services/janus-client';
 import { janusInstances, placeMeeting } from '../services/janus-instances';
-import { loadOrCreateSecret, SECRET_NAMES, type ServicesConfig } from '../services/layout';
+import { janusRoomKeys } from './janus-keys';
+import type { ServicesConfig } from '../services/layout';
 
 /** AudioBridge error codes (janus_audiobridge.c). */
 const NO_SUCH_ROOM = 485;
@@ -59,15 +60,7 @@ export function janusMeetingBridges(services: Pick<ServicesConfig, 'runtimeDir' 
   const urls = instances.map((i) => `ws://127.0.0.1:${i.ws}`);
   const admins = urls.map((u) => new VideoRoomAdmin(u, 'janus.plugin.audiobridge'));
   const open = new Set<JanusConnection>();
-  let keys: Promise<{ adminKey: string; rooms: Buffer }> | null = null;
-  const loadKeys = () =>
-    (keys ??= (async () => ({
-      adminKey: (await loadOrCreateSecret(services.runtimeDir, SECRET_NAMES.janusRoomAdmin)).toString('base64url'),
-      rooms: await loadOrCreateSecret(services.runtimeDir, SECRET_NAMES.janusRooms),
-    }))().catch((err: unknown) => {
-      keys = null;
-      throw err;
-    }));
+  const loadKeys = janusRoomKeys(services.runtimeDir);
   // Its own purposes under the videorooms' key: the bridge's PIN keeps browsers (which may attach to
   // any plugin Janus serves) out of the phones' audio.
   const derive = (key: Buffer, purpose: string, id: number) => createHmac('sha256', key).update(`${purpose}:${id}`).digest('base64url').slice(0, 32);

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { VideoRoomAdmin, VideoRoomError } from '../services/janus-client';
 import { janusInstances, placeMeeting } from '../services/janus-instances';
+import { janusRoomKeys } from './janus-keys';
 import { loadOrCreateSecret, SECRET_NAMES, type ServicesConfig } from '../services/layout';
 
 /** Janus videoroom error codes (janus_videoroom.c). */
@@ -53,15 +54,7 @@ export function janusMeetingRooms(services: Pick<ServicesConfig, 'runtimeDir' | 
   const admins = instances.map((i) => new VideoRoomAdmin(`ws://127.0.0.1:${i.ws}`));
   const placed = (meetingId: number) => placeMeeting(meetingId, names);
   const adminOf = (meetingId: number) => admins[placed(meetingId)]!;
-  let keys: Promise<{ adminKey: string; rooms: Buffer }> | null = null;
-  const loadKeys = () =>
-    (keys ??= (async () => ({
-      adminKey: (await loadOrCreateSecret(services.runtimeDir, SECRET_NAMES.janusRoomAdmin)).toString('base64url'),
-      rooms: await loadOrCreateSecret(services.runtimeDir, SECRET_NAMES.janusRooms),
-    }))().catch((err: unknown) => {
-      keys = null;
-      throw err;
-    }));
+  const loadKeys = janusRoomKeys(services.runtimeDir);
   /** A request on one participant: a room or feed that is not there means the participant is not. */
   const feedRequest = async (meetingId: number, body: Record<string, unknown>): Promise<void> => {
     try {
