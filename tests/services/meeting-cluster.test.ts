@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { GuestJoinResponse, Meeting, MeetingMedia } from '../../src/wire/meetings';
 import { displayFor } from '../../src/wire/meetingDisplay';
-import { JanusConnection, janusRequest, type JanusMessage } from '../../server/services/janus-client';
+import { janusRequest } from '../../server/services/janus-client';
 import { janusMeetingRooms } from '../../server/meetings/janus-rooms';
 import { janusInstances, placeMeeting } from '../../server/services/janus-instances';
 import { loadOrCreateSecret, SECRET_NAMES, serviceDirs } from '../../server/services/layout';
@@ -13,15 +13,7 @@ import { startServices, stopServices } from '../../server/services/manager';
 import { isAlive, readPid, runningPid } from '../../server/services/proc';
 import { startServicesApi, type ServicesApi } from './harness';
 import { launchChromium } from './sip-page';
-
-/** A participant's own session on one Janus, attached to the videoroom plugin, as a meeting page opens it. */
-async function videoroomHandle(url: string) {
-  const conn = new JanusConnection(url);
-  const session = (await conn.send({ janus: 'create' })).data!.id!;
-  const handle = (await conn.send({ janus: 'attach', session_id: session, plugin: 'janus.plugin.videoroom' })).data!.id!;
-  const message = (body: Record<string, unknown>, jsep?: object): Promise<JanusMessage> => conn.send({ janus: 'message', session_id: session, handle_id: handle, body, ...(jsep ? { jsep } : {}) });
-  return { message, close: () => conn.close() };
-}
+import { pluginData, toneOffer, videoroomHandle } from './janus-peer';
 
 type Handle = Awaited<ReturnType<typeof videoroomHandle>>;
 type Pc = { pc: RTCPeerConnection };
@@ -31,26 +23,12 @@ type Pc = { pc: RTCPeerConnection };
  * connects, as a meeting page does: Janus then has the feed's audio stream (mid "0") to moderate.
  */
 async function publishTone(page: Page, peer: Handle): Promise<void> {
-  const offer = await page.evaluate(async () => {
-    const ctx = new AudioContext();
-    const tone = ctx.createOscillator();
-    const out = ctx.createMediaStreamDestination();
-    tone.connect(out);
-    tone.start();
-    const pc = new RTCPeerConnection();
-    (globalThis as unknown as Pc).pc = pc;
-    pc.addTrack(out.stream.getAudioTracks()[0]!, out.stream);
-    await pc.setLocalDescription(await pc.createOffer());
-    await new Promise<void>((resolve) => (pc.iceGatheringState === 'complete' ? resolve() : pc.addEventListener('icegatheringstatechange', () => pc.iceGatheringState === 'complete' && resolve())));
-    return { type: pc.localDescription!.type, sdp: pc.localDescription!.sdp };
-  });
+  const offer = await toneOffer(page);
   const published = await peer.message({ request: 'publish', audio: true }, offer);
   expect(pluginData(published)).toMatchObject({ configured: 'ok' });
   await page.evaluate(async (a) => (globalThis as unknown as Pc).pc.setRemoteDescription(a), published.jsep as RTCSessionDescriptionInit);
   await expect.poll(() => page.evaluate(() => (globalThis as unknown as Pc).pc.connectionState), { timeout: 15_000 }).toBe('connected');
 }
-
-const pluginData = (m: JanusMessage) => m.plugindata?.data ?? {};
 
 /*
  * Issue 25, Janus: with UC_CLUSTER=1 the project runs two Janus instances and the API places each

@@ -6,7 +6,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { janusMeetingBridges, type MeetingBridges } from '../../server/meetings/audio-bridge';
-import { JanusConnection, type JanusMessage } from '../../server/services/janus-client';
 import { NgClient } from '../../server/services/ng';
 import { displayFor, readDisplay } from '../../src/wire/meetingDisplay';
 import { MeetingMedia, RoomsResponse } from '../../src/wire/meetings';
@@ -14,6 +13,7 @@ import { dialInString } from '../../src/wire/services';
 import { deskPhoneFor, startServicesApi, type ServicesApi } from './harness';
 import type { Baresip } from './peers/sip_baresip';
 import { launchChromium, signedInPhones, type SipPage } from './sip-page';
+import { pluginData, toneOffer, videoroomHandle } from './janus-peer';
 
 let api: ServicesApi;
 let phone: Baresip;
@@ -104,17 +104,6 @@ describe('meeting dial-in', () => {
     await expect.poll(() => bridges.participants(meeting.id), { timeout: 5000 }).toEqual([]);
   });
 });
-
-const pluginData = (m: JanusMessage) => m.plugindata?.data ?? {};
-
-/** A participant's own Janus session on the videoroom, as the meeting page opens one. */
-async function videoroomHandle(url: string) {
-  const conn = new JanusConnection(url);
-  const session = (await conn.send({ janus: 'create' })).data!.id!;
-  const handle = (await conn.send({ janus: 'attach', session_id: session, plugin: 'janus.plugin.videoroom' })).data!.id!;
-  const message = (body: Record<string, unknown>, jsep?: object): Promise<JanusMessage> => conn.send({ janus: 'message', session_id: session, handle_id: handle, body, ...(jsep ? { jsep } : {}) });
-  return { message, close: () => conn.close() };
-}
 
 describe('a phone in the meeting, seen from the browser', () => {
   it("the videoroom has the phone's feed (a phone tile), and a browser subscribed to it receives the phone's audio; it goes when the phone hangs up", async () => {
@@ -219,20 +208,7 @@ describe('the browsers, heard on the phone', () => {
     const publisher = await videoroomHandle(media.janus_url);
     try {
       const page = await chromium.browser.newPage();
-      const offer = await page.evaluate(async () => {
-        const ctx = new AudioContext();
-        const tone = ctx.createOscillator();
-        tone.frequency.value = 600;
-        const out = ctx.createMediaStreamDestination();
-        tone.connect(out);
-        tone.start();
-        const pc = new RTCPeerConnection();
-        (globalThis as unknown as { pc: RTCPeerConnection }).pc = pc;
-        pc.addTrack(out.stream.getAudioTracks()[0]!, out.stream);
-        await pc.setLocalDescription(await pc.createOffer());
-        await new Promise<void>((resolve) => (pc.iceGatheringState === 'complete' ? resolve() : pc.addEventListener('icegatheringstatechange', () => pc.iceGatheringState === 'complete' && resolve())));
-        return { type: pc.localDescription!.type, sdp: pc.localDescription!.sdp };
-      });
+      const offer = await toneOffer(page, 600);
       const display = displayFor({ name: 'Alice', userId: await api.userId('alice'), kind: 'camera' });
       expect(pluginData(await publisher.message({ request: 'join', ptype: 'publisher', room: media.room, pin: media.pin, display }))).toMatchObject({ videoroom: 'joined' });
       const published = await publisher.message({ request: 'publish', audio: true }, offer);

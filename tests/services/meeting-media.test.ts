@@ -5,26 +5,16 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MeetingMedia, RoomsResponse } from '../../src/wire/meetings';
 import { SipCredentialsResponse, TurnCredentialsResponse } from '../../src/wire/services';
-import { JanusConnection, janusRequest, type JanusMessage } from '../../server/services/janus-client';
+import { janusRequest } from '../../server/services/janus-client';
 import { serviceDirs } from '../../server/services/layout';
 import { startServices } from '../../server/services/manager';
 import { isAlive, readPid } from '../../server/services/proc';
 import { mintTurnCredentials, turnSecret } from '../../server/turn/credentials';
 import { launchChromium } from './sip-page';
 import { startServicesApi, type ServicesApi } from './harness';
+import { pluginData, toneOffer, videoroomHandle } from './janus-peer';
 
 const run = promisify(execFile);
-
-/** A participant's own session on Janus's WebSocket API, attached to the videoroom plugin, as a meeting page opens it. */
-async function videoroomHandle(url: string) {
-  const conn = new JanusConnection(url);
-  const session = (await conn.send({ janus: 'create' })).data!.id!;
-  const handle = (await conn.send({ janus: 'attach', session_id: session, plugin: 'janus.plugin.videoroom' })).data!.id!;
-  const message = (body: Record<string, unknown>): Promise<JanusMessage> => conn.send({ janus: 'message', session_id: session, handle_id: handle, body });
-  return { message, conn, session, handle, close: () => conn.close() };
-}
-
-const pluginData = (m: JanusMessage) => m.plugindata?.data ?? {};
 
 /**
  * Allocates a relay on coturn with `turnutils_uclient` (coturn's own test client) and sends a few
@@ -129,21 +119,9 @@ describe('meeting media: Janus videorooms through the API, TURN through coturn',
     try {
       const page = await chromium.browser.newPage();
       // An oscillator stands in for the microphone (a blank page is no secure context for getUserMedia).
-      const offer = await page.evaluate(async () => {
-        const ctx = new AudioContext();
-        const tone = ctx.createOscillator();
-        const out = ctx.createMediaStreamDestination();
-        tone.connect(out);
-        tone.start();
-        const pc = new RTCPeerConnection();
-        (globalThis as unknown as { pc: RTCPeerConnection }).pc = pc;
-        pc.addTrack(out.stream.getAudioTracks()[0]!, out.stream);
-        await pc.setLocalDescription(await pc.createOffer());
-        await new Promise<void>((resolve) => (pc.iceGatheringState === 'complete' ? resolve() : pc.addEventListener('icegatheringstatechange', () => pc.iceGatheringState === 'complete' && resolve())));
-        return { type: pc.localDescription!.type, sdp: pc.localDescription!.sdp };
-      });
+      const offer = await toneOffer(page);
       expect(pluginData(await peer.message({ request: 'join', ptype: 'publisher', room: media.room, pin: media.pin, display: 'Alice' }))).toMatchObject({ videoroom: 'joined' });
-      const published = await peer.conn.send({ janus: 'message', session_id: peer.session, handle_id: peer.handle, body: { request: 'publish', audio: true }, jsep: offer });
+      const published = await peer.message({ request: 'publish', audio: true }, offer);
       expect(pluginData(published)).toMatchObject({ configured: 'ok' });
       const answer = published.jsep as { type: RTCSdpType; sdp: string };
       await page.evaluate(async (a) => (globalThis as unknown as { pc: RTCPeerConnection }).pc.setRemoteDescription(a), answer);
