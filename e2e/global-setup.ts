@@ -23,7 +23,7 @@ function e2eEnv(): NodeJS.ProcessEnv {
   const origins = `http://127.0.0.1:${E2E_PORT},http://localhost:${E2E_PORT}`;
   // Store links for the mobile download page (the demo has no published app, so `npm start` sets none).
   const stores = { UC_MOBILE_IOS_URL: 'https://apps.apple.com/app/id000000000', UC_MOBILE_ANDROID_URL: 'https://play.google.com/store/apps/details?id=example.uc' };
-  // UC_CLUSTER=1: the second nodes too, and an API that uses them (e2e/meeting-cluster.spec.ts).
+  // UC_CLUSTER=1: the second nodes too, and an API that uses them (the cluster needs PostgreSQL, which this setup does not start yet).
   const cluster = process.env.UC_CLUSTER === '1' ? { UC_CLUSTER: '1' } : {};
   return { UC_PORT_BASE: String(E2E_PORT_BASE), UC_API_PORT: String(E2E_PORT), UC_ORIGINS: origins, ...stores, ...cluster };
 }
