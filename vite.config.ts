@@ -34,6 +34,11 @@ const LATER_ARIA = [
   /react-stately[\\/]dist[\\/]private[\\/](collections|selection|list|grid|virtualizer|layout|checkbox|toggle|form)[\\/]/,
   // The toasts' region loads as the frame mounts, after the first screen (shell/boot.tsx); their queue stays.
   /react-aria-components[\\/]dist[\\/]private[\\/]Toast\./,
+  // The grid's strings (React Aria's grid lists of the lazy screens; history's list is the product's
+  // own grid) and what only toggle-button groups and collections use: measured out of the first screen.
+  /react-aria[\\/]dist[\\/]private[\\/]intl[\\/]grid[\\/]/,
+  /react-aria-components[\\/]dist[\\/]private[\\/](SharedElementTransition|SelectionIndicator|Header)\./,
+  /react-aria[\\/]dist[\\/]private[\\/](separator|button[\\/]useToggleButtonGroup|focus[\\/](useHasTabbableChild|FocusScope)|utils[\\/](useLoadMoreSentinel|inertValue|shadowdom[\\/]ShadowTreeWalker)|i18n[\\/]useCollator)/,
   /react-aria[\\/]dist[\\/]private[\\/](toast|landmark|intl[\\/]toast)[\\/]/,
 ];
 

@@ -129,6 +129,25 @@ test.describe('keyboard journey', () => {
     await expectNoAxeViolations(page, 'history');
   });
 
+  test("history's view switch is one tab stop: arrow keys choose recents or missed", async ({ page }) => {
+    await loginByKeyboard(page, 'alice');
+    const views = page.getByRole('radiogroup', { name: 'Calls to show' });
+    await tabUntilFocused(page, views.getByRole('radio', { name: 'Recents' }));
+    await expect(views.getByRole('radio', { name: 'Recents' })).toBeChecked();
+    await page.keyboard.press('ArrowRight');
+    await expect(views.getByRole('radio', { name: 'Missed' })).toBeChecked();
+    await expect(views.getByRole('radio', { name: 'Missed' })).toBeFocused();
+    await expect(page).toHaveURL(/filter=missed/);
+    // One tab stop: the next Tab leaves the group for the search field.
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('searchbox', { name: 'Search calls' })).toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+    await expect(views.getByRole('radio', { name: 'Missed' })).toBeFocused();
+    await page.keyboard.press('ArrowLeft');
+    await expect(views.getByRole('radio', { name: 'Recents' })).toBeChecked();
+    await expect(page).not.toHaveURL(/filter=missed/);
+  });
+
   test('typed straight after Ctrl+K, before the palette has drawn, the keys are its query and Enter runs it', async ({ page }) => {
     await loginByKeyboard(page, 'alice');
     // A call is selected on History, where "c" alone calls it back.
