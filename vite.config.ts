@@ -5,8 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { LANGUAGES } from './src/kernel/i18n.ts';
 
 const ARIA = /node_modules[\\/](react-aria|react-stately|@react-aria|@react-stately|react-aria-components|@internationalized|@react-types)[\\/]/;
-/** A plugin's boot strings file (`src/plugins/<id>/locales/de.json`) and its language. */
-const PLUGIN_LOCALE = /[\\/]src[\\/]plugins[\\/][^\\/]+[\\/]locales[\\/]([a-z]{2})\.json$/;
+/** A plugin's boot strings file (`src/plugins/<id>/locales/de.json`) or a language's module of them all (`src/plugins/index/bootStrings/de.ts`), and its language. */
+const PLUGIN_LOCALE = /[\\/]src[\\/]plugins[\\/](?:[^\\/]+[\\/]locales[\\/]([a-z]{2})\.json|index[\\/]bootStrings[\\/]([a-z]{2})\.ts)$/;
 const LATER_ARIA = [
   /react-aria-components[\\/]dist[\\/]private[\\/](intlStrings|Dialog|Heading|Keyboard|Menu|Modal|OverlayArrow|Popover|Separator|Autocomplete|Breadcrumbs|Calendar|Color\w*|ComboBox|Date\w*|Disclosure|DragAndDrop|DropZone|FileTrigger|Form|GridLayout|HiddenDateInput|ListBox|Meter|NumberField|RadioGroup|Select|Slider|Switch|Table|Tabs|TagGroup|Toolbar|Tooltip|Tree)\./,
   // String tables of components the first screen does not use: drag and drop's alone is ~10 kB gzip.
@@ -37,6 +37,8 @@ const LATER_ARIA = [
   // The grid's strings (React Aria's grid lists of the lazy screens; history's list is the product's
   // own grid) and what only toggle-button groups and collections use: measured out of the first screen.
   /react-aria[\\/]dist[\\/]private[\\/]intl[\\/]grid[\\/]/,
+  // Found by building without the aria group (default chunking): none of these reaches a chunk the first screen loads.
+  /react-aria[\\/]dist[\\/]private[\\/](utils[\\/](constants|keyboard|useEvent|useUpdateEffect|isScrollable|getScrollParents?|scrollIntoView|useDescription|useUpdateLayoutEffect|useResizeObserver)|focus[\\/]virtualFocus|interactions[\\/]useLongPress|overlays[\\/]PortalProvider|button[\\/]useToggleButton)\./,
   /react-aria-components[\\/]dist[\\/]private[\\/](SharedElementTransition|SelectionIndicator|Header)\./,
   /react-aria[\\/]dist[\\/]private[\\/](separator|button[\\/]useToggleButtonGroup|focus[\\/](useHasTabbableChild|FocusScope)|utils[\\/](useLoadMoreSentinel|inertValue|shadowdom[\\/]ShadowTreeWalker)|i18n[\\/]useCollator)/,
   /react-aria[\\/]dist[\\/]private[\\/](toast|landmark|intl[\\/]toast)[\\/]/,
@@ -130,9 +132,16 @@ export default defineConfig({
             // Each language's boot strings of every plugin in one chunk (bench/bundle.ts names it): all are
             // needed before the first screen, and one file instead of fifteen compresses better and is one
             // request. The shell's stay apart: the login page needs only them.
-            { debugName: 'plugins-locale', name: (id: string) => { const lang = PLUGIN_LOCALE.exec(id)?.[1]; return lang ? `plugins-locale-${lang}` : null; }, priority: 3, test: PLUGIN_LOCALE },
+            { debugName: 'plugins-locale', name: (id: string) => { const m = PLUGIN_LOCALE.exec(id); const lang = m?.[1] ?? m?.[2]; return lang ? `plugins-locale-${lang}` : null; }, priority: 3, test: PLUGIN_LOCALE },
             // The app's libraries.
-            { name: 'boot', test: /node_modules[\\/](@tanstack[\\/](react-router|router-core|history|store|react-store)|valtio|proxy-compare|tinykeys)[\\/]/ },
+            // Less what only lazy screens use (a form's leave guard) or nothing here does (scroll restoration's
+            // server script), found by building without the groups: none reaches a first-screen chunk.
+            {
+              name: 'boot',
+              test: (id: string) =>
+                /node_modules[\\/](@tanstack[\\/](react-router|router-core|history|store|react-store)|valtio|proxy-compare|tinykeys)[\\/]/.test(id) &&
+                !/[\\/](ScriptOnce|scroll-restoration|useBlocker|scroll-restoration-script[\\/]client)\.js$/.test(id),
+            },
             // The rest of React Aria that the first screen (shell + history) uses. Components it does not use stay with
             // the lazy screens that do (selects, a player's slider, a settings switch, date pickers): they cost it nothing.
             { name: 'aria', priority: 1, test: (id: string) => ARIA.test(id) && !LATER_ARIA.some((r) => r.test(id)) },

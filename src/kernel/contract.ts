@@ -89,7 +89,36 @@ export interface CommandContribution {
    * condition holds. It still runs as an entity's action and by hotkey.
    */
   hiddenInPalette?: boolean | WhenFn;
+  /** What callers other than the palette may pass (a button's call id): the kernel checks the types before a run. */
+  given?: Readonly<Record<string, GivenType>>;
   run(ctx: CommandContext, args: Readonly<Record<string, unknown>>): void | Promise<void>;
+}
+
+/** The type of an argument a caller other than the palette may pass. */
+export type GivenType = 'string' | 'number' | 'boolean' | 'strings';
+
+/**
+ * A command's behaviour that comes with its plugin's later part (PluginManifest.later): it replaces
+ * the manifest's enablement and run of the command.
+ */
+export interface CommandBehaviour {
+  enabled?(ctx: CommandContext): Enablement;
+  run?(ctx: CommandContext, args: Readonly<Record<string, unknown>>): void | Promise<void>;
+}
+
+/**
+ * What of a plugin the first screen does not need: the enablement and runs of its commands, its
+ * palette entities and its live work. The kernel loads it once the first screen has painted
+ * (PluginContext.afterFirstScreen); until then the plugin is settling and its commands are not
+ * available yet: a hotkey for one is held and runs once the part is in, a run waits for it, the
+ * palette lists them when it is in.
+ */
+export interface PluginLater {
+  /** By command id (`<plugin>.<name>`): only the plugin's own commands. */
+  commands?: Readonly<Record<string, CommandBehaviour>>;
+  searchProviders?: readonly SearchProvider[];
+  /** Live work, as the manifest's `activate`: return what undoes it. */
+  activate?(ctx: PluginContext): void | Disposable;
 }
 
 export interface HotkeyContribution {
@@ -283,7 +312,12 @@ export interface PluginManifest {
   id: string;
   titleKey: string;
   feature?: FeatureFlag;
-  i18n?: { namespace: string; load: LocaleLoader };
+  /**
+   * The plugin's strings namespace. Without `load`, its strings are its folder's `locales/<lng>.json`
+   * and its namespace is its folder's name: the product loads them for every plugin at once
+   * (src/plugins/index.ts).
+   */
+  i18n?: { namespace: string; load?: LocaleLoader };
   provides?: ReadonlyArray<ServiceProvision<unknown>>;
   requires?: ReadonlyArray<ServiceKey<unknown>>;
   routes?: readonly RouteContribution[];
@@ -296,6 +330,8 @@ export interface PluginManifest {
   settings?: readonly SettingContribution[];
   /** Live work (protocol connections, timers); return what undoes it. */
   activate?(ctx: PluginContext): void | Disposable;
+  /** The plugin's later part (its `later.ts`), loaded after the first screen: see PluginLater. */
+  later?: () => Promise<PluginLater>;
 }
 
 export function definePlugin(manifest: PluginManifest): PluginManifest {

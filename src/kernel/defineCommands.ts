@@ -1,4 +1,4 @@
-import type { ArgOption, CommandArgSpec, CommandContext, CommandContribution, Enablement, HotkeyContribution, PaletteEntity, WhenFn } from './contract';
+import type { ArgOption, CommandArgSpec, CommandBehaviour, CommandContext, CommandContribution, Enablement, GivenType, HotkeyContribution, PaletteEntity, WhenFn } from './contract';
 import type { FeatureFlag } from '../wire';
 
 /*
@@ -6,11 +6,11 @@ import type { FeatureFlag } from '../wire';
  * in named rows (not positions), expanded into the kernel's command and hotkey contributions. A
  * command without a `run` in its row runs in the plugin's lazy chunk, whose `runs` object is typed
  * from the table (`LazyRuns<typeof table>`): a missing or misspelt run fails the type check, and each
- * run's `args` has the type its argument specs and `given` declare.
+ * run's `args` has the type its argument specs and `given` declare. A row whose `run` is `'later'` runs
+ * in the plugin's later part (PluginManifest.later), whose `commands` are typed from the table the
+ * same way (`LaterCommands<typeof table>`), with the enablement of any row.
  */
 
-/** What a caller other than the palette may pass (a button's call id, an entity action's message id). */
-export type GivenType = 'string' | 'number' | 'boolean' | 'strings';
 type GivenValue<T> = T extends 'string' ? string : T extends 'number' ? number : T extends 'boolean' ? boolean : T extends 'strings' ? readonly string[] : never;
 
 /** The value a palette argument hands to `run`: typed text, a picked entity or option, or free text. */
@@ -51,14 +51,21 @@ export interface CommandRow {
   /** When the command exists at all; defaults to the table's `when`. `'screen'`: only on the plugin's screen. */
   when?: WhenFn | 'screen';
   enabled?: (ctx: CommandContext) => Enablement;
-  /** Runs at boot (a navigation); without it the command runs in the lazy chunk. */
-  run?: CommandRun<never>;
+  /** Runs at boot (a navigation), or in the plugin's later part (`'later'`); without it the command runs in the lazy chunk. */
+  run?: CommandRun<never> | 'later';
 }
 
 export type CommandTable = Readonly<Record<string, CommandRow>>;
 
-/** The runs the lazy chunk must provide: one per row without a boot `run`, no more. */
-export type LazyRuns<T> = { readonly [K in keyof T as T[K] extends { run: CommandRun<never> } ? never : K]: CommandRun<ArgsOf<T[K]>> };
+/** The runs the lazy chunk must provide: one per row without a `run` of its own, no more. */
+export type LazyRuns<T> = { readonly [K in keyof T as T[K] extends { run: CommandRun<never> | 'later' } ? never : K]: CommandRun<ArgsOf<T[K]>> };
+
+/** What the later part gives a row: its enablement (any row), and its run (the rows whose `run` is `'later'`, each of them). */
+export type LaterCommands<T> = {
+  readonly [K in keyof T as T[K] extends { run: 'later' } ? K : never]: { readonly enabled?: (ctx: CommandContext) => Enablement; readonly run: CommandRun<ArgsOf<T[K]>> };
+} & {
+  readonly [K in keyof T as T[K] extends { run: 'later' } ? never : K]?: { readonly enabled?: (ctx: CommandContext) => Enablement };
+};
 
 /**
  * A row with a boot run that reads its arguments: `run`'s `args` typed from the row's `args` and
@@ -88,15 +95,8 @@ export interface PluginCommands<P extends string, T extends CommandTable> {
   readonly hotkeys: readonly HotkeyContribution[];
   /** `ids.delete === 'voicemail.delete'`: command ids for `kernel.run` and `useCommand`, typed. */
   readonly ids: { readonly [K in keyof T & string]: `${P}.${K}` };
-}
-
-function checkGiven(id: string, given: CommandRow['given'], args: Readonly<Record<string, unknown>>): void {
-  for (const [name, type] of Object.entries(given ?? {})) {
-    const v = args[name];
-    if (v === undefined) continue;
-    const ok = type === 'strings' ? Array.isArray(v) && v.every((x) => typeof x === 'string') : typeof v === type;
-    if (!ok) throw new TypeError(`${id}: argument "${name}" must be ${type === 'strings' ? 'a list of strings' : `a ${type}`}`);
-  }
+  /** The later part's behaviours of the table's rows, by command id (PluginLater.commands). */
+  later(behaviours: LaterCommands<NoInfer<T>>): Readonly<Record<string, CommandBehaviour>>;
 }
 
 export function defineCommands<const P extends string, const T extends CommandTable>(plugin: P, table: T, options: CommandsOptions<T> = {}): PluginCommands<P, T> {
@@ -111,7 +111,7 @@ export function defineCommands<const P extends string, const T extends CommandTa
   for (const [name, row] of Object.entries(table) as [string, CommandRow][]) {
     const id = `${plugin}.${name}`;
     ids[name] = id;
-    const boot = row.run as CommandRun<Readonly<Record<string, unknown>>> | undefined;
+    const boot = row.run === 'later' ? laterRun(id) : (row.run as CommandRun<Readonly<Record<string, unknown>>> | undefined);
     const when = row.when === 'screen' ? needScreen(name) : (row.when ?? options.when);
     const lazyRun = async (ctx: CommandContext, args: Readonly<Record<string, unknown>>) => {
       if (!options.lazy) throw new Error(`${id}: no run in the table and no lazy chunk`);
@@ -132,10 +132,8 @@ export function defineCommands<const P extends string, const T extends CommandTa
       when,
       enabled: row.enabled,
       hiddenInPalette: row.listed === 'never' ? true : row.listed === 'screen' ? ((s) => !needScreen(name)(s)) : undefined,
-      run: (ctx, args) => {
-        checkGiven(id, row.given, args);
-        return run(ctx, args);
-      },
+      given: row.given,
+      run,
     });
     const keys = row.keys === undefined ? [] : typeof row.keys === 'string' ? [row.keys] : row.keys;
     for (const k of keys) {
@@ -146,5 +144,20 @@ export function defineCommands<const P extends string, const T extends CommandTa
       );
     }
   }
-  return { commands, hotkeys, ids: ids as PluginCommands<P, T>['ids'] };
+  const later = (behaviours: LaterCommands<NoInfer<T>>): Record<string, CommandBehaviour> => {
+    const out: Record<string, CommandBehaviour> = {};
+    for (const [name, b] of Object.entries(behaviours as Record<string, CommandBehaviour>)) {
+      if (!(name in table)) throw new Error(`${plugin}.${name}: the later part gives a command the table does not have`);
+      out[`${plugin}.${name}`] = b;
+    }
+    return out;
+  };
+  return { commands, hotkeys, ids: ids as PluginCommands<P, T>['ids'], later };
 }
+
+/** A row whose run is in the later part: the kernel runs that one; this one runs only if the part never gave it. */
+const laterRun =
+  (id: string): CommandRun<Readonly<Record<string, unknown>>> =>
+  () => {
+    throw new Error(`${id}: its run is in the plugin's later part, which did not give it`);
+  };

@@ -68,6 +68,7 @@ export class I18nLoader {
     return () => this.loaders.delete(ns);
   }
 
+
   async ensure(lang: Language): Promise<void> {
     const work: Promise<void>[] = [];
     for (const [ns, load] of this.loaders) {

@@ -3,6 +3,7 @@ import { BootError } from './bootError';
 import {
   MENUS,
   SLOTS,
+  type CommandBehaviour,
   type CommandContext,
   type CommandContribution,
   type CommandSource,
@@ -13,6 +14,7 @@ import {
   type NavContribution,
   type PanelContribution,
   type PluginContext,
+  type PluginLater,
   type PluginManifest,
   type RouteContribution,
   type SearchProvider,
@@ -49,6 +51,16 @@ export interface CommandFailure {
   titleKey: string | null;
   error: unknown;
 }
+
+/** A plugin's later part (PluginManifest.later): loading, or in with its command behaviours. */
+interface LaterPart {
+  loaded: boolean;
+  loading?: Promise<void>;
+  readonly behaviours: Map<string, CommandBehaviour>;
+}
+
+/** What a command of a plugin whose later part is not in yet answers when asked whether it may run. */
+export const NOT_LOADED: Enablement = { reasonKey: 'shell:commandLoading' };
 
 interface ServiceEntry {
   owner: string;
@@ -87,6 +99,7 @@ export class Kernel implements ServiceLookup {
   private commandStateVersion = 0;
   private readonly commandStateListeners = new Set<() => void>();
   private readonly settling = new Set<Promise<void>>();
+  private readonly laterParts = new Map<string, LaterPart>();
 
   constructor(opts: KernelOptions) {
     this.context = createContextState(opts.features);
@@ -296,6 +309,10 @@ export class Kernel implements ServiceLookup {
     for (const mi of m.menus ?? []) if (!gatedCommands.has(mi.command)) store.add(this.menus.add(mi.id, own(mi), m.id));
     for (const s of m.searchProviders ?? []) store.add(this.searchProviders.add(s.id, own(s), m.id));
     for (const s of m.settings ?? []) store.add(this.settings.add(s.key, own(s), m.id));
+    if (m.later) {
+      this.laterParts.set(m.id, { loaded: false, behaviours: new Map() });
+      store.add(toDisposable(() => this.laterParts.delete(m.id)));
+    }
     const ctx = this.pluginContext(m.id, store);
     for (const p of m.provides ?? []) {
       const id = p.key.id;
@@ -315,9 +332,75 @@ export class Kernel implements ServiceLookup {
 
   private activate(m: PluginManifest): void {
     const store = this.pluginStores.get(m.id);
-    if (!store || !m.activate) return;
-    const result = m.activate(this.pluginContext(m.id, store));
-    if (result) store.add(result);
+    if (!store) return;
+    const ctx = this.pluginContext(m.id, store);
+    if (m.activate) {
+      const result = m.activate(ctx);
+      if (result) store.add(result);
+    }
+    // The plugin settles from now until its later part is in: a hotkey pressed meanwhile is held.
+    if (m.later) ctx.afterFirstScreen((settled) => this.loadLater(m.id).finally(settled), { settles: true });
+  }
+
+  /**
+   * Loads a plugin's later part once (again after a failure: the next run tries again) and adds
+   * what it contributes. Resolves when it is in; rejects if it could not be loaded.
+   */
+  private loadLater(pluginId: string): Promise<void> {
+    const part = this.laterParts.get(pluginId);
+    const m = this.plugins.get(pluginId);
+    if (!part || !m?.later) return Promise.resolve();
+    if (part.loaded) return Promise.resolve();
+    part.loading ??= m.later().then(
+      (later) => {
+        if (this.laterParts.get(pluginId) !== part) return; // unloaded meanwhile
+        this.attachLater(pluginId, part, later);
+      },
+      (err: unknown) => {
+        part.loading = undefined;
+        this.logOf(pluginId).error('its later part could not be loaded', err);
+        throw err;
+      },
+    );
+    return part.loading;
+  }
+
+  private attachLater(pluginId: string, part: LaterPart, later: PluginLater): void {
+    const store = this.pluginStores.get(pluginId)!;
+    for (const [id, b] of Object.entries(later.commands ?? {})) {
+      if (this.commands.ownerOf(id) !== pluginId) {
+        // A gated command (feature off) is not registered: its behaviour has nothing to attach to.
+        if (!this.plugins.get(pluginId)?.commands?.some((c) => c.id === id)) this.logOf(pluginId).error(`its later part gives "${id}", which is not one of its commands`);
+        continue;
+      }
+      part.behaviours.set(id, b);
+    }
+    for (const sp of later.searchProviders ?? []) store.add(this.searchProviders.add(sp.id, { plugin: pluginId, item: sp }, pluginId));
+    part.loaded = true;
+    if (later.activate) {
+      const result = later.activate(this.pluginContext(pluginId, store));
+      if (result) store.add(result);
+    }
+    this.commandStateChanged();
+  }
+
+  /**
+   * Loads every plugin's later part now, without waiting for the first screen (tests; a caller that
+   * needs every command's behaviour at once). Resolves when all are in; one that fails is logged.
+   */
+  async loadLaterParts(): Promise<void> {
+    await Promise.all([...this.laterParts.keys()].map((id) => this.loadLater(id).catch(() => undefined)));
+  }
+
+  /** The later part that a command's behaviour waits for, if it is not in yet. */
+  private pendingPart(commandId: string): string | undefined {
+    const owner = this.commands.ownerOf(commandId);
+    return owner !== undefined && this.laterParts.get(owner)?.loaded === false ? owner : undefined;
+  }
+
+  private behaviourOf(commandId: string): CommandBehaviour | undefined {
+    const owner = this.commands.ownerOf(commandId);
+    return owner === undefined ? undefined : this.laterParts.get(owner)?.behaviours.get(commandId);
   }
 
   private pluginContext(pluginId: string, store: DisposableStore): PluginContext {
@@ -432,7 +515,9 @@ export class Kernel implements ServiceLookup {
   }
 
   enablement(command: CommandContribution, ctx: CommandContext = this.commandContext('api')): Enablement {
-    return command.enabled ? command.enabled(ctx) : true;
+    if (this.pendingPart(command.id) !== undefined) return NOT_LOADED;
+    const enabled = this.behaviourOf(command.id)?.enabled ?? command.enabled;
+    return enabled ? enabled(ctx) : true;
   }
 
   /**
@@ -451,10 +536,22 @@ export class Kernel implements ServiceLookup {
     const owner = this.commands.ownerOf(id) ?? 'kernel';
     const ctx = this.commandContext(source, context, owner);
     if (!this.isVisible(entry.item, ctx.context)) return false;
+    const pending = this.pendingPart(id);
+    if (pending !== undefined) {
+      // Run just after sign-in (a button, a link): wait for the part that knows how.
+      try {
+        await this.loadLater(pending);
+      } catch (error) {
+        this.onCommandFailure?.({ commandId: id, titleKey: entry.item.titleKey, error });
+        return false;
+      }
+      if (this.commands.get(id) !== entry) return false;
+    }
     if (this.enablement(entry.item, ctx) !== true) return false;
     for (const l of this.runListeners) l(id, source);
     try {
-      await entry.item.run(ctx, args);
+      checkGiven(id, entry.item.given, args);
+      await (this.behaviourOf(id)?.run ?? entry.item.run)(ctx, args);
     } catch (error) {
       ctx.log.error(`command ${id} failed (run from ${source})`, error);
       if (!(error instanceof ReportedError)) this.onCommandFailure?.({ commandId: id, titleKey: entry.item.titleKey, error });
@@ -466,5 +563,14 @@ export class Kernel implements ServiceLookup {
   onRun(listener: (id: string, source: CommandSource) => void): Disposable {
     this.runListeners.add(listener);
     return toDisposable(() => this.runListeners.delete(listener));
+  }
+}
+
+function checkGiven(id: string, given: CommandContribution['given'], args: Readonly<Record<string, unknown>>): void {
+  for (const [name, type] of Object.entries(given ?? {})) {
+    const v = args[name];
+    if (v === undefined) continue;
+    const ok = type === 'strings' ? Array.isArray(v) && v.every((x) => typeof x === 'string') : typeof v === type;
+    if (!ok) throw new TypeError(`${id}: argument "${name}" must be ${type === 'strings' ? 'a list of strings' : `a ${type}`}`);
   }
 }

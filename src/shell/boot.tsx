@@ -14,6 +14,7 @@ import { AriaLocale } from './AriaLocale';
 import { setHotkeyManager } from './hotkeysInstance';
 import { appNavigator, type NavigableRouter } from './navigator';
 import { i18nLoader } from './i18nSetup';
+import { addPluginStrings } from './pluginStrings';
 import { createPreferences } from './preferences';
 import { buildAppRouter } from './router';
 import { api } from './session';
@@ -119,7 +120,7 @@ async function startKernel(session: LoadedSession, plugins: readonly PluginManif
   kernel.load([createShellPlugin({ setLanguage, contactCenter: session.config.contact_center }), palettePlugin, ...plugins], { complete: true });
   // Fetched alongside the language: `/` needs it before the router first resolves.
   const homePage = createHomePage(kernel, prefs);
-  for (const { item } of kernel.i18nNamespaces.list()) i18nLoader.addNamespace(item.namespace, item.load);
+  addPluginStrings(kernel);
   // The language saved on the server wins over this browser's last choice.
   const saved = await prefs.get<string>('uc-language').catch(() => false as const);
   const lang = isLanguage(saved) ? saved : (i18nLoader.i18n.language as Language);

@@ -9,6 +9,7 @@ import { announcer } from './announcer';
 import { AriaLocale } from './AriaLocale';
 import { setHotkeyManager } from './hotkeysInstance';
 import { i18nLoader } from './i18nSetup';
+import { addPluginStrings } from './pluginStrings';
 import { Later } from './Later';
 import { LiveRegions } from './LiveRegions';
 import { ModalHost, dialogHost } from './ModalHost';
@@ -73,7 +74,7 @@ export async function bootGuest(root: Root, guest: GuestJoinResponse, meetingPat
   kernel.provide(GuestVisit, { name: guest.name, guestId: guest.guest_id, meetingId: guest.meeting_id, slug: guest.slug });
   Object.assign(kernel.context, { authenticated: false, route: location.pathname, language: i18nLoader.i18n.language });
   kernel.load(plugins.flatMap((p) => guestPart(p) ?? []));
-  for (const { item } of kernel.i18nNamespaces.list()) i18nLoader.addNamespace(item.namespace, item.load);
+  addPluginStrings(kernel);
   await i18nLoader.setLanguage(i18nLoader.i18n.language as never);
   setHotkeyManager(new HotkeyManager(kernel));
 

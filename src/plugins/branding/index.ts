@@ -14,10 +14,7 @@ import { DialogHost } from './ui/DialogHost';
 export const brandingPlugin = definePlugin({
   id: 'branding',
   titleKey: 'branding:title',
-  i18n: {
-    namespace: 'branding',
-    load: (lng) => import(`./locales/${lng}.json`).then((m: { default: Record<string, unknown> }) => m.default),
-  },
+  i18n: { namespace: 'branding' },
   panels: [
     { id: 'branding.logo', slot: 'brand', component: Brand },
     { id: 'branding.dialog', slot: 'callDock', component: DialogHost },

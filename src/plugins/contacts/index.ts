@@ -13,10 +13,7 @@ import { contactsState, resetContactsState } from './state';
 export const contactsPlugin = definePlugin({
   id: 'contacts',
   titleKey: 'contacts:title',
-  i18n: {
-    namespace: 'contacts',
-    load: (lng) => import(`./locales/${lng}.json`).then((m: { default: Record<string, unknown> }) => m.default),
-  },
+  i18n: { namespace: 'contacts' },
   provides: [provide(ContactsApi, (ctx) => contactsService(ctx.services)), provide(ProfileEditor, () => profileEditor), provide(ContactGroupsApi, (ctx) => contactGroupsService(ctx.services))],
   routes: [
     {

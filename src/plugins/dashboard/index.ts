@@ -12,10 +12,7 @@ import { DASHBOARD_PATH, HOME_PATH, resetDashboardState } from './state';
 export const dashboardPlugin = definePlugin({
   id: 'dashboard',
   titleKey: 'dashboard:title',
-  i18n: {
-    namespace: 'dashboard',
-    load: (lng) => import(`./locales/${lng}.json`).then((m: { default: Record<string, unknown> }) => m.default),
-  },
+  i18n: { namespace: 'dashboard' },
   routes: [
     { id: 'dashboard', path: DASHBOARD_PATH, titleKey: 'dashboard:title', component: () => import('./lazy').then((m) => ({ default: m.DashboardScreen })) },
     // The specification's `home`: wherever `/` leads (history until the user chooses another home).

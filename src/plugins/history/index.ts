@@ -10,10 +10,7 @@ import { historyState } from './state';
 export const historyPlugin = definePlugin({
   id: 'history',
   titleKey: 'history:title',
-  i18n: {
-    namespace: 'history',
-    load: (lng) => import(`./locales/${lng}.json`).then((m: { default: Record<string, unknown> }) => m.default),
-  },
+  i18n: { namespace: 'history' },
   routes: [
     {
       id: 'history',

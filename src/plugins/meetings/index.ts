@@ -16,10 +16,7 @@ import { LOBBY_PATH, meetingsState, MEETINGS_PATH, palette, ROOMS_PATH, SCHEDULE
 export const meetingsPlugin = definePlugin({
   id: 'meetings',
   titleKey: 'meetings:title',
-  i18n: {
-    namespace: 'meetings',
-    load: (lng) => import(`./locales/${lng}.json`).then((m: { default: Record<string, unknown> }) => m.default),
-  },
+  i18n: { namespace: 'meetings' },
   provides: [provide(MeetingsApi, (ctx) => meetingsService(ctx.services)), provide(JoinMeetingDialog, () => joinMeetingDialog), provide(TodaysMeetingsApi, () => todaysMeetings), provide(AdHocInvitesApi, (ctx) => adHocInvites(ctx.services))],
   routes: [
     // One route with an optional id: choosing a meeting keeps the same screen.

@@ -17,7 +17,7 @@ import { resetTexts, TEXTS_PATH, useTextsUnread } from './texts/state';
 export const messagingPlugin = definePlugin({
   id: 'messaging',
   titleKey: 'messaging:title',
-  i18n: { namespace: 'messaging', load: (lng) => import(`./locales/${lng}.json`).then((m: { default: Record<string, unknown> }) => m.default) },
+  i18n: { namespace: 'messaging' },
   provides: [provide(PresenceApi, presenceApi), provide(MessagingApi, messagingApi), provide(RecentMessagesApi, recentMessagesApi), provide(PeerPresenceApi, peerPresenceApi), provide(ChatPayloadsApi, chatPayloadsApi)],
   routes: [
     { id: 'chat', path: CHAT_PATH, titleKey: 'messaging:title', component: () => chatChunk.load().then((m) => ({ default: m.ChatScreen })) },

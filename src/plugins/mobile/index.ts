@@ -10,10 +10,7 @@ import { MOBILE_PATH, resetMobileState } from './state';
 export const mobilePlugin = definePlugin({
   id: 'mobile',
   titleKey: 'mobile:title',
-  i18n: {
-    namespace: 'mobile',
-    load: (lng) => import(`./locales/${lng}.json`).then((m: { default: Record<string, unknown> }) => m.default),
-  },
+  i18n: { namespace: 'mobile' },
   routes: [{ id: 'mobile', path: MOBILE_PATH, titleKey: 'mobile:title', component: () => import('./lazy').then(async (m) => (await m.strings(), { default: m.MobileScreen })) }],
   menus: [{ id: 'mobile.download', menu: 'appsMenu', command: mobileCommands.ids.go, order: 90 }],
   commands: mobileCommands.commands,

@@ -12,10 +12,7 @@ import { palette, panelSearch, PREFERENCES_PATH } from './state';
 export const preferencesPlugin = definePlugin({
   id: 'preferences',
   titleKey: 'preferences:title',
-  i18n: {
-    namespace: 'preferences',
-    load: (lng) => import(`./locales/${lng}.json`).then((m: { default: Record<string, unknown> }) => m.default),
-  },
+  i18n: { namespace: 'preferences' },
   routes: [
     { id: 'preferences', path: PREFERENCES_PATH, titleKey: 'preferences:title', validateSearch: panelSearch, component: () => import('./lazy').then(async (m) => (await m.strings(), { default: m.PreferencesScreen })) },
     // The specification's two old addresses lead to their panel.

@@ -16,10 +16,7 @@ export const speedDialPlugin = definePlugin({
   id: 'speed-dial',
   titleKey: 'speed-dial:title',
   feature: 'speedDial',
-  i18n: {
-    namespace: 'speed-dial',
-    load: (lng) => import(`./locales/${lng}.json`).then((m: { default: Record<string, unknown> }) => m.default),
-  },
+  i18n: { namespace: 'speed-dial' },
   provides: [provide(SpeedDialApi, speedDialService)],
   routes: [{ id: 'speed-dial', path: SPEED_DIAL_PATH, titleKey: 'speed-dial:title', component: () => import('./lazy').then(async (m) => (await m.strings(), { default: m.SpeedDialScreen })) }],
   nav: [{ id: 'speed-dial', titleKey: 'speed-dial:nav', to: SPEED_DIAL_PATH, icon: Hash, order: 17, command: speedDialCommands.ids.go }],

@@ -13,10 +13,7 @@ import { DockHost } from './ui/DockHost';
 export const telephonyPlugin = definePlugin({
   id: 'telephony',
   titleKey: 'telephony:title',
-  i18n: {
-    namespace: 'telephony',
-    load: (lng) => import(`./locales/${lng}.json`).then((m: { default: Record<string, unknown> }) => m.default),
-  },
+  i18n: { namespace: 'telephony' },
   provides: [provide(TelephonyApi, telephonyService)],
   routes: [
     { id: 'calls', path: CALLS_PATH, titleKey: 'telephony:title', component: () => telephonyChunk.load().then((m) => ({ default: m.CallsScreen })) },
@@ -40,6 +37,7 @@ export const telephonyPlugin = definePlugin({
   panels: [{ id: 'telephony.dock', slot: 'callDock', component: DockHost }],
   commands: telephonyCommands.commands,
   hotkeys: telephonyCommands.hotkeys,
+  later: () => import('./later').then((m) => m.later),
   activate(ctx) {
     // Every call command's availability reads the calls and the phone's status.
     ctx.commandsRead((onChange) => subscribe(phone, onChange));

@@ -57,6 +57,13 @@ function boot(opts: { configured?: boolean; all?: boolean } = {}) {
   return { kernel, toast, dismiss };
 }
 
+/** The manifest with its later part in (enablement of the call commands), as after the first screen. */
+async function booted(opts: { configured?: boolean; all?: boolean } = {}) {
+  const b = boot(opts);
+  await b.kernel.loadLaterParts();
+  return b;
+}
+
 const call = (over: Partial<CallRecord>): CallRecord => ({
   id: 'c1', state: 'active', number: '1002', displayName: 'Bob Martinez', direction: 'outgoing', startedAt: 0, held: false, muted: false, mergedWith: null, ended: null, seq: 1, recording: 'none', sipCallId: null, transfer: null, consultFor: null, ...over,
 });
@@ -72,8 +79,8 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 describe('telephony manifest', () => {
-  it('boots with every product plugin: no duplicate ids, no colliding hotkeys, one home screen', () => {
-    const { kernel } = boot({ all: true });
+  it('boots with every product plugin: no duplicate ids, no colliding hotkeys, one home screen', async () => {
+    const { kernel } = await booted({ all: true });
     expect(kernel.homePath()).toBe('/history');
     const keys = Object.fromEntries(kernel.hotkeys.list().filter((h) => h.plugin === 'telephony').map((h) => [h.item.command, h.item.keys]));
     expect(keys).toEqual({
@@ -88,8 +95,8 @@ describe('telephony manifest', () => {
     kernel.dispose();
   });
 
-  it('declares the calls routes, the nav entry, the callDock panel and TelephonyApi', () => {
-    const { kernel } = boot();
+  it('declares the calls routes, the nav entry, the callDock panel and TelephonyApi', async () => {
+    const { kernel } = await booted();
     expect(kernel.routes.list().map((r) => r.item.path)).toEqual(['/calls', '/calls/transfer', '/calls/dial', '/calls/$id']);
     expect(kernel.nav.get('calls')?.item).toMatchObject({ to: '/calls', icon: Phone, command: 'telephony.go' });
     expect(kernel.panels.get('telephony.dock')?.item.slot).toBe('callDock');
@@ -102,14 +109,14 @@ describe('telephony manifest', () => {
     ).toEqual(['telephony.go', 'telephony.call', 'telephony.answer', 'telephony.decline', 'telephony.hangup', 'telephony.hold', 'telephony.mute', 'telephony.dtmf', 'telephony.dialpad', 'telephony.takeOver', 'telephony.transferScreen', 'telephony.transfer', 'telephony.transferToVoicemail', 'telephony.transferAttended', 'telephony.moveToCell', 'telephony.moveToDesk', 'telephony.completeTransfer', 'telephony.cancelTransfer', 'telephony.merge', 'telephony.record', 'telephony.testConnection', 'telephony.dndOn', 'telephony.dndOff', 'telephony.forwardOn', 'telephony.forwardOff', 'telephony.notifications', 'telephony.phoneLinks']);
   });
 
-  it('"#12" alone in the palette is Call ▸ #12 (speed dial), first and alone', () => {
-    const { kernel } = boot();
+  it('"#12" alone in the palette is Call ▸ #12 (speed dial), first and alone', async () => {
+    const { kernel } = await booted();
     const rows = new PaletteIndex(kernel, kernel.snapshot(), i18next.t.bind(i18next)).root('#12', []);
     expect(rows).toMatchObject([{ kind: 'action', title: 'Call ▸ #12', command: { id: 'telephony.call' }, args: { target: '#12' } }]);
   });
 
-  it('call-control hotkeys also work while typing in a text field; the others do not', () => {
-    const { kernel } = boot();
+  it('call-control hotkeys also work while typing in a text field; the others do not', async () => {
+    const { kernel } = await booted();
     const inInputs = kernel.hotkeys
       .list()
       .filter((h) => h.item.allowInInputs)
@@ -117,8 +124,8 @@ describe('telephony manifest', () => {
     expect(inInputs).toEqual(['telephony.answer', 'telephony.decline', 'telephony.hangup', 'telephony.hold', 'telephony.mute']);
   });
 
-  it('has an English title for every command and argument, and every reason', () => {
-    const { kernel } = boot();
+  it('has an English title for every command and argument, and every reason', async () => {
+    const { kernel } = await booted();
     for (const { item } of kernel.commands.list()) {
       expect(i18next.exists(item.titleKey), item.titleKey).toBe(true);
       for (const a of item.args ?? []) expect(i18next.exists(a.titleKey), a.titleKey).toBe(true);
@@ -137,8 +144,8 @@ describe('telephony manifest', () => {
     expect(phone).toEqual(initialTelephonyState());
   });
 
-  it('tears everything down with the plugin', () => {
-    const { kernel } = boot();
+  it('tears everything down with the plugin', async () => {
+    const { kernel } = await booted();
     phone.status = 'ready';
     kernel.dispose();
     expect(kernel.sizes()).toMatchObject({ commands: 0, hotkeys: 0, routes: 0, nav: 0, panels: 0, contextKeys: 0 });
@@ -146,11 +153,11 @@ describe('telephony manifest', () => {
   });
 
   it('starts the engine after the first screen, only when calling is configured', async () => {
-    boot({ configured: false });
+    await booted({ configured: false });
     await vi.advanceTimersByTimeAsync(2000);
     expect(startEngine).not.toHaveBeenCalled();
     expect(phone.status).toBe('unconfigured');
-    const { kernel } = boot({ configured: true });
+    const { kernel } = await booted({ configured: true });
     expect(startEngine).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(300);
     await vi.waitFor(() => expect(startEngine).toHaveBeenCalledWith(kernel));
@@ -160,21 +167,21 @@ describe('telephony manifest', () => {
 describe('command enablement says why', () => {
   const enablement = (kernel: Kernel, id: string) => kernel.enablement(kernel.commands.get(id)!.item);
 
-  it('without calling configured', () => {
-    const { kernel } = boot();
+  it('without calling configured', async () => {
+    const { kernel } = await booted();
     for (const id of ['telephony.call', 'telephony.answer', 'telephony.hangup', 'telephony.dialpad', 'telephony.takeOver'])
       expect(enablement(kernel, id), id).toEqual({ reasonKey: 'telephony:reasons.notConfigured' });
   });
 
-  it('while another window holds the phone', () => {
-    const { kernel } = boot();
+  it('while another window holds the phone', async () => {
+    const { kernel } = await booted();
     phone.status = 'elsewhere';
     for (const id of ['telephony.call', 'telephony.answer', 'telephony.dialpad']) expect(enablement(kernel, id), id).toEqual({ reasonKey: 'telephony:reasons.elsewhere' });
     expect(enablement(kernel, 'telephony.takeOver')).toBe(true);
   });
 
-  it('while connecting, and when the connection is lost', () => {
-    const { kernel } = boot();
+  it('while connecting, and when the connection is lost', async () => {
+    const { kernel } = await booted();
     phone.status = 'connecting';
     expect(enablement(kernel, 'telephony.call')).toEqual({ reasonKey: 'telephony:reasons.connecting' });
     expect(enablement(kernel, 'telephony.dialpad')).toBe(true);
@@ -182,8 +189,8 @@ describe('command enablement says why', () => {
     expect(enablement(kernel, 'telephony.call')).toEqual({ reasonKey: 'telephony:reasons.notConnected' });
   });
 
-  it('with no call, a ringing call, a connected call', () => {
-    const { kernel } = boot();
+  it('with no call, a ringing call, a connected call', async () => {
+    const { kernel } = await booted();
     phone.status = 'ready';
     expect(enablement(kernel, 'telephony.call')).toBe(true);
     expect(enablement(kernel, 'telephony.answer')).toEqual({ reasonKey: 'telephony:reasons.noIncoming' });
@@ -205,8 +212,8 @@ describe('command enablement says why', () => {
     expect(enablement(kernel, 'telephony.dtmf')).toEqual({ reasonKey: 'telephony:reasons.noActive' });
   });
 
-  it('a call in progress can still be ended while the connection is down', () => {
-    const { kernel } = boot();
+  it('a call in progress can still be ended while the connection is down', async () => {
+    const { kernel } = await booted();
     phone.status = 'error';
     phone.calls = { c1: call({ state: 'active' }) };
     expect(enablement(kernel, 'telephony.hangup')).toBe(true);
@@ -215,7 +222,7 @@ describe('command enablement says why', () => {
 
 describe('running the commands', () => {
   it('hotkeys and the palette reach the engine, with the call named by a button', async () => {
-    const { kernel } = boot({ configured: true });
+    const { kernel } = await booted({ configured: true });
     phone.status = 'ready';
     phone.calls = { c1: call({ state: 'incoming', direction: 'incoming' }) };
     expect(await kernel.run('telephony.answer', {}, 'hotkey')).toBe(true);
@@ -230,7 +237,7 @@ describe('running the commands', () => {
   });
 
   it('Test connection shows "testing" while it runs, then the verdict and figures in its place', async () => {
-    const { kernel, toast, dismiss } = boot({ configured: true });
+    const { kernel, toast, dismiss } = await booted({ configured: true });
     phone.status = 'ready';
     const enablement = () => kernel.enablement(kernel.commands.get('telephony.testConnection')!.item);
     expect(enablement()).toBe(true);
@@ -247,7 +254,7 @@ describe('running the commands', () => {
   });
 
   it("a button's call action reaches the engine only when it is one the engine knows", async () => {
-    const { kernel } = boot({ configured: true });
+    const { kernel } = await booted({ configured: true });
     phone.status = 'ready';
     phone.calls = { c1: call({ state: 'incoming', direction: 'incoming' }) };
     expect(await kernel.run('telephony.callAction', { id: 'c1', action: 'format the disk' }, 'button')).toBe(true);
@@ -258,7 +265,7 @@ describe('running the commands', () => {
   });
 
   it('a call named by something other than its id is refused, not taken for the current call', async () => {
-    const { kernel } = boot({ configured: true });
+    const { kernel } = await booted({ configured: true });
     phone.status = 'ready';
     phone.calls = { c1: call({ state: 'incoming', direction: 'incoming' }) };
     expect(await kernel.run('telephony.answer', { id: 1 }, 'button')).toBe(false);
@@ -267,8 +274,8 @@ describe('running the commands', () => {
     expect(engine.itemAction).not.toHaveBeenCalled();
   });
 
-  it('Send DTMF checks its digits', () => {
-    const { kernel } = boot();
+  it('Send DTMF checks its digits', async () => {
+    const { kernel } = await booted();
     const validate = kernel.commands.get('telephony.dtmf')!.item.args![0]!.validate!;
     expect(validate('12#*')).toBeNull();
     expect(validate('12a')).toBe('telephony:args.badDigits');
@@ -281,21 +288,21 @@ describe('running the commands', () => {
   });
 
   it('Open dialpad opens the popup', async () => {
-    const { kernel } = boot();
+    const { kernel } = await booted();
     phone.status = 'ready';
     await kernel.run('telephony.dialpad', {}, 'hotkey');
     expect(phone.dialpadOpen).toBe(true);
   });
 
   it('TelephonyApi.call for a user without calling explains instead of dialling', async () => {
-    const { kernel, toast } = boot();
+    const { kernel, toast } = await booted();
     await kernel.get(TelephonyApi).call('1002');
     expect(startEngine).not.toHaveBeenCalled();
     expect(toast).toHaveBeenCalledWith(expect.objectContaining({ tone: 'error', titleKey: 'telephony:reasons.notConfigured' }));
   });
 
   it('TelephonyApi.onCallEnded tells when a call ends (not when one starts or changes)', async () => {
-    const { kernel } = boot({ configured: true });
+    const { kernel } = await booted({ configured: true });
     const ended = vi.fn();
     const listening = kernel.get(TelephonyApi).onCallEnded(ended);
     const call = { id: 'c1', state: 'outgoing', number: '1002', displayName: null, direction: 'outgoing', startedAt: null, held: false, muted: false, mergedWith: null, ended: null, seq: 1, recording: 'none', sipCallId: null, transfer: null, consultFor: null } as CallRecord;
@@ -315,7 +322,7 @@ describe('running the commands', () => {
   });
 
   it("history's call back becomes available and calls through TelephonyApi", async () => {
-    const { kernel } = boot({ configured: true, all: true });
+    const { kernel } = await booted({ configured: true, all: true });
     kernel.context.route = '/history';
     const callBack = kernel.commands.get('history.callBack')!.item;
     expect(kernel.enablement(callBack)).toEqual({ reasonKey: 'history:reasons.noSelection' });
@@ -325,7 +332,7 @@ describe('running the commands', () => {
   });
 
   it('TelephonyApi.testConnection hands back the engine\'s outcome, and says notConfigured when starting the phone finds no calling', async () => {
-    const { kernel } = boot({ configured: true });
+    const { kernel } = await booted({ configured: true });
     const progress = vi.fn();
     expect(await kernel.get(TelephonyApi).testConnection(progress)).toMatchObject({ ok: true, result: { verdict: 'good' } });
     expect(engine.testConnection).toHaveBeenCalledWith(progress);

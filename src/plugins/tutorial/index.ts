@@ -10,10 +10,7 @@ import { TourHost } from './ui/TourHost';
 export const tutorialPlugin = definePlugin({
   id: 'tutorial',
   titleKey: 'tutorial:title',
-  i18n: {
-    namespace: 'tutorial',
-    load: (lng) => import(`./locales/${lng}.json`).then((m: { default: Record<string, unknown> }) => m.default),
-  },
+  i18n: { namespace: 'tutorial' },
   panels: [{ id: 'tutorial.tour', slot: 'callDock', component: TourHost, order: 90 }],
   commands: tutorialCommands.commands,
   hotkeys: tutorialCommands.hotkeys,

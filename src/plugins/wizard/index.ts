@@ -14,10 +14,7 @@ import { wizardState, WIZARD_PATH } from './state';
 export const wizardPlugin = definePlugin({
   id: 'wizard',
   titleKey: 'wizard:title',
-  i18n: {
-    namespace: 'wizard',
-    load: (lng) => import(`./locales/${lng}.json`).then((m: { default: Record<string, unknown> }) => m.default),
-  },
+  i18n: { namespace: 'wizard' },
   provides: [provide(WizardApi, wizardService)],
   routes: [{ id: 'wizard', path: WIZARD_PATH, titleKey: 'wizard:title', component: () => import('./lazy').then(async (m) => (await m.strings(), { default: m.WizardScreen })) }],
   commands: wizardCommands.commands,

@@ -3,7 +3,8 @@ import { useEffect, useState } from 'react';
 import { Button, FieldError, Form, Input, Label, TextField } from 'react-aria-components';
 import { useSnapshot } from 'valtio';
 import { Navigation, Session, useKernel, useMaybeService, useService } from '../../../kernel';
-import { dialable, transferableCall } from '../commands';
+import { dialable } from '../commands';
+import { transferableCallId } from '../model/transfer';
 import { callList, phone } from '../state';
 import { CallItem, callName } from './CallItem';
 import { useTelephonyT } from './useTelephonyT';
@@ -25,7 +26,7 @@ export default function TransferScreen() {
   const s = useSnapshot(phone);
   const [target, setTarget] = useState(search.number ?? '');
   const [error, setError] = useState<string | null>(null);
-  const callId = transferableCall();
+  const callId = transferableCallId(phone.calls);
   const call = callId ? s.calls[callId] : undefined;
   const consult = callList(s.calls).find((c) => c.consultFor && c.state !== 'none');
   const original = consult?.consultFor ? s.calls[consult.consultFor] : undefined;

@@ -45,7 +45,7 @@ let kernel: Kernel;
 beforeAll(async () => {
   await i18next.use(initReactI18next).init({ lng: 'en', resources: { en: { telephony: { ...boot, ...strings } } }, interpolation: { escapeValue: false } });
 });
-beforeEach(() => {
+beforeEach(async () => {
   resetPhone();
   vi.clearAllMocks();
   kernel = new Kernel({ features: allFeatures(true) });
@@ -53,6 +53,8 @@ beforeEach(() => {
   kernel.provide(Notifications, { toast: vi.fn(() => ''), dismiss: vi.fn(), announce: vi.fn() });
   kernel.provide(Session, { userId: 7, config: { sip: { configured: false } } } as unknown as SessionInfo);
   kernel.load([telephonyPlugin]);
+  // As after the first screen: the call commands' enablement is in.
+  await kernel.loadLaterParts();
   phone.status = 'ready';
 });
 afterEach(() => {
