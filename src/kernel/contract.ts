@@ -99,9 +99,11 @@ export type GivenType = 'string' | 'number' | 'boolean' | 'strings';
 
 /**
  * A command's behaviour that comes with its plugin's later part (PluginManifest.later): it replaces
- * the manifest's enablement and run of the command.
+ * the manifest's enablement and run of the command, and adds to its keywords.
  */
 export interface CommandBehaviour {
+  /** The words the palette finds it by (added to the manifest's): only the palette needs them, after the first screen. */
+  keywords?: readonly string[];
   enabled?(ctx: CommandContext): Enablement;
   run?(ctx: CommandContext, args: Readonly<Record<string, unknown>>): void | Promise<void>;
 }

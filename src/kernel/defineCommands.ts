@@ -60,11 +60,17 @@ export type CommandTable = Readonly<Record<string, CommandRow>>;
 /** The runs the lazy chunk must provide: one per row without a `run` of its own, no more. */
 export type LazyRuns<T> = { readonly [K in keyof T as T[K] extends { run: CommandRun<never> | 'later' } ? never : K]: CommandRun<ArgsOf<T[K]>> };
 
-/** What the later part gives a row: its enablement (any row), and its run (the rows whose `run` is `'later'`, each of them). */
+/** What the later part may tell of any row: the words the palette finds it by, and whether it may run. */
+interface LaterRow {
+  readonly keywords?: readonly string[];
+  readonly enabled?: (ctx: CommandContext) => Enablement;
+}
+
+/** What the later part gives the rows: any row its words and enablement, and each row whose `run` is `'later'` its run. */
 export type LaterCommands<T> = {
-  readonly [K in keyof T as T[K] extends { run: 'later' } ? K : never]: { readonly enabled?: (ctx: CommandContext) => Enablement; readonly run: CommandRun<ArgsOf<T[K]>> };
+  readonly [K in keyof T as T[K] extends { run: 'later' } ? K : never]: LaterRow & { readonly run: CommandRun<ArgsOf<T[K]>> };
 } & {
-  readonly [K in keyof T as T[K] extends { run: 'later' } ? never : K]?: { readonly enabled?: (ctx: CommandContext) => Enablement };
+  readonly [K in keyof T as T[K] extends { run: 'later' } ? never : K]?: LaterRow;
 };
 
 /**

@@ -514,6 +514,12 @@ export class Kernel implements ServiceLookup {
     return command.when ? command.when(context) : true;
   }
 
+  /** The words the palette matches a command by: its manifest's, and its later part's once that is in. */
+  keywordsOf(command: CommandContribution): readonly string[] {
+    const later = this.behaviourOf(command.id)?.keywords;
+    return later ? [...(command.keywords ?? []), ...later] : (command.keywords ?? []);
+  }
+
   enablement(command: CommandContribution, ctx: CommandContext = this.commandContext('api')): Enablement {
     if (this.pendingPart(command.id) !== undefined) return NOT_LOADED;
     const enabled = this.behaviourOf(command.id)?.enabled ?? command.enabled;

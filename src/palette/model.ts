@@ -71,7 +71,7 @@ export class PaletteIndex {
       byTitle.set(title, [...(byTitle.get(title) ?? []), command]);
       const translatedKeywords = command.keywordsKey ? String(t(command.keywordsKey, { defaultValue: '' })) : '';
       commandEntries.push({
-        text: [title, translatedKeywords, ...(command.keywords ?? [])].join(' '),
+        text: [title, translatedKeywords, ...kernel.keywordsOf(command)].join(' '),
         ref: { kind: 'command', command },
       });
     }
@@ -221,7 +221,7 @@ export class PaletteIndex {
     for (const command of this.commands) {
       const arg = command.args?.[0];
       if (!arg) continue;
-      const verb = [this.title(command), ...(command.keywords ?? [])].map((v) => v.toLocaleLowerCase()).find((v) => lower.startsWith(`${v} `));
+      const verb = [this.title(command), ...this.kernel.keywordsOf(command)].map((v) => v.toLocaleLowerCase()).find((v) => lower.startsWith(`${v} `));
       const rest = verb ? typed.slice(verb.length).trim() : '';
       if (!rest) continue;
       const enablement = this.enablement(command);

@@ -23,7 +23,7 @@ function setup(load: () => Promise<PluginLater>) {
   const part = (): PluginLater => ({
     commands: cmds.later({
       go: { run: () => void ran.push('go') },
-      send: { enabled: () => (selected ? true : { reasonKey: 'lp:none' }), run: (_ctx, args) => void ran.push(`send ${args.id ?? ''}`) },
+      send: { keywords: ['post', 'mail'], enabled: () => (selected ? true : { reasonKey: 'lp:none' }), run: (_ctx, args) => void ran.push(`send ${args.id ?? ''}`) },
     }),
     searchProviders: [{ id: 'lp.things', kindKey: 'lp:kind', items: () => [] }],
     activate: () => toDisposable(stopped),
@@ -42,6 +42,7 @@ describe("a plugin's later part", () => {
     t.kernel.load([t.plugin]);
     const send = t.kernel.commands.get('lp.send')!.item;
     expect(t.kernel.enablement(send)).toEqual(NOT_LOADED);
+    expect(t.kernel.keywordsOf(send)).toEqual([]);
     expect(t.kernel.isSettling).toBe(true);
     expect(t.kernel.searchProviders.has('lp.things')).toBe(false);
     await vi.advanceTimersByTimeAsync(299);
@@ -51,6 +52,7 @@ describe("a plugin's later part", () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(t.kernel.isSettling).toBe(false);
     expect(t.kernel.searchProviders.has('lp.things')).toBe(true);
+    expect(t.kernel.keywordsOf(send)).toEqual(['post', 'mail']);
     expect(t.kernel.enablement(send)).toEqual({ reasonKey: 'lp:none' });
     t.select();
     expect(t.kernel.enablement(send)).toBe(true);

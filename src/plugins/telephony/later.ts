@@ -5,8 +5,9 @@ import { cellNumber, transferableCallId } from './model/transfer';
 import { phone } from './state';
 
 /*
- * The later part (loaded after the first screen): whether each call command may run, read from the
- * phone's state and its calls, with the reason shown beside it when it may not.
+ * The later part (loaded after the first screen): the words the palette finds each command by, and
+ * whether it may run, read from the phone's state and its calls, with the reason shown beside it
+ * when it may not.
  */
 
 const why = (key: string): Enablement => ({ reasonKey: `telephony:reasons.${key}` });
@@ -55,44 +56,49 @@ function canMerge(): Enablement {
 
 export const later: PluginLater = {
   commands: telephonyCommands.later({
-    call: { enabled: canCall },
-    answer: { enabled: () => needCall(['incoming'], 'noIncoming') },
-    decline: { enabled: () => needCall(['incoming'], 'noIncoming') },
-    hangup: { enabled: () => needCall([...BUSY, 'hold'], 'noCall') },
-    hold: { enabled: () => needCall(['active', 'hold'], 'noCall') },
-    mute: { enabled: () => needCall(['active', 'hold'], 'noCall') },
-    dtmf: { enabled: () => needCall(['active'], 'noActive') },
-    dialpad: { enabled: () => (phone.status === 'unconfigured' ? why('notConfigured') : phone.status === 'elsewhere' ? why('elsewhere') : true) },
-    takeOver: { enabled: () => (phone.status === 'elsewhere' ? true : why(phone.status === 'unconfigured' ? 'notConfigured' : 'notElsewhere')) },
-    transfer: { enabled: canTransfer },
-    transferToVoicemail: { enabled: canTransfer },
-    transferAttended: { enabled: () => (consultation() ? why('transferPending') : canTransfer()) },
+    go: { keywords: ['phone', 'dialpad'] },
+    call: { keywords: ['dial', 'phone', 'number'], enabled: canCall },
+    answer: { keywords: ['pick up', 'accept'], enabled: () => needCall(['incoming'], 'noIncoming') },
+    decline: { keywords: ['reject', 'ignore'], enabled: () => needCall(['incoming'], 'noIncoming') },
+    hangup: { keywords: ['end call'], enabled: () => needCall([...BUSY, 'hold'], 'noCall') },
+    hold: { keywords: ['resume', 'unhold'], enabled: () => needCall(['active', 'hold'], 'noCall') },
+    mute: { keywords: ['unmute', 'microphone'], enabled: () => needCall(['active', 'hold'], 'noCall') },
+    dtmf: { keywords: ['tones', 'keypad', 'digits'], enabled: () => needCall(['active'], 'noActive') },
+    dialpad: { keywords: ['keypad', 'dial'], enabled: () => (phone.status === 'unconfigured' ? why('notConfigured') : phone.status === 'elsewhere' ? why('elsewhere') : true) },
+    takeOver: { keywords: ['calling here', 'phone'], enabled: () => (phone.status === 'elsewhere' ? true : why(phone.status === 'unconfigured' ? 'notConfigured' : 'notElsewhere')) },
+    transferScreen: { keywords: ['transfer', 'hand over'] },
+    transfer: { keywords: ['transfer', 'blind transfer', 'hand over'], enabled: canTransfer },
+    transferToVoicemail: { keywords: ['transfer', 'voicemail', 'mailbox', 'leave a message'], enabled: canTransfer },
+    transferAttended: { keywords: ['attended transfer', 'consult', 'warm transfer', 'talk first'], enabled: () => (consultation() ? why('transferPending') : canTransfer()) },
     moveToCell: {
+      keywords: ['move call', 'mobile', 'cell phone', 'take the call with me'],
       enabled: (ctx) => {
         const can = canTransfer();
         return can !== true ? can : cellNumber(ctx.services.maybe(Session)?.profile) ? true : why('noCell');
       },
     },
     moveToDesk: {
+      keywords: ['move call', 'desk phone', 'desk', 'handset', 'pick up at my desk'],
       enabled: () => {
         const can = canTransfer();
         return can !== true ? can : phone.deskPhone ? true : why('noDesk');
       },
     },
-    completeTransfer: { enabled: () => (consultation('active') ? true : why('noConsultation')) },
-    cancelTransfer: { enabled: () => (consultation() ? true : why('noConsultation')) },
-    merge: { enabled: canMerge },
-    record: { enabled: () => (phone.recordingPolicy.mode === 'off' ? why('recordingOff') : needCall(['active', 'hold'], 'noCall')) },
+    completeTransfer: { keywords: ['transfer', 'complete', 'connect'], enabled: () => (consultation('active') ? true : why('noConsultation')) },
+    cancelTransfer: { keywords: ['transfer', 'cancel', 'back'], enabled: () => (consultation() ? true : why('noConsultation')) },
+    merge: { keywords: ['3-way', 'three way', 'conference', 'join calls'], enabled: canMerge },
+    record: { keywords: ['recording', 'pause recording', 'resume recording'], enabled: () => (phone.recordingPolicy.mode === 'off' ? why('recordingOff') : needCall(['active', 'hold'], 'noCall')) },
     // A measured call to the echo number (*43): needs the line free, like any call.
-    testConnection: { enabled: canCall },
-    dndOn: { enabled: settingsThen(() => phone.settings.dnd === false, 'dndIsOn') },
-    dndOff: { enabled: settingsThen(() => phone.settings.dnd === true, 'dndIsOff') },
-    forwardOn: { enabled: settingsReady },
-    forwardOff: { enabled: settingsThen(() => phone.settings.forwardAlways?.enabled === true, 'notForwarding') },
+    testConnection: { keywords: ['echo', 'test call', 'call quality', 'network', 'latency', 'microphone test', '*43'], enabled: canCall },
+    dndOn: { keywords: ['do not disturb', 'dnd', 'busy', 'silence'], enabled: settingsThen(() => phone.settings.dnd === false, 'dndIsOn') },
+    dndOff: { keywords: ['do not disturb', 'dnd', 'available'], enabled: settingsThen(() => phone.settings.dnd === true, 'dndIsOff') },
+    forwardOn: { keywords: ['forward', 'divert', 'redirect', 'call forwarding'], enabled: settingsReady },
+    forwardOff: { keywords: ['forward', 'divert', 'call forwarding'], enabled: settingsThen(() => phone.settings.forwardAlways?.enabled === true, 'notForwarding') },
     notifications: {
+      keywords: ['desktop notifications', 'alerts', 'incoming call', 'chat', 'messages', 'texts'],
       enabled: () =>
         typeof Notification !== 'function' ? why('noNotifications') : Notification.permission === 'granted' ? why('notificationsOn') : Notification.permission === 'denied' ? why('notificationsBlocked') : true,
     },
-    phoneLinks: { enabled: () => (typeof navigator === 'object' && 'registerProtocolHandler' in navigator ? true : why('noPhoneLinks')) },
+    phoneLinks: { keywords: ['tel', 'sip', 'links', 'default phone app'], enabled: () => (typeof navigator === 'object' && 'registerProtocolHandler' in navigator ? true : why('noPhoneLinks')) },
   }),
 };
