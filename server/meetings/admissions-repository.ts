@@ -8,22 +8,39 @@ export async function admissionOf(q: Queryable, meetingId: number, occupant: num
   return rows[0]?.status ?? null;
 }
 
-/** Asks (again) to come in: a waiting row is renewed, a decision is kept. */
-export async function wait(q: Queryable, meetingId: number, occupant: number, name: string, at: Date): Promise<void> {
+/** Asks (again) to come in: a waiting row is renewed, a decision is kept. `phone`: a phone's caller number (its name). */
+export async function wait(q: Queryable, meetingId: number, occupant: number, name: string, at: Date, phone: string | null = null): Promise<void> {
   await q.query(
-    `INSERT INTO meeting_admissions (meeting_id, occupant, name, status, updated_at) VALUES ($1, $2, $3, 'waiting', $4)
+    `INSERT INTO meeting_admissions (meeting_id, occupant, name, status, updated_at, phone) VALUES ($1, $2, $3, 'waiting', $4, $5)
      ON CONFLICT (meeting_id, occupant) DO UPDATE SET updated_at = EXCLUDED.updated_at, name = EXCLUDED.name WHERE meeting_admissions.status = 'waiting'`,
-    [meetingId, occupant, name, at],
+    [meetingId, occupant, name, at, phone],
   );
 }
 
 /** Who waits now: asked since `since` (a window that stopped asking has gone). */
-export async function waiting(q: Queryable, meetingId: number, since: Date): Promise<{ occupant: number; name: string }[]> {
-  const { rows } = await q.query<{ occupant: number; name: string }>(
-    `SELECT occupant, name FROM meeting_admissions WHERE meeting_id = $1 AND status = 'waiting' AND updated_at >= $2 ORDER BY updated_at, occupant`,
+export async function waiting(q: Queryable, meetingId: number, since: Date): Promise<{ occupant: number; name: string; is_phone?: boolean }[]> {
+  const { rows } = await q.query<{ occupant: number; name: string; phone: string | null }>(
+    `SELECT occupant, name, phone FROM meeting_admissions WHERE meeting_id = $1 AND status = 'waiting' AND updated_at >= $2 ORDER BY updated_at, occupant`,
     [meetingId, since],
   );
-  return rows;
+  return rows.map((r) => (r.phone === null ? { occupant: r.occupant, name: r.name } : { occupant: r.occupant, name: r.phone, is_phone: true }));
+}
+
+/** A new occupant id for a phone that waits (migration 060: a range no user or guest has). */
+export async function phoneOccupant(q: Queryable): Promise<number> {
+  const { rows } = await q.query<{ id: number }>(`SELECT nextval('meeting_phone_occupants')::int AS id`);
+  return rows[0]!.id;
+}
+
+/** A phone that hung up while waiting leaves the host's list at once. */
+export async function stopWaiting(q: Queryable, meetingId: number, occupant: number): Promise<void> {
+  await q.query(`DELETE FROM meeting_admissions WHERE meeting_id = $1 AND occupant = $2 AND status = 'waiting'`, [meetingId, occupant]);
+}
+
+/** The colleague (a user of the organisation) whose extension this is, or null. */
+export async function colleagueAt(q: Queryable, organizationId: number, extension: string): Promise<number | null> {
+  const { rows } = await q.query<{ id: number }>(`SELECT id FROM users WHERE organization_id = $1 AND extension = $2`, [organizationId, extension]);
+  return rows[0]?.id ?? null;
 }
 
 /** The host's answer; false when that person is not waiting. */

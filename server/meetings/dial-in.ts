@@ -7,6 +7,8 @@ import type { Queryable } from '../db/types';
 import { ApiError } from '../errors';
 import type { MeetingBridges, PhoneLeg } from './audio-bridge';
 import { audioAnswer, readAudioOffer } from './dial-in-sdp';
+import type { MeetingRooms } from './janus-rooms';
+import { phoneEntry } from './phone-admission';
 import type { PhoneFeedKeeper } from './phone-feed';
 import * as repo from './repository';
 import { openOccurrence } from './service';
@@ -81,7 +83,7 @@ export interface DialIn {
   close(): void;
 }
 
-export function startDialIn(o: { db: Queryable; bridges: MeetingBridges; feeds: PhoneFeedKeeper; port: number; log: FastifyBaseLogger }): DialIn {
+export function startDialIn(o: { db: Queryable; rooms: Pick<MeetingRooms, 'participants'>; bridges: MeetingBridges; feeds: PhoneFeedKeeper; port: number; log: FastifyBaseLogger }): DialIn {
   const calls = new Map<string, Call>();
   const contact = [{ uri: `sip:dialin@127.0.0.1:${o.port}` }];
   let stack: SipStack | null = null;
@@ -125,6 +127,19 @@ export function startDialIn(o: { db: Queryable; bridges: MeetingBridges; feeds: 
     }
     const offer = readAudioOffer(rq.content ?? '');
     if (!offer) return fail(488, 'Not Acceptable Here');
+    // Known from here on: ending the meeting hangs up a phone still held at the door too.
+    call.meetingId = meeting.id;
+    const entry = await phoneEntry({
+      db: o.db,
+      rooms: o.rooms,
+      meeting,
+      callerNumber,
+      calling: () => !call.ended,
+      ringing: () => reply(rq, 180, 'Ringing', { headers: { to: { ...rq.headers.to, params: { ...rq.headers.to.params, tag: toTag } } } }),
+    });
+    if (entry === 'denied') return fail(603, 'Declined By Host');
+    if (entry === 'timed-out') return fail(480, 'Nobody Let You In');
+    if (entry === 'hung-up') return fail(487, 'Request Terminated');
     let leg: PhoneLeg;
     try {
       leg = await o.bridges.joinPhone(meeting.id, { display: phoneDisplay(callerNumber), remote: offer.remote, codec: offer.codec, payloadType: offer.payloadType });
@@ -139,7 +154,6 @@ export function startDialIn(o: { db: Queryable; bridges: MeetingBridges; feeds: 
     }
     call.leg = leg;
     call.invite = rq;
-    call.meetingId = meeting.id;
     o.feeds.joined(meeting, callerNumber);
     call.answer = audioAnswer(leg.local, offer.codec, offer.payloadType, Date.now());
     o.log.info({ callId, meeting: meeting.id, participant: leg.id }, 'a phone dialled into the meeting');

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { IdParam } from '../../src/wire/common';
-import { readDisplay } from '../../src/wire/meetingDisplay';
 import { AdmitInput, ModerateInput, RemoveInput, WAITING_FRESH_MS, type MeetingMedia, type WaitingRoom } from '../../src/wire/meetings';
+import { hostIsIn } from './admission-rules';
 import * as admissions from './admissions-repository';
 import type { RouteContext } from '../context';
 import { ApiError, notFound, parseOrThrow } from '../errors';
@@ -90,12 +90,7 @@ export function registerMediaRoutes(app: FastifyInstance, ctx: RouteContext, { c
     const { caller, row, isHost } = await participant(request);
     if (!isHost) {
       // "Only moderators may start": nobody else comes into the media before a host is in it.
-      if (row.only_mods) {
-        const hosts = new Set(await admissions.hostIds(db, row.id));
-        const inRoom = await rooms.participants(row.id).catch(() => []);
-        if (!inRoom.some((p) => { const u = readDisplay(p.display).userId; return u !== null && hosts.has(u); }))
-          throw new ApiError(403, 'waiting_for_host', 'The meeting starts when its host joins');
-      }
+      if (row.only_mods && !(await hostIsIn(db, rooms, row.id))) throw new ApiError(403, 'waiting_for_host', 'The meeting starts when its host joins');
       // The waiting room: the host lets each in; with member bypass, colleagues come straight in.
       if (row.waiting_room && !(row.member_bypass && caller.kind === 'user')) {
         const occupant = occupantId(caller);

@@ -109,7 +109,7 @@ export function registerMeetingRoutes(app: FastifyInstance, ctx: RouteContext, o
     const bridges = janusMeetingBridges(services);
     const feeds = janusPhoneFeeds(services);
     const keeper = phoneFeedKeeper({ rooms, feeds, bridges, log: app.log });
-    dialIn = startDialIn({ db, bridges, feeds: keeper, port: services.ports.dialInSip, log: app.log });
+    dialIn = startDialIn({ db, rooms, bridges, feeds: keeper, port: services.ports.dialInSip, log: app.log });
     app.addHook('onClose', async () => {
       dialIn?.close();
       await keeper.close();

@@ -340,10 +340,10 @@ export type ModerateInput = z.infer<typeof ModerateInput>;
 export const RemoveInput = z.object({ feed: Feed });
 export type RemoveInput = z.infer<typeof RemoveInput>;
 
-/** Someone waiting to be let in: a user's id, or a guest's id negated (as the lobby lists them). */
+/** Someone waiting to be let in: a user's id, a guest's id negated (as the lobby lists them), or a phone's (migration 060). */
 const Occupant = z.int().check(z.gte(-2_147_483_647), z.lte(2_147_483_647), z.refine((n) => n !== 0, 'Not a participant'));
-/** `GET /v1/meetings/{id}/media/waiting`: the waiting room, for the host. */
-export const WaitingRoom = z.object({ waiting: z.array(z.object({ occupant: z.int(), name: z.string() })) });
+/** `GET /v1/meetings/{id}/media/waiting`: the waiting room, for the host; a phone dialled in is `is_phone`, its caller number as `name`. */
+export const WaitingRoom = z.object({ waiting: z.array(z.object({ occupant: z.int(), name: z.string(), is_phone: z.optional(z.boolean()) })) });
 export type WaitingRoom = z.infer<typeof WaitingRoom>;
 /** `POST /v1/meetings/{id}/media/admit`: the host lets someone in, or not. */
 export const AdmitInput = z.object({ occupant: Occupant, admit: z.boolean() });

@@ -37,7 +37,7 @@ describe('the dial-in user agent', () => {
     const port = (holder.address() as AddressInfo).port;
     const error = vi.fn();
     const log = { error, warn: vi.fn(), info: vi.fn() } as unknown as FastifyBaseLogger;
-    const dialIn = startDialIn({ db: {} as never, bridges: {} as MeetingBridges, feeds: {} as PhoneFeedKeeper, port, log });
+    const dialIn = startDialIn({ db: {} as never, rooms: {} as never, bridges: {} as MeetingBridges, feeds: {} as PhoneFeedKeeper, port, log });
     try {
       await vi.waitFor(() => expect(error).toHaveBeenCalledWith(expect.objectContaining({ port }), 'dial-in not started: its SIP port is taken'));
     } finally {

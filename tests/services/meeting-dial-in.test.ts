@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { janusMeetingBridges, type MeetingBridges } from '../../server/meetings/audio-bridge';
 import { NgClient } from '../../server/services/ng';
 import { displayFor, readDisplay } from '../../src/wire/meetingDisplay';
-import { MeetingMedia, RoomsResponse } from '../../src/wire/meetings';
+import { MeetingMedia, RoomsResponse, WaitingRoom } from '../../src/wire/meetings';
 import { dialInString } from '../../src/wire/services';
 import { deskPhoneFor, startServicesApi, type ServicesApi } from './harness';
 import type { Baresip } from './peers/sip_baresip';
@@ -228,6 +228,93 @@ describe('the browsers, heard on the phone', () => {
       publisher.close();
       await chromium.close();
       await signed.close();
+    }
+  });
+});
+
+describe("the meeting's rules, for phones too", () => {
+  /** An instant meeting of Alice's with these rules; the host (Alice) in its lobby. */
+  async function meetingWith(rules: Record<string, boolean>) {
+    const alice = await api.login('alice');
+    const m = await api.post<{ id: number; meeting_access_code: string; phone_pin: string }>('/v1/meetings', alice, { meeting_name: `Rules ${Date.now()}`, instant: true, ...rules });
+    await api.post(`/v1/meetings/${m.id}/presence`, alice, { client_id: `w${Date.now()}` });
+    return { ...m, alice };
+  }
+  const waitingOf = async (m: { id: number; alice: string }) => WaitingRoom.parse(await api.get(`/v1/meetings/${m.id}/media/waiting`, m.alice)).waiting;
+  const admit = async (m: { id: number; alice: string }, occupant: number, yes: boolean) => {
+    const res = await api.app.inject({ method: 'POST', url: `/v1/meetings/${m.id}/media/admit`, headers: { authorization: `Bearer ${m.alice}` }, payload: { occupant, admit: yes } });
+    expect(res.statusCode, res.body).toBe(204);
+  };
+  const bobsNumber = async () => (await api.db.query<{ extension: string }>("SELECT extension FROM users WHERE username = 'bob'")).rows[0]!.extension;
+
+  it("a waiting room holds the phone ringing, listed to the host as a phone, until the host admits it: then it is in the meeting's audio", async () => {
+    const m = await meetingWith({ waiting_room: true });
+    await api.post(`/v1/meetings/${m.id}/media`, m.alice);
+    const since = phone.events.length;
+    await dial(dialInString(m.meeting_access_code, m.phone_pin));
+    await phone.waitEvent((e) => e.type === 'CALL_RINGING', 10_000, since);
+    await expect.poll(() => waitingOf(m), { timeout: 10_000 }).toEqual([{ occupant: expect.any(Number), name: await bobsNumber(), is_phone: true }]);
+    expect(await bridges.participants(m.id)).toEqual([]);
+    expect(phone.events.slice(since).some((e) => e.type === 'CALL_ESTABLISHED')).toBe(false);
+
+    const { occupant } = (await waitingOf(m))[0]!;
+    await admit(m, occupant, true);
+    await phone.waitEvent((e) => e.type === 'CALL_ESTABLISHED', 10_000, since);
+    await expect.poll(() => bridges.participants(m.id), { timeout: 5000 }).toEqual([{ id: expect.any(Number), display: `phone:${await bobsNumber()}` }]);
+    expect(await waitingOf(m)).toEqual([]);
+    await phone.command('hangup');
+    await phone.waitEvent((e) => e.type === 'CALL_CLOSED', 10_000, since);
+    await expect.poll(() => bridges.participants(m.id), { timeout: 5000 }).toEqual([]);
+  });
+
+  it('Deny hangs the held phone up (603 Declined) and it never joins; a phone that gives up leaves the list at once', async () => {
+    const m = await meetingWith({ waiting_room: true });
+    await api.post(`/v1/meetings/${m.id}/media`, m.alice);
+    let since = phone.events.length;
+    await dial(dialInString(m.meeting_access_code, m.phone_pin));
+    await expect.poll(() => waitingOf(m), { timeout: 10_000 }).toHaveLength(1);
+    const { occupant } = (await waitingOf(m))[0]!;
+    await admit(m, occupant, false);
+    expect((await phone.waitEvent((e) => e.type === 'CALL_CLOSED', 10_000, since)).param).toMatch(/603/);
+    expect(phone.events.slice(since).some((e) => e.type === 'CALL_ESTABLISHED')).toBe(false);
+    expect(await bridges.participants(m.id)).toEqual([]);
+
+    since = phone.events.length;
+    await dial(dialInString(m.meeting_access_code, m.phone_pin));
+    await expect.poll(() => waitingOf(m), { timeout: 10_000 }).toHaveLength(1);
+    await phone.command('hangup');
+    await phone.waitEvent((e) => e.type === 'CALL_CLOSED', 10_000, since);
+    await expect.poll(() => waitingOf(m), { timeout: 5000 }).toEqual([]);
+  });
+
+  it('member bypass lets the phone of a colleague (its extension is a user\'s of the organisation) straight in', async () => {
+    const m = await meetingWith({ waiting_room: true, member_bypass: true });
+    const since = phone.events.length;
+    await dial(dialInString(m.meeting_access_code, m.phone_pin));
+    await phone.waitEvent((e) => e.type === 'CALL_ESTABLISHED', 10_000, since);
+    expect(await bridges.participants(m.id)).toHaveLength(1);
+    await phone.command('hangup');
+    await phone.waitEvent((e) => e.type === 'CALL_CLOSED', 10_000, since);
+  });
+
+  it('"only moderators may start" holds the phone ringing until a host is in the meeting', async () => {
+    const m = await meetingWith({ only_mods: true });
+    const since = phone.events.length;
+    await dial(dialInString(m.meeting_access_code, m.phone_pin));
+    await phone.waitEvent((e) => e.type === 'CALL_RINGING', 10_000, since);
+    const media = MeetingMedia.parse(await api.post(`/v1/meetings/${m.id}/media`, m.alice));
+    // Still held: the host has the room's keys but is not in it yet.
+    expect(await bridges.participants(m.id)).toEqual([]);
+    const host = await videoroomHandle(media.janus_url);
+    try {
+      const display = displayFor({ name: 'Alice', userId: await api.userId('alice'), kind: 'camera' });
+      expect(pluginData(await host.message({ request: 'join', ptype: 'publisher', room: media.room, pin: media.pin, display }))).toMatchObject({ videoroom: 'joined' });
+      await phone.waitEvent((e) => e.type === 'CALL_ESTABLISHED', 10_000, since);
+      expect(phone.events.slice(since).findIndex((e) => e.type === 'CALL_ESTABLISHED')).toBeGreaterThan(phone.events.slice(since).findIndex((e) => e.type === 'CALL_RINGING'));
+      await phone.command('hangup');
+      await phone.waitEvent((e) => e.type === 'CALL_CLOSED', 10_000, since);
+    } finally {
+      host.close();
     }
   });
 });

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { PresenceApi } from '../../../contracts';
 import { Notifications, useKernel } from '../../../kernel';
-import type { MeetingMedia } from '../../../wire/meetings';
+import type { MeetingMedia, WaitingRoom } from '../../../wire/meetings';
 import { admit, endForAll, moderateParticipant, readWaiting, removeParticipant, serverMessage } from '../api';
 import { log } from '../log';
 import { setActiveSession } from '../media/active';
@@ -71,6 +71,8 @@ export function MeetingRoom({ meetingId, media, who, start, onJoined, onEnded }:
   // buttons do not reach them (they are in the audio bridge, not the videoroom).
   const people = peers.filter((p) => p.kind !== 'screen');
   const nameOf = (p: { kind: FeedKind; name: string }) => (p.kind === 'screen' ? t('room.screenOf', { name: p.name }) : p.kind === 'phone' ? t('room.phoneOf', { name: p.name }) : p.name);
+  /** A phone held in the waiting room reads as its tile will ("Phone <number>"). */
+  const waiterName = (w: WaitingRoom['waiting'][number]) => (w.is_phone ? t('room.phoneOf', { name: w.name }) : w.name);
   const [confirmEnd, setConfirmEnd] = useState(false);
   /** A host's action on the server; a refusal is said in a toast, the meeting goes on. */
   const hostAction = (work: () => Promise<unknown>) =>
@@ -91,12 +93,12 @@ export function MeetingRoom({ meetingId, media, who, start, onJoined, onEnded }:
           <ul>
             {waiting.map((w) => (
               <li key={w.occupant}>
-                {w.name}{' '}
+                {waiterName(w)}{' '}
                 <Button className="btn small primary" onPress={() => hostAction(() => admit(kernel, meetingId, w.occupant, true))}>
-                  {t('room.admit', { name: w.name })}
+                  {t('room.admit', { name: waiterName(w) })}
                 </Button>{' '}
                 <Button className="btn small" onPress={() => hostAction(() => admit(kernel, meetingId, w.occupant, false))}>
-                  {t('room.deny', { name: w.name })}
+                  {t('room.deny', { name: waiterName(w) })}
                 </Button>
               </li>
             ))}
@@ -204,10 +206,10 @@ type T = ReturnType<typeof useTranslation<'meetings'>>['t'];
 const WAITING_REFRESH_MS = 3000;
 
 /** The host's waiting room, read every few seconds; a newcomer in it is announced. */
-function useWaitingRoom(meetingId: number, active: boolean): readonly { occupant: number; name: string }[] {
+function useWaitingRoom(meetingId: number, active: boolean): WaitingRoom['waiting'] {
   const { t } = useTranslation('meetings');
   const kernel = useKernel();
-  const [list, setList] = useState<readonly { occupant: number; name: string }[]>([]);
+  const [list, setList] = useState<WaitingRoom['waiting']>([]);
   useEffect(() => {
     if (!active) return setList([]);
     let known = new Set<number>();
@@ -216,7 +218,7 @@ function useWaitingRoom(meetingId: number, active: boolean): readonly { occupant
       readWaiting(kernel, meetingId).then(
         ({ waiting }) => {
           if (stopped) return;
-          for (const w of waiting) if (!known.has(w.occupant)) kernel.get(Notifications).announce(t('room.announce.waiting', { name: w.name }), 'assertive');
+          for (const w of waiting) if (!known.has(w.occupant)) kernel.get(Notifications).announce(t('room.announce.waiting', { name: w.is_phone ? t('room.phoneOf', { name: w.name }) : w.name }), 'assertive');
           known = new Set(waiting.map((w) => w.occupant));
           setList(waiting);
         },
