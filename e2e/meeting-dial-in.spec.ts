@@ -1,6 +1,6 @@
 import { readServicesConfig } from '../server/services/layout';
-import { expect, test } from './csp-guard';
-import { goByChord, loginByKeyboard } from './fixtures';
+import { expect, test, type Page } from './csp-guard';
+import { goByChord, loginByKeyboard, tabUntilFocused } from './fixtures';
 import { E2E_PORT_BASE } from './global-setup';
 import { joinNow, startMeeting, tile } from './meeting-helpers';
 import { deskPhone } from './telephony-helpers';
@@ -9,23 +9,30 @@ const HOST = 'nikolai.petrov';
 /** Whose desk phone dials in: any phone of the system may. */
 const CALLER = 'zainab.bello';
 
-test('a phone dials into a meeting with the digits its details show: the host sees it as a phone tile playing its audio, gone when it hangs up', async ({ page, baseURL }) => {
-  test.slow();
-  const name = `Dial-in ${Date.now().toString(36)}`;
+/** The host starts a meeting (the Meetings screen), joins it, and reads its dial-in digits off its details. */
+async function hostWithDigits(page: Page, name: string, opts: { waitingRoom?: boolean } = {}) {
   await loginByKeyboard(page, HOST);
   await goByChord(page, 'e');
   await expect(page.getByRole('heading', { level: 1, name: 'Meetings' })).toBeVisible();
-  const host = await startMeeting(page, name);
+  const host = await startMeeting(page, name, opts);
   const detail = page.locator('.detail-pane');
   await expect(detail.getByRole('heading', { level: 2, name })).toBeVisible();
   const digits = (await detail.locator('dt', { hasText: 'Dial in' }).locator('xpath=following-sibling::dd[1]').innerText()).trim();
   expect(digits).toMatch(/^\*64\*\d{6,12}\*\d{6}$/);
   await joinNow(host);
+  return { host, digits };
+}
+
+const sipDomain = () => readServicesConfig({ UC_PORT_BASE: String(E2E_PORT_BASE) }).domain;
+
+test('a phone dials into a meeting with the digits its details show: the host sees it as a phone tile playing its audio, gone when it hangs up', async ({ page, baseURL }) => {
+  test.slow();
+  const { host, digits } = await hostWithDigits(page, `Dial-in ${Date.now().toString(36)}`);
 
   const phone = await deskPhone(baseURL!, CALLER);
   try {
     const since = phone.events.length;
-    await phone.command('dial', `sip:${digits}@${readServicesConfig({ UC_PORT_BASE: String(E2E_PORT_BASE) }).domain}`);
+    await phone.command('dial', `sip:${digits}@${sipDomain()}`);
     await phone.waitEvent((e) => e.type === 'CALL_ESTABLISHED', 15_000, since);
     const phoneTile = tile(host, /^Phone \d{3,5}/);
     await expect(phoneTile).toBeVisible({ timeout: 20_000 });
@@ -34,6 +41,43 @@ test('a phone dials into a meeting with the digits its details show: the host se
     await phone.command('hangup');
     await phone.waitEvent((e) => e.type === 'CALL_CLOSED', 10_000, since);
     await expect(phoneTile).toHaveCount(0, { timeout: 15_000 });
+  } finally {
+    await phone.stop().catch(() => phone.kill());
+  }
+});
+
+test('with a waiting room the phone rings until the host admits "Phone <number>"; in the participants list the host mutes, unmutes and removes it, which ends its call', async ({ page, baseURL }) => {
+  test.slow();
+  const { host, digits } = await hostWithDigits(page, `Dial-in waiting ${Date.now().toString(36)}`, { waitingRoom: true });
+  const phone = await deskPhone(baseURL!, CALLER);
+  try {
+    const since = phone.events.length;
+    await phone.command('dial', `sip:${digits}@${sipDomain()}`);
+    await phone.waitEvent((e) => e.type === 'CALL_RINGING', 15_000, since);
+    const waiting = host.getByRole('region', { name: 'Waiting to join (1)' });
+    const admit = waiting.getByRole('button', { name: /^Admit Phone \d{3,5}$/ });
+    await expect(admit).toBeVisible({ timeout: 15_000 });
+    const label = (await admit.innerText()).replace(/^Admit /, '');
+    expect(phone.events.slice(since).some((e) => e.type === 'CALL_ESTABLISHED')).toBe(false);
+    await expect(tile(host, /^Phone /)).toHaveCount(0);
+    await tabUntilFocused(host, admit);
+    await host.keyboard.press('Enter');
+    await phone.waitEvent((e) => e.type === 'CALL_ESTABLISHED', 15_000, since);
+    await expect(tile(host, label)).toBeVisible({ timeout: 20_000 });
+    await expect(waiting).toHaveCount(0);
+
+    await host.keyboard.press('Control+Alt+P');
+    const panel = host.getByRole('complementary', { name: 'Participants (2)' });
+    await tabUntilFocused(host, panel.getByRole('button', { name: `Mute ${label}` }));
+    await host.keyboard.press('Enter');
+    await expect(panel.getByRole('listitem').filter({ hasText: label })).toContainText('muted');
+    await tabUntilFocused(host, panel.getByRole('button', { name: `Unmute ${label}` }));
+    await host.keyboard.press('Enter');
+    await expect(panel.getByRole('button', { name: `Mute ${label}` })).toBeVisible();
+    await tabUntilFocused(host, panel.getByRole('button', { name: `Remove ${label}` }));
+    await host.keyboard.press('Enter');
+    await phone.waitEvent((e) => e.type === 'CALL_CLOSED', 10_000, since);
+    await expect(tile(host, label)).toHaveCount(0, { timeout: 15_000 });
   } finally {
     await phone.stop().catch(() => phone.kill());
   }

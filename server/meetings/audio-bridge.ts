@@ -49,8 +49,10 @@ export interface MeetingBridges {
    */
   forwardPhones(meetingId: number, to: RtpAddress, o: { ssrc: number; payloadType: number }): Promise<number>;
   stopForward(meetingId: number, streamId: number): Promise<void>;
-  /** Who is in the bridge now (Janus's ids and displays). */
-  participants(meetingId: number): Promise<{ id: number; display: string }[]>;
+  /** Who is in the bridge now (Janus's ids and displays, and whether the bridge mutes them). */
+  participants(meetingId: number): Promise<{ id: number; display: string; muted: boolean }[]>;
+  /** The host's mute: the bridge drops that participant's audio (everyone else's mix leaves it out) until unmuted. */
+  mute(meetingId: number, participantId: number, mute: boolean): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -147,12 +149,18 @@ export function janusMeetingBridges(services: Pick<ServicesConfig, 'runtimeDir' 
     async participants(meetingId) {
       try {
         const data = await admins[placeMeeting(meetingId, names)]!.request({ request: 'listparticipants', room: meetingId });
-        const list = Array.isArray(data.participants) ? (data.participants as { id?: unknown; display?: unknown }[]) : [];
-        return list.filter((p): p is { id: number; display?: unknown } => typeof p.id === 'number').map((p) => ({ id: p.id, display: typeof p.display === 'string' ? p.display : '' }));
+        const list = Array.isArray(data.participants) ? (data.participants as { id?: unknown; display?: unknown; muted?: unknown }[]) : [];
+        return list
+          .filter((p): p is { id: number; display?: unknown; muted?: unknown } => typeof p.id === 'number')
+          .map((p) => ({ id: p.id, display: typeof p.display === 'string' ? p.display : '', muted: p.muted === true }));
       } catch (err) {
         if (err instanceof VideoRoomError && err.code === NO_SUCH_ROOM) return [];
         throw err;
       }
+    },
+    async mute(meetingId, participantId, mute) {
+      const { adminKey, rooms } = await loadKeys();
+      await admins[placeMeeting(meetingId, names)]!.request({ request: mute ? 'mute' : 'unmute', admin_key: adminKey, room: meetingId, secret: derive(rooms, 'bridge-secret', meetingId), id: participantId });
     },
     async close() {
       for (const s of [...open]) s.close();

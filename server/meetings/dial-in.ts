@@ -80,6 +80,12 @@ export interface DialIn {
   calls(): number;
   /** Hangs up every phone in the meeting (it was ended for all, or deleted). */
   hangUp(meetingId: number): void;
+  /** The phones in the meeting's audio now: the bridge's id of each, its number, whether the host muted it. */
+  phones(meetingId: number): Promise<{ id: number; number: string; muted: boolean }[]>;
+  /** The host mutes or unmutes one phone; false when it is not in the meeting. */
+  mute(meetingId: number, phoneId: number, mute: boolean): Promise<boolean>;
+  /** The host removes one phone: it gets our BYE. False when it is not in the meeting. */
+  remove(meetingId: number, phoneId: number): boolean;
   close(): void;
 }
 
@@ -235,10 +241,29 @@ export function startDialIn(o: { db: Queryable; rooms: Pick<MeetingRooms, 'parti
     end(callId);
   }
 
+  /** The call of the phone the bridge knows as `phoneId`, in that meeting. */
+  const answered = (meetingId: number, phoneId: number): [string, Call] | null => [...calls].find(([, c]) => c.meetingId === meetingId && c.leg?.id === phoneId) ?? null;
+
   return {
     calls: () => [...calls.values()].filter((c) => c.leg).length,
     hangUp(meetingId) {
       for (const [id, call] of [...calls]) if (call.meetingId === meetingId) bye(id, call);
+    },
+    async phones(meetingId) {
+      const ours = new Set([...calls.values()].flatMap((c) => (c.meetingId === meetingId && c.leg ? [c.leg.id] : [])));
+      if (ours.size === 0) return [];
+      const inBridge = await o.bridges.participants(meetingId);
+      return inBridge.filter((p) => ours.has(p.id)).map((p) => ({ id: p.id, number: p.display.replace(/^phone:/, ''), muted: p.muted }));
+    },
+    async mute(meetingId, phoneId, mute) {
+      if (!answered(meetingId, phoneId)) return false;
+      await o.bridges.mute(meetingId, phoneId, mute);
+      return true;
+    },
+    remove(meetingId, phoneId) {
+      const found = answered(meetingId, phoneId);
+      if (found) bye(found[0], found[1]);
+      return found !== null;
     },
     close() {
       for (const id of [...calls.keys()]) end(id);

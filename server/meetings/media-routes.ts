@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { IdParam } from '../../src/wire/common';
-import { AdmitInput, ModerateInput, RemoveInput, WAITING_FRESH_MS, type MeetingMedia, type WaitingRoom } from '../../src/wire/meetings';
+import { AdmitInput, ModerateInput, PhoneMuteInput, PhoneRemoveInput, RemoveInput, WAITING_FRESH_MS, type MeetingMedia, type MeetingPhones, type WaitingRoom } from '../../src/wire/meetings';
 import { hostIsIn } from './admission-rules';
 import * as admissions from './admissions-repository';
 import type { RouteContext } from '../context';
@@ -18,7 +18,7 @@ import type { MeetingsShared } from './routes';
  * lobby (`POST /v1/meetings/{id}/presence` checked the join window and the PIN): the videoroom,
  * created on the first such call, its PIN, and TURN credentials. A guest of the meeting too.
  */
-export function registerMediaRoutes(app: FastifyInstance, ctx: RouteContext, { cfg, hangUpPhones }: MeetingsShared, rooms: MeetingRooms): void {
+export function registerMediaRoutes(app: FastifyInstance, ctx: RouteContext, { cfg, hangUpPhones, phones }: MeetingsShared, rooms: MeetingRooms): void {
   const { db, settings } = ctx;
   const meetingFor = meetingAccess(ctx);
   const turn = turnIssuer(ctx);
@@ -61,6 +61,38 @@ export function registerMediaRoutes(app: FastifyInstance, ctx: RouteContext, { c
     const { row } = await host(request);
     const body = parseOrThrow(RemoveInput, request.body, 'participant');
     await onFeed(request, () => rooms.kick(row.id, body.feed));
+    return reply.code(204).send();
+  });
+
+  /**
+   * The phones dialled in, one by one (the page shows them all on one tile): anyone in the meeting
+   * may list them, the host mutes, unmutes and removes them. Known to the process that answers the
+   * phones (see routes.ts); elsewhere there are none to list and none to act on.
+   */
+  app.get('/v1/meetings/:id/media/phones', async (request, reply): Promise<MeetingPhones> => {
+    const { row } = await participant(request);
+    reply.header('cache-control', 'no-store');
+    try {
+      return { phones: phones ? await phones.phones(row.id) : [] };
+    } catch (err) {
+      request.log.error({ err }, 'phones of the meeting not listed');
+      throw new ApiError(503, 'media_unavailable', 'The meeting media server is not available');
+    }
+  });
+
+  app.post('/v1/meetings/:id/media/phones/mute', async (request, reply) => {
+    const { row } = await host(request);
+    const body = parseOrThrow(PhoneMuteInput, request.body, 'phone');
+    let found = false;
+    await onFeed(request, async () => void (found = phones ? await phones.mute(row.id, body.phone, body.mute) : false));
+    if (!found) throw notFound('That phone is not in the meeting');
+    return reply.code(204).send();
+  });
+
+  app.post('/v1/meetings/:id/media/phones/remove', async (request, reply) => {
+    const { row } = await host(request);
+    const body = parseOrThrow(PhoneRemoveInput, request.body, 'phone');
+    if (!phones?.remove(row.id, body.phone)) throw notFound('That phone is not in the meeting');
     return reply.code(204).send();
   });
 

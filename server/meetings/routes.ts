@@ -80,6 +80,8 @@ export interface MeetingsShared {
   destroyRoom: (request: FastifyRequest, id: number) => void;
   /** Hangs up the phones dialled into the meeting (it ends for all). */
   hangUpPhones: (id: number) => void;
+  /** The phones dialled in, for the host's mute and remove: null in a process without the dial-in. */
+  phones: Pick<DialIn, 'phones' | 'mute' | 'remove'> | null;
 }
 
 /**
@@ -124,6 +126,7 @@ export function registerMeetingRoutes(app: FastifyInstance, ctx: RouteContext, o
     refreshIntervalMs: opts.feeds?.refreshIntervalMs ?? 30 * 60_000,
     // Without holding up the answer: the meeting is gone whatever Janus says.
     hangUpPhones: (id) => dialIn?.hangUp(id),
+    phones: dialIn,
     destroyRoom: (request, id) => {
       // Phones dialled in are hung up with the room (their bridge goes when they do).
       dialIn?.hangUp(id);

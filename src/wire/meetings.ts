@@ -340,6 +340,17 @@ export type ModerateInput = z.infer<typeof ModerateInput>;
 export const RemoveInput = z.object({ feed: Feed });
 export type RemoveInput = z.infer<typeof RemoveInput>;
 
+/** `GET /v1/meetings/{id}/media/phones`: the phones dialled in, each by the audio bridge's id for it, with its number and whether the host muted it. */
+export const MeetingPhones = z.object({ phones: z.array(z.object({ id: z.int(), number: z.string(), muted: z.boolean() })) });
+export type MeetingPhones = z.infer<typeof MeetingPhones>;
+const PhoneId = z.int().check(z.gte(1), z.lte(Number.MAX_SAFE_INTEGER));
+/** `POST /v1/meetings/{id}/media/phones/mute`: the host mutes or unmutes one phone (it has no button of its own to undo it). */
+export const PhoneMuteInput = z.object({ phone: PhoneId, mute: z.boolean() });
+export type PhoneMuteInput = z.infer<typeof PhoneMuteInput>;
+/** `POST /v1/meetings/{id}/media/phones/remove`: the host hangs one phone up. */
+export const PhoneRemoveInput = z.object({ phone: PhoneId });
+export type PhoneRemoveInput = z.infer<typeof PhoneRemoveInput>;
+
 /** Someone waiting to be let in: a user's id, a guest's id negated (as the lobby lists them), or a phone's (migration 060). */
 const Occupant = z.int().check(z.gte(-2_147_483_647), z.lte(2_147_483_647), z.refine((n) => n !== 0, 'Not a participant'));
 /** `GET /v1/meetings/{id}/media/waiting`: the waiting room, for the host; a phone dialled in is `is_phone`, its caller number as `name`. */

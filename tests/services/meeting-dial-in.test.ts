@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { janusMeetingBridges, type MeetingBridges } from '../../server/meetings/audio-bridge';
 import { NgClient } from '../../server/services/ng';
 import { displayFor, readDisplay } from '../../src/wire/meetingDisplay';
-import { MeetingMedia, RoomsResponse, WaitingRoom } from '../../src/wire/meetings';
+import { MeetingMedia, MeetingPhones, RoomsResponse, WaitingRoom } from '../../src/wire/meetings';
 import { dialInString } from '../../src/wire/services';
 import { deskPhoneFor, startServicesApi, type ServicesApi } from './harness';
 import type { Baresip } from './peers/sip_baresip';
@@ -67,7 +67,7 @@ describe('meeting dial-in', () => {
     const since = phone.events.length;
     await dial(dialInString(meeting.access_code, meeting.phone_pin));
     const up = await phone.waitEvent((e) => e.type === 'CALL_ESTABLISHED', 10_000, since);
-    expect(await bridges.participants(meeting.id)).toEqual([{ id: expect.any(Number), display: expect.stringMatching(/^phone:\d{3,5}$/) }]);
+    expect(await bridges.participants(meeting.id)).toEqual([{ id: expect.any(Number), display: expect.stringMatching(/^phone:\d{3,5}$/), muted: false }]);
     // The phone's tone reaches the bridge and the bridge's mix reaches the phone: both legs send.
     await expect.poll(async () => { const legs = await relayedPackets(up.id!); return legs.length === 2 && legs.every((n) => n > 50); }, { timeout: 10_000 }).toBe(true);
     await phone.command('hangup');
@@ -172,7 +172,21 @@ describe('a phone in the meeting, seen from the browser', () => {
           for (let i = 1; i < bins.length; i++) if (bins[i]! > bins[best]!) best = i;
           return { hz: (best * g.ctx!.sampleRate) / g.an.fftSize, db: bins[best]! };
         });
-      await expect.poll(async () => { const p = await peak(); return Math.abs(p.hz - 440) < 18 && p.db > -70; }, { timeout: 10_000, interval: 200 }).toBe(true);
+      const tone = async () => { const p = await peak(); return Math.abs(p.hz - 440) < 18 && p.db > -70; };
+      await expect.poll(tone, { timeout: 10_000, interval: 200 }).toBe(true);
+
+      // The host mutes the phone: the bridge drops its audio, and the tone is gone; unmuted, it is back.
+      const booker = (await api.db.query<{ username: string }>('SELECT u.username FROM meetings m JOIN users u ON u.id = m.booked_by_id WHERE m.id = $1', [meeting.id])).rows[0]!.username;
+      const host = await api.login(booker);
+      await api.post(`/v1/meetings/${meeting.id}/presence`, host, { client_id: `h${Date.now()}` });
+      const [listed] = MeetingPhones.parse(await api.get(`/v1/meetings/${meeting.id}/media/phones`, host)).phones;
+      expect(listed).toEqual({ id: expect.any(Number), number: expect.stringMatching(/^\d{3,5}$/), muted: false });
+      const muteAs = (token: string, mute: boolean) => api.app.inject({ method: 'POST', url: `/v1/meetings/${meeting.id}/media/phones/mute`, headers: { authorization: `Bearer ${token}` }, payload: { phone: listed!.id, mute } });
+      expect((await muteAs(host, true)).statusCode).toBe(204);
+      expect(MeetingPhones.parse(await api.get(`/v1/meetings/${meeting.id}/media/phones`, host)).phones).toEqual([{ ...listed, muted: true }]);
+      await expect.poll(tone, { timeout: 10_000, interval: 200 }).toBe(false);
+      expect((await muteAs(host, false)).statusCode).toBe(204);
+      await expect.poll(tone, { timeout: 10_000, interval: 200 }).toBe(true);
 
       await phone.command('hangup');
       await phone.waitEvent((e) => e.type === 'CALL_CLOSED', 10_000, since);
@@ -260,7 +274,7 @@ describe("the meeting's rules, for phones too", () => {
     const { occupant } = (await waitingOf(m))[0]!;
     await admit(m, occupant, true);
     await phone.waitEvent((e) => e.type === 'CALL_ESTABLISHED', 10_000, since);
-    await expect.poll(() => bridges.participants(m.id), { timeout: 5000 }).toEqual([{ id: expect.any(Number), display: `phone:${await bobsNumber()}` }]);
+    await expect.poll(() => bridges.participants(m.id), { timeout: 5000 }).toEqual([{ id: expect.any(Number), display: `phone:${await bobsNumber()}`, muted: false }]);
     expect(await waitingOf(m)).toEqual([]);
     await phone.command('hangup');
     await phone.waitEvent((e) => e.type === 'CALL_CLOSED', 10_000, since);
@@ -316,5 +330,21 @@ describe("the meeting's rules, for phones too", () => {
     } finally {
       host.close();
     }
+  });
+
+  it('the host removes a phone: it gets the BYE and leaves the bridge; a phone not in the meeting is 404', async () => {
+    const m = await meetingWith({});
+    await api.post(`/v1/meetings/${m.id}/media`, m.alice);
+    const since = phone.events.length;
+    await dial(dialInString(m.meeting_access_code, m.phone_pin));
+    await phone.waitEvent((e) => e.type === 'CALL_ESTABLISHED', 10_000, since);
+    const [listed] = MeetingPhones.parse(await api.get(`/v1/meetings/${m.id}/media/phones`, m.alice)).phones;
+    expect(listed).toEqual({ id: expect.any(Number), number: await bobsNumber(), muted: false });
+    const remove = (phoneId: number) => api.app.inject({ method: 'POST', url: `/v1/meetings/${m.id}/media/phones/remove`, headers: { authorization: `Bearer ${m.alice}` }, payload: { phone: phoneId } });
+    expect((await remove(listed!.id + 1000)).statusCode).toBe(404);
+    expect((await remove(listed!.id)).statusCode).toBe(204);
+    await phone.waitEvent((e) => e.type === 'CALL_CLOSED', 10_000, since);
+    await expect.poll(() => bridges.participants(m.id), { timeout: 5000 }).toEqual([]);
+    expect(MeetingPhones.parse(await api.get(`/v1/meetings/${m.id}/media/phones`, m.alice)).phones).toEqual([]);
   });
 });

@@ -5,12 +5,13 @@ import { useSnapshot } from 'valtio';
 import { PresenceApi } from '../../../contracts';
 import { Notifications, useKernel } from '../../../kernel';
 import type { MeetingMedia, WaitingRoom } from '../../../wire/meetings';
-import { admit, endForAll, moderateParticipant, readWaiting, removeParticipant, serverMessage } from '../api';
+import { admit, endForAll, moderateParticipant, mutePhone, readWaiting, removeParticipant, removePhone, serverMessage } from '../api';
 import { log } from '../log';
 import { setActiveSession } from '../media/active';
 import { toggleCamera, toggleHand, toggleMute, togglePanel, toggleShare } from '../media/controls';
 import { MeetingSession, type EndReason, type Peer, type StartControls, type Who } from '../media/session';
 import { activeSpeaker, CHAT_MAX, type FeedKind } from '../media/signals';
+import { usePhones } from './usePhones';
 
 interface Props {
   meetingId: number;
@@ -67,9 +68,12 @@ export function MeetingRoom({ meetingId, media, who, start, onJoined, onEnded }:
 
   const peers = Object.values(snap.peers) as Peer[];
   const speaker = activeSpeaker(peers);
-  // Phones dialled in are people too (one entry for all of them); they have no camera and the host's
-  // buttons do not reach them (they are in the audio bridge, not the videoroom).
+  // Phones dialled in are people too (one tile for all of them, the mix of the audio bridge); they
+  // have no camera, and the host's buttons for them act on the bridge (usePhones).
   const people = peers.filter((p) => p.kind !== 'screen');
+  // The participants list names each phone (the tile is one for all), with the host's mute and remove.
+  const { phones, refresh: refreshPhones } = usePhones(meetingId, snap.panel === 'participants' && people.some((p) => p.kind === 'phone'));
+  const count = people.length + 1 + (people.some((p) => p.kind === 'phone') ? Math.max(phones.length - 1, 0) : 0);
   const nameOf = (p: { kind: FeedKind; name: string }) => (p.kind === 'screen' ? t('room.screenOf', { name: p.name }) : p.kind === 'phone' ? t('room.phoneOf', { name: p.name }) : p.name);
   /** A phone held in the waiting room reads as its tile will ("Phone <number>"). */
   const waiterName = (w: WaitingRoom['waiting'][number]) => (w.is_phone ? t('room.phoneOf', { name: w.name }) : w.name);
@@ -84,7 +88,7 @@ export function MeetingRoom({ meetingId, media, who, start, onJoined, onEnded }:
   return (
     <section className="mt-room" aria-label={t('room.label')}>
       <p role="status" className="mt-room-status">
-        {snap.phase === 'connecting' ? t('room.connecting') : t('room.inCall', { n: people.length + 1 })}
+        {snap.phase === 'connecting' ? t('room.connecting') : t('room.inCall', { n: count })}
         {snap.self.forced && ` ${t('room.forcedMuted')}`}
       </p>
       {waiting.length > 0 && (
@@ -114,26 +118,47 @@ export function MeetingRoom({ meetingId, media, who, start, onJoined, onEnded }:
         </ul>
         {snap.panel === 'participants' && (
           <aside className="mt-panel" aria-labelledby="mt-people-h">
-            <h3 id="mt-people-h">{t('room.participants', { n: people.length + 1 })}</h3>
+            <h3 id="mt-people-h">{t('room.participants', { n: count })}</h3>
             <ul className="mt-people">
               <li>{describe(t, t('lobby.you', { name: who.name }), snap.self)}</li>
-              {people.map((p) => (
-                <li key={p.feed}>
-                  {describe(t, nameOf(p), p)}
-                  {snap.isHost && p.kind === 'camera' && (
-                    <span className="mt-people-actions">
-                      {p.audioMid && (
-                        <Button className="btn small" onPress={() => hostAction(() => moderateParticipant(kernel, meetingId, p.feed, p.audioMid!, !p.forced))}>
-                          {p.forced ? t('room.allowUnmute', { name: p.name }) : t('room.muteOther', { name: p.name })}
+              {people.map((p) =>
+                p.kind === 'phone' && phones.length > 0 ? (
+                  phones.map((ph) => {
+                    const name = t('room.phoneOf', { name: ph.number });
+                    return (
+                      <li key={`phone-${ph.id}`}>
+                        {describe(t, name, { muted: ph.muted, camera: false, hand: false, talking: false })}
+                        {snap.isHost && (
+                          <span className="mt-people-actions">
+                            <Button className="btn small" onPress={() => hostAction(() => mutePhone(kernel, meetingId, ph.id, !ph.muted).finally(refreshPhones))}>
+                              {ph.muted ? t('room.unmuteOther', { name }) : t('room.muteOther', { name })}
+                            </Button>
+                            <Button className="btn small" onPress={() => hostAction(() => removePhone(kernel, meetingId, ph.id).finally(refreshPhones))}>
+                              {t('room.remove', { name })}
+                            </Button>
+                          </span>
+                        )}
+                      </li>
+                    );
+                  })
+                ) : (
+                  <li key={p.feed}>
+                    {describe(t, nameOf(p), p)}
+                    {snap.isHost && p.kind === 'camera' && (
+                      <span className="mt-people-actions">
+                        {p.audioMid && (
+                          <Button className="btn small" onPress={() => hostAction(() => moderateParticipant(kernel, meetingId, p.feed, p.audioMid!, !p.forced))}>
+                            {p.forced ? t('room.allowUnmute', { name: p.name }) : t('room.muteOther', { name: p.name })}
+                          </Button>
+                        )}
+                        <Button className="btn small" onPress={() => hostAction(() => removeParticipant(kernel, meetingId, p.feed))}>
+                          {t('room.remove', { name: p.name })}
                         </Button>
-                      )}
-                      <Button className="btn small" onPress={() => hostAction(() => removeParticipant(kernel, meetingId, p.feed))}>
-                        {t('room.remove', { name: p.name })}
-                      </Button>
-                    </span>
-                  )}
-                </li>
-              ))}
+                      </span>
+                    )}
+                  </li>
+                ),
+              )}
             </ul>
           </aside>
         )}
