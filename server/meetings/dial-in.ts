@@ -6,6 +6,7 @@ import { MEETING_DIAL_IN } from '../../src/wire/services';
 import type { Queryable } from '../db/types';
 import { ApiError } from '../errors';
 import type { MeetingBridges, PhoneLeg } from './audio-bridge';
+import { recordDialIn, type DialInCall } from './dial-in-history';
 import { audioAnswer, readAudioOffer } from './dial-in-sdp';
 import type { MeetingRooms } from './janus-rooms';
 import { phoneEntry } from './phone-admission';
@@ -55,6 +56,15 @@ const sip = createRequire(import.meta.url)('sip') as SipLib;
 /** `*64*<meeting ID>*<phone PIN>`: the ID is the meeting's access code (digits), the PIN six digits. */
 const DIALLED = new RegExp(`^${MEETING_DIAL_IN.replace(/[*]/g, '\\*')}\\*(\\d{6,12})\\*(\\d{1,12})$`);
 
+/** The dialled user part as the phone showed it (`*64*…`, not `%2A64%2A…`). */
+function readableUser(user: string): string {
+  try {
+    return decodeURIComponent(user);
+  } catch {
+    return user;
+  }
+}
+
 export function parseDialled(user: string | undefined): { accessCode: string; pin: string } | null {
   const m = user ? DIALLED.exec(decodeURIComponent(user)) : null;
   return m ? { accessCode: m[1]!, pin: m[2]! } : null;
@@ -73,6 +83,8 @@ interface Call {
   answer: string | null;
   toTag: string;
   ended: boolean;
+  /** For the caller's history. */
+  history: Omit<DialInCall, 'endedAt'>;
 }
 
 export interface DialIn {
@@ -95,6 +107,9 @@ export function startDialIn(o: { db: Queryable; rooms: Pick<MeetingRooms, 'parti
   let stack: SipStack | null = null;
   let closed = false;
 
+  /** The call's row in its caller's history, once it is over (never holding up SIP). */
+  const keep = (call: Call) =>
+    void recordDialIn(o.db, { ...call.history, endedAt: new Date() }).catch((err: unknown) => o.log.warn({ err, callId: call.history.callId }, 'dial-in call not kept in the history'));
   const reply = (rq: SipMessage, status: number, reason: string, extension?: { headers?: Record<string, unknown>; content?: string }) => stack?.send(sip.makeResponse(rq, status, reason, extension));
 
   async function invite(rq: SipMessage): Promise<void> {
@@ -108,22 +123,33 @@ export function startDialIn(o: { db: Queryable; rooms: Pick<MeetingRooms, 'parti
     }
     if (existing) return; // a retransmission: the transaction layer answers it
     const toTag = randomBytes(6).toString('hex');
-    const call: Call = { meetingId: null, leg: null, invite: null, answer: null, toTag, ended: false };
+    const callerNumber = sip.parseUri(rq.headers.from.uri)?.user ?? '';
+    const dialledUser = sip.parseUri(rq.uri ?? '')?.user ?? '';
+    const call: Call = {
+      meetingId: null,
+      leg: null,
+      invite: null,
+      answer: null,
+      toTag,
+      ended: false,
+      history: { callId, callerNumber, dialled: readableUser(dialledUser), meetingName: null, startedAt: new Date(), answeredAt: null },
+    };
     calls.set(callId, call);
     const fail = (status: number, reason: string) => {
       calls.delete(callId);
+      keep(call);
       reply(rq, status, reason, { headers: { to: { ...rq.headers.to, params: { ...rq.headers.to.params, tag: toTag } } } });
     };
     reply(rq, 100, 'Trying');
-    const dialled = parseDialled(sip.parseUri(rq.uri ?? '')?.user);
+    const dialled = parseDialled(dialledUser);
     if (!dialled) return fail(404, 'Not Found');
     const meeting = await repo.meetingByCode(o.db, dialled.accessCode);
     if (!meeting) return fail(404, 'No Such Meeting');
+    call.history.meetingName = meeting.name;
     if (!samePin(meeting.phone_pin, dialled.pin)) {
       o.log.info({ callId, meeting: meeting.id }, 'dial-in refused: wrong phone PIN');
       return fail(403, 'Wrong PIN');
     }
-    const callerNumber = sip.parseUri(rq.headers.from.uri)?.user ?? '';
     // As in the lobby: a meeting is open from shortly before its start to its end; a room always.
     try {
       openOccurrence(meeting, Date.now());
@@ -162,6 +188,7 @@ export function startDialIn(o: { db: Queryable; rooms: Pick<MeetingRooms, 'parti
     call.invite = rq;
     o.feeds.joined(meeting, callerNumber);
     call.answer = audioAnswer(leg.local, offer.codec, offer.payloadType, Date.now());
+    call.history.answeredAt = new Date();
     o.log.info({ callId, meeting: meeting.id, participant: leg.id }, 'a phone dialled into the meeting');
     reply(rq, 200, 'OK', { headers: { to: { ...rq.headers.to, params: { ...rq.headers.to.params, tag: toTag } }, contact, 'content-type': 'application/sdp' }, content: call.answer });
   }
@@ -173,6 +200,7 @@ export function startDialIn(o: { db: Queryable; rooms: Pick<MeetingRooms, 'parti
     if (!call.leg) return;
     call.leg.leave();
     calls.delete(callId);
+    keep(call);
     if (call.meetingId !== null) o.feeds.left(call.meetingId);
   }
 

@@ -10,7 +10,7 @@ import { NgClient } from '../../server/services/ng';
 import { displayFor, readDisplay } from '../../src/wire/meetingDisplay';
 import { MeetingMedia, MeetingPhones, RoomsResponse, WaitingRoom } from '../../src/wire/meetings';
 import { dialInString } from '../../src/wire/services';
-import { deskPhoneFor, startServicesApi, type ServicesApi } from './harness';
+import { callHistoryOf, deskPhoneFor, startServicesApi, type ServicesApi } from './harness';
 import type { Baresip } from './peers/sip_baresip';
 import { launchChromium, signedInPhones, type SipPage } from './sip-page';
 import { pluginData, toneOffer, videoroomHandle } from './janus-peer';
@@ -250,7 +250,7 @@ describe("the meeting's rules, for phones too", () => {
   /** An instant meeting of Alice's with these rules; the host (Alice) in its lobby. */
   async function meetingWith(rules: Record<string, boolean>) {
     const alice = await api.login('alice');
-    const m = await api.post<{ id: number; meeting_access_code: string; phone_pin: string }>('/v1/meetings', alice, { meeting_name: `Rules ${Date.now()}`, instant: true, ...rules });
+    const m = await api.post<{ id: number; meeting_name: string; meeting_access_code: string; phone_pin: string }>('/v1/meetings', alice, { meeting_name: `Rules ${Date.now()}`, instant: true, ...rules });
     await api.post(`/v1/meetings/${m.id}/presence`, alice, { client_id: `w${Date.now()}` });
     return { ...m, alice };
   }
@@ -289,7 +289,11 @@ describe("the meeting's rules, for phones too", () => {
     await expect.poll(() => waitingOf(m), { timeout: 10_000 }).toHaveLength(1);
     const { occupant } = (await waitingOf(m))[0]!;
     await admit(m, occupant, false);
-    expect((await phone.waitEvent((e) => e.type === 'CALL_CLOSED', 10_000, since)).param).toMatch(/603/);
+    const declined = await phone.waitEvent((e) => e.type === 'CALL_CLOSED', 10_000, since);
+    expect(declined.param).toMatch(/603/);
+    // In Bob's history: a call to the meeting nobody answered.
+    const bob = await api.login('bob');
+    await expect.poll(async () => (await callHistoryOf(api, bob, await api.userId('bob'), declined.id!)).map((r) => [r.direction, r.disposition, r.cnam, r.duration]), { timeout: 5000 }).toEqual([['outbound', 'UNANSWERED', m.meeting_name, 0]]);
     expect(phone.events.slice(since).some((e) => e.type === 'CALL_ESTABLISHED')).toBe(false);
     expect(await bridges.participants(m.id)).toEqual([]);
 
@@ -346,5 +350,26 @@ describe("the meeting's rules, for phones too", () => {
     await phone.waitEvent((e) => e.type === 'CALL_CLOSED', 10_000, since);
     await expect.poll(() => bridges.participants(m.id), { timeout: 5000 }).toEqual([]);
     expect(MeetingPhones.parse(await api.get(`/v1/meetings/${m.id}/media/phones`, m.alice)).phones).toEqual([]);
+  });
+
+  it("the call is in the caller's history: an outgoing call to the meeting (its name, the digits dialled) with the time spent in it", async () => {
+    const m = await meetingWith({});
+    const digits = dialInString(m.meeting_access_code, m.phone_pin);
+    const since = phone.events.length;
+    await dial(digits);
+    const up = await phone.waitEvent((e) => e.type === 'CALL_ESTABLISHED', 10_000, since);
+    const answeredAt = Date.now();
+    // A couple of seconds of audio both ways (50 packets a second each).
+    await expect.poll(async () => { const legs = await relayedPackets(up.id!); return legs.length === 2 && legs.every((n) => n > 100); }, { timeout: 10_000 }).toBe(true);
+    await phone.command('hangup');
+    await phone.waitEvent((e) => e.type === 'CALL_CLOSED', 10_000, since);
+    const seconds = (Date.now() - answeredAt) / 1000;
+    const bob = await api.login('bob');
+    const bobId = await api.userId('bob');
+    await expect.poll(() => callHistoryOf(api, bob, bobId, up.id!), { timeout: 5000 }).toHaveLength(1);
+    const [row] = await callHistoryOf(api, bob, bobId, up.id!);
+    expect(row).toMatchObject({ direction: 'outbound', disposition: 'ANSWERED', source_phone: await bobsNumber(), dest_phone: digits, cnam: m.meeting_name });
+    expect(row!.duration).toBeGreaterThanOrEqual(Math.max(2, Math.floor(seconds) - 1));
+    expect(row!.duration).toBeLessThanOrEqual(Math.ceil(seconds) + 1);
   });
 });
