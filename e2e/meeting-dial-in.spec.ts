@@ -1,6 +1,6 @@
 import { readServicesConfig } from '../server/services/layout';
 import { expect, test, type Page } from './csp-guard';
-import { goByChord, loginByKeyboard, tabUntilFocused } from './fixtures';
+import { goByChord, loginByKeyboard, signedInPerson, tabUntilFocused } from './fixtures';
 import { E2E_PORT_BASE } from './global-setup';
 import { joinNow, startMeeting, tile } from './meeting-helpers';
 import { deskPhone } from './telephony-helpers';
@@ -25,9 +25,10 @@ async function hostWithDigits(page: Page, name: string, opts: { waitingRoom?: bo
 
 const sipDomain = () => readServicesConfig({ UC_PORT_BASE: String(E2E_PORT_BASE) }).domain;
 
-test('a phone dials into a meeting with the digits its details show: the host sees it as a phone tile playing its audio, gone when it hangs up', async ({ page, baseURL }) => {
+test("a phone dials into a meeting with the digits its details show: the host sees it as a phone tile playing its audio, gone when it hangs up; the caller's history has the call to the meeting", async ({ page, browser, baseURL }) => {
   test.slow();
-  const { host, digits } = await hostWithDigits(page, `Dial-in ${Date.now().toString(36)}`);
+  const name = `Dial-in ${Date.now().toString(36)}`;
+  const { host, digits } = await hostWithDigits(page, name);
 
   const phone = await deskPhone(baseURL!, CALLER);
   try {
@@ -43,6 +44,18 @@ test('a phone dials into a meeting with the digits its details show: the host se
     await expect(phoneTile).toHaveCount(0, { timeout: 15_000 });
   } finally {
     await phone.stop().catch(() => phone.kill());
+  }
+
+  // The caller's history: the newest call is an outgoing one to the meeting, by its name, with the digits dialled.
+  const caller = await signedInPerson(browser, baseURL!, CALLER);
+  try {
+    await caller.keyboard.press('g');
+    await caller.keyboard.press('h');
+    await expect(caller.getByRole('heading', { level: 1, name: 'Call history' })).toBeVisible();
+    await expect(caller.getByRole('heading', { level: 2, name })).toBeVisible({ timeout: 10_000 });
+    await expect(caller.getByText(digits).first()).toBeVisible();
+  } finally {
+    await caller.context().close();
   }
 });
 
