@@ -56,6 +56,15 @@ const sip = createRequire(import.meta.url)('sip') as SipLib;
 /** `*64*<meeting ID>*<phone PIN>`: the ID is the meeting's access code (digits), the PIN six digits. */
 const DIALLED = new RegExp(`^${MEETING_DIAL_IN.replace(/[*]/g, '\\*')}\\*(\\d{6,12})\\*(\\d{1,12})$`);
 
+/**
+ * The caller's extension as Kamailio vouches for it (route DIAL_IN: the user the call's credentials
+ * are, never a gateway's caller ID); null for an outside call. The From is only a name to show.
+ */
+function vouchedCaller(rq: SipMessage): string | null {
+  const said = rq.headers['x-uc-caller'];
+  return typeof said === 'string' && /^[0-9]{1,5}$/.test(said.trim()) ? said.trim() : null;
+}
+
 /** The dialled user part as the phone showed it (`*64*…`, not `%2A64%2A…`). */
 function readableUser(user: string): string {
   try {
@@ -124,6 +133,7 @@ export function startDialIn(o: { db: Queryable; rooms: Pick<MeetingRooms, 'parti
     if (existing) return; // a retransmission: the transaction layer answers it
     const toTag = randomBytes(6).toString('hex');
     const callerNumber = sip.parseUri(rq.headers.from.uri)?.user ?? '';
+    const caller = vouchedCaller(rq);
     const dialledUser = sip.parseUri(rq.uri ?? '')?.user ?? '';
     const call: Call = {
       meetingId: null,
@@ -132,7 +142,7 @@ export function startDialIn(o: { db: Queryable; rooms: Pick<MeetingRooms, 'parti
       answer: null,
       toTag,
       ended: false,
-      history: { callId, callerNumber, dialled: readableUser(dialledUser), meetingName: null, startedAt: new Date(), answeredAt: null },
+      history: { callId, caller, dialled: readableUser(dialledUser), meetingName: null, startedAt: new Date(), answeredAt: null },
     };
     calls.set(callId, call);
     const fail = (status: number, reason: string) => {
@@ -165,6 +175,7 @@ export function startDialIn(o: { db: Queryable; rooms: Pick<MeetingRooms, 'parti
       db: o.db,
       rooms: o.rooms,
       meeting,
+      caller,
       callerNumber,
       calling: () => !call.ended,
       ringing: () => reply(rq, 180, 'Ringing', { headers: { to: { ...rq.headers.to, params: { ...rq.headers.to.params, tag: toTag } } } }),

@@ -22,20 +22,23 @@ export const PHONE_WAIT_MAX_MS = 15 * 60_000;
  * The meeting's rules for a phone, as for a person at the lobby's Join now: a phone of one of the
  * hosts comes straight in; "only moderators may start" holds it until a host is in the videoroom;
  * the waiting room holds it in the host's list ("Phone <number>") until admitted or denied, unless
- * member bypass lets in the phones of colleagues (the caller's extension is a user's of the
- * meeting's organisation). Held, the phone rings (`ringing` is called now and again).
+ * member bypass lets in the phones of colleagues (the extension Kamailio vouches for is a user's
+ * of the meeting's organisation; an outside caller ID proves nothing). Held, the phone rings (`ringing` is called now and again).
  */
 export async function phoneEntry(o: {
   db: Queryable;
   rooms: Pick<MeetingRooms, 'participants'>;
   meeting: Pick<MeetingRow, 'id' | 'organization_id' | 'waiting_room' | 'member_bypass' | 'only_mods'>;
+  /** The caller's extension as Kamailio vouches for it; null for an outside caller (never a member). */
+  caller: string | null;
+  /** The number the phone shows (its From), as the host's list names it. */
   callerNumber: string;
   calling: () => boolean;
   ringing: () => void;
   maxMs?: number;
 }): Promise<PhoneEntry> {
   const { db, meeting } = o;
-  const member = await admissions.colleagueAt(db, meeting.organization_id, o.callerNumber);
+  const member = o.caller === null ? null : await admissions.colleagueAt(db, meeting.organization_id, o.caller);
   if (member !== null && (await admissions.hostIds(db, meeting.id)).includes(member)) return 'in';
   const mustWait = meeting.waiting_room && !(meeting.member_bypass && member !== null);
   if (!mustWait && !meeting.only_mods) return 'in';

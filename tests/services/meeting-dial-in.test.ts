@@ -4,6 +4,7 @@
  * answers with the meeting's AudioBridge on Janus, where the phone is a plain-RTP participant. A
  * wrong PIN is refused before anything is answered.
  */
+import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { janusMeetingBridges, type MeetingBridges } from '../../server/meetings/audio-bridge';
 import { NgClient } from '../../server/services/ng';
@@ -14,6 +15,17 @@ import { callHistoryOf, deskPhoneFor, startServicesApi, type ServicesApi } from 
 import type { Baresip } from './peers/sip_baresip';
 import { launchChromium, signedInPhones, type SipPage } from './sip-page';
 import { pluginData, toneOffer, videoroomHandle } from './janus-peer';
+
+/** The `sip` package (no types), as the dial-in uses it: here a carrier's side of the gateway. */
+interface SipMsg {
+  method?: string;
+  status?: number;
+  headers: Record<string, unknown>;
+}
+const sipLib = createRequire(import.meta.url)('sip') as {
+  create(o: Record<string, unknown>, onRequest: (rq: SipMsg) => void): { send(m: SipMsg & { uri?: string; content?: string }, onResponse?: (rs: SipMsg) => void): void; destroy(): void };
+  makeResponse(rq: SipMsg, status: number, reason: string): SipMsg;
+};
 
 let api: ServicesApi;
 let phone: Baresip;
@@ -371,5 +383,46 @@ describe("the meeting's rules, for phones too", () => {
     expect(row).toMatchObject({ direction: 'outbound', disposition: 'ANSWERED', source_phone: await bobsNumber(), dest_phone: digits, cnam: m.meeting_name });
     expect(row!.duration).toBeGreaterThanOrEqual(Math.max(2, Math.floor(seconds) - 1));
     expect(row!.duration).toBeLessThanOrEqual(Math.ceil(seconds) + 1);
+  });
+
+  it("a caller ID from the gateway is no colleague's: an outside call showing the host's extension still waits (bypass and host count only for callers Kamailio authenticated)", async () => {
+    const m = await meetingWith({ waiting_room: true, member_bypass: true });
+    await api.post(`/v1/meetings/${m.id}/media`, m.alice);
+    const alicesNumber = (await api.db.query<{ extension: string }>("SELECT extension FROM users WHERE username = 'alice'")).rows[0]!.extension;
+    const { ports, domain } = api.cfg;
+    // The carrier's side: a SIP stack on the gateway's address, which Kamailio does not challenge
+    // (named localhost: the lib keeps requests to its own address for itself).
+    const stack = sipLib.create({ udp: true, tcp: false, address: '127.0.0.1', port: ports.sipGateway, publicAddress: 'localhost' }, (rq) => {
+      if (rq.method !== 'ACK') stack.send(sipLib.makeResponse(rq, 200, 'OK'));
+    });
+    const statuses: number[] = [];
+    try {
+      const digits = dialInString(m.meeting_access_code, m.phone_pin);
+      const sdp = ['v=0', 'o=- 1 1 IN IP4 127.0.0.1', 's=-', 'c=IN IP4 127.0.0.1', 't=0 0', `m=audio ${ports.base + 470} RTP/AVP 0`, 'a=rtpmap:0 PCMU/8000', 'a=sendrecv', ''].join('\r\n');
+      stack.send(
+        {
+          method: 'INVITE',
+          uri: `sip:${digits}@127.0.0.1:${ports.sipUdp}`,
+          headers: {
+            to: { uri: `sip:${digits}@${domain}` },
+            from: { uri: `sip:${alicesNumber}@${domain}`, params: { tag: `gw${Date.now()}` } },
+            'call-id': `gateway-${Date.now()}@127.0.0.1`,
+            cseq: { method: 'INVITE', seq: 1 },
+            contact: [{ uri: `sip:${alicesNumber}@127.0.0.1:${ports.sipGateway}` }],
+            'content-type': 'application/sdp',
+          },
+          content: sdp,
+        },
+        (rs) => void statuses.push(rs.status!),
+      );
+      await expect.poll(() => statuses.includes(180), { timeout: 10_000 }).toBe(true);
+      await expect.poll(() => waitingOf(m), { timeout: 10_000 }).toEqual([{ occupant: expect.any(Number), name: alicesNumber, is_phone: true }]);
+      expect(statuses.some((n) => n >= 200 && n < 300)).toBe(false);
+      await admit(m, (await waitingOf(m))[0]!.occupant, false);
+      await expect.poll(() => statuses.at(-1), { timeout: 10_000 }).toBe(603);
+      expect(await bridges.participants(m.id)).toEqual([]);
+    } finally {
+      stack.destroy();
+    }
   });
 });
