@@ -1,6 +1,6 @@
 import { readServicesConfig } from '../server/services/layout';
 import { expect, test, type Page } from './csp-guard';
-import { goByChord, loginByKeyboard, signedInPerson, tabUntilFocused } from './fixtures';
+import { expectNoAxeViolations, goByChord, loginByKeyboard, signedInPerson, tabUntilFocused } from './fixtures';
 import { E2E_PORT_BASE } from './global-setup';
 import { joinNow, startMeeting, tile } from './meeting-helpers';
 import { deskPhone } from './telephony-helpers';
@@ -70,6 +70,7 @@ test('with a waiting room the phone rings until the host admits "Phone <number>"
     const waiting = host.getByRole('region', { name: 'Waiting to join (1)' });
     const admit = waiting.getByRole('button', { name: /^Admit Phone \d{3,5}$/ });
     await expect(admit).toBeVisible({ timeout: 15_000 });
+    await expectNoAxeViolations(host, 'a phone in the waiting room');
     const label = (await admit.innerText()).replace(/^Admit /, '');
     expect(phone.events.slice(since).some((e) => e.type === 'CALL_ESTABLISHED')).toBe(false);
     await expect(tile(host, /^Phone /)).toHaveCount(0);
@@ -81,6 +82,8 @@ test('with a waiting room the phone rings until the host admits "Phone <number>"
 
     await host.keyboard.press('Control+Alt+P');
     const panel = host.getByRole('complementary', { name: 'Participants (2)' });
+    await expect(panel.getByRole('button', { name: `Remove ${label}` })).toBeVisible();
+    await expectNoAxeViolations(host, 'participants with a phone');
     await tabUntilFocused(host, panel.getByRole('button', { name: `Mute ${label}` }));
     await host.keyboard.press('Enter');
     await expect(panel.getByRole('listitem').filter({ hasText: label })).toContainText('muted');
