@@ -1,6 +1,5 @@
 import { Api, clientLog, definePlugin, LogStore, Navigation, provide, ServerPush, Session, type ArgOption, type CommandContext, languageNameIn, LANGUAGES, nativeLanguageName, type Language } from '../kernel';
 import type { ContactCenterLink } from '../wire/frame';
-import { checkMaintenance, loadAnnouncements, oldClientReason, watchMaintenance } from './frameChecks';
 import { shellState } from './uiState';
 
 export interface ShellPluginDeps {
@@ -28,16 +27,18 @@ export function createShellPlugin(deps: ShellPluginDeps) {
     provides: [provide(LogStore, () => clientLog)],
     activate: (ctx) => {
       ctx.afterFirstScreen(() => clientLog.start(), { idle: true });
-      // The frame's checks wait for the first screen: none of them is what the user came for.
-      ctx.afterFirstScreen(() => {
+      // The frame's checks wait for the first screen, and load then: none of them is what the user came for.
+      ctx.afterFirstScreen(async () => {
+        const { checkMaintenance, loadAnnouncements, oldClientReason, watchMaintenance } = await import('./frameChecks');
         const api = ctx.services.get(Api);
         const reason = oldClientReason(ctx.services.get(Session).config.client_build);
         if (reason) shellState.oldClient = reason;
         const push = ctx.services.maybe(ServerPush);
-        if (push) ctx.track(watchMaintenance(push, api));
+        const watching = push ? watchMaintenance(push, api) : undefined;
         // Once at sign-in too: maintenance may have begun while nobody of this user was connected.
         void checkMaintenance(api);
         void loadAnnouncements(api);
+        return () => watching?.dispose();
       });
     },
     i18n: { namespace: 'shell', load: (lng) => import(`./locales/${lng}.json`).then((m: { default: Record<string, unknown> }) => m.default) },
