@@ -21,13 +21,23 @@ const Toasts = lazy(() => import('./toasts').then((m) => ({ default: m.Toasts })
 
 /**
  * A plugin as a guest gets it: only its routes marked `guest`, its strings and its commands (the
- * meeting's Ctrl+D, Ctrl+E…); no provided services, navigation, menus, search or activation, so
- * nothing it would load for a user (lists, contacts, chat) starts with a token that cannot read it.
+ * meeting's Ctrl+D, Ctrl+E…) with what its later part says of them (their words, enablement and
+ * runs); no provided services, navigation, menus, search or activation, so nothing it would load for
+ * a user (lists, contacts, chat) starts with a token that cannot read it.
  */
 export function guestPart(p: PluginManifest): PluginManifest | null {
   const routes = (p.routes ?? []).filter((r) => r.guest);
   if (!routes.length) return null;
-  return { id: p.id, titleKey: p.titleKey, i18n: p.i18n, routes, commands: p.commands, hotkeys: p.hotkeys };
+  const later = p.later;
+  return {
+    id: p.id,
+    titleKey: p.titleKey,
+    i18n: p.i18n,
+    routes,
+    commands: p.commands,
+    hotkeys: p.hotkeys,
+    ...(later ? { later: () => later().then((part) => ({ commands: part.commands })) } : {}),
+  };
 }
 
 /** The guest page's landmark and heading (the route's title), around the one screen. */

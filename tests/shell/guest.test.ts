@@ -30,4 +30,17 @@ describe('guest mode', () => {
     expect(Object.keys(part).sort()).toEqual(['commands', 'hotkeys', 'i18n', 'id', 'routes', 'titleKey']);
     expect(guestPart({ ...plugin, routes: plugin.routes!.filter((r) => !r.guest) })).toBeNull();
   });
+
+  it("gives guests what a plugin's later part says of its commands, and none of its search or live work", async () => {
+    const behaviours = { 'p.mute': { keywords: ['microphone'], enabled: () => true as const } };
+    const plugin = {
+      id: 'p',
+      titleKey: 'p:title',
+      routes: [{ id: 'p.page', path: '/uc/$alias/$slug', titleKey: 'p:page', component: async () => ({ default: () => null }), guest: true }],
+      commands: [],
+      later: async () => ({ commands: behaviours, searchProviders: [{ id: 'p.people', kindKey: 'p:kind', items: () => [] }], activate: () => undefined }),
+    } as unknown as PluginManifest;
+    const part = await guestPart(plugin)!.later!();
+    expect(part).toEqual({ commands: behaviours });
+  });
 });
