@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ContextSnapshot, PluginContext } from '../../kernel';
 import { ROLE } from '../../wire/roles';
 import { CUSTOM_STATUS_MAX, customStatusProblem, messagingCommands } from './commands';
-import { messagingPlugin } from './index';
+import { later } from './later';
 import { emptyHistory } from './model/chat';
 import { chat, resetChat } from './state';
 
@@ -51,7 +51,7 @@ describe('what the frame learns of chat for its commands', () => {
     // The store the plugin hands the kernel (which re-renders menus, bound buttons and the palette on each call).
     let read: ((onChange: () => void) => () => void) | undefined;
     const ctx = { commandsRead: (s: typeof read) => void (read = s), services: { maybe: () => undefined } } as unknown as PluginContext;
-    messagingPlugin.activate!(ctx);
+    later.activate!(ctx);
     chat.status = 'connected';
     chat.sessions['bob@uc.local'] = {
       jid: 'bob@uc.local', type: 'chat', name: 'Bob', subject: '', members: [], messages: [], history: emptyHistory(),

@@ -2,8 +2,7 @@ import { Mail, MessageSquare } from 'lucide-react';
 import { definePlugin, provide, Session, toDisposable } from '../../kernel';
 import { ChatPayloadsApi, MessagingApi, PeerPresenceApi, PresenceApi, RecentMessagesApi } from '../../contracts';
 import { chatChunk } from './chunk';
-import { hasChat, messagingCommands, subscribeCommandInputs } from './commands';
-import { chatsSearch, textsSearch } from './search';
+import { hasChat, messagingCommands } from './commands';
 import { chatPayloadsApi, messagingApi, peerPresenceApi, presenceApi, recentMessagesApi } from './service';
 import { chat, CHAT_PATH, resetChat, ROOM_NEW_PATH, ROOM_PATH, useUnread } from './state';
 import { resetTexts, TEXTS_PATH, useTextsUnread } from './texts/state';
@@ -11,7 +10,8 @@ import { resetTexts, TEXTS_PATH, useTextsUnread } from './texts/state';
 /*
  * The boot part of the plugin is this manifest, the command table and the state proxies: the
  * engine with Strophe.js, the texts store, the screens and the commands' work are one lazy chunk
- * (`lazy.ts`), fetched after the first screen has painted.
+ * (`lazy.ts`), fetched after the first screen has painted; the commands' words and enablement and
+ * the palette's chats and texts are the later part (`later.ts`).
  */
 /** Messaging: chat over Strophe.js + ejabberd, presence, and texts (SMS/MMS). */
 export const messagingPlugin = definePlugin({
@@ -54,10 +54,8 @@ export const messagingPlugin = definePlugin({
   ],
   commands: messagingCommands.commands,
   hotkeys: messagingCommands.hotkeys,
-  searchProviders: [textsSearch, chatsSearch],
+  later: () => import('./later').then((m) => m.later),
   activate(ctx) {
-    // Chat commands read the connection and the sessions (mute, pin, leave, mark read).
-    ctx.commandsRead(subscribeCommandInputs);
     if (ctx.services.maybe(Session)?.config.messaging.enabled !== true) {
       chat.status = 'disabled';
       return toDisposable(resetChat);
