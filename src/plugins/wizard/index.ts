@@ -1,4 +1,3 @@
-import { subscribe } from 'valtio';
 import { definePlugin, provide } from '../../kernel';
 import { WizardApi } from '../../contracts';
 import { wizardCommands } from './commands';
@@ -9,7 +8,7 @@ import { wizardState, WIZARD_PATH } from './state';
  * The onboarding wizard of reseller partner administrators (`/configuration`): welcome, the company
  * (services account), the bulk CSV upload of users, and mapping them to the services users. The
  * boot part is this manifest, the command table, the state and the router guard's service; the
- * screen is one lazy chunk.
+ * commands' words and enablement are its later part (later.ts); the screen is one lazy chunk.
  */
 export const wizardPlugin = definePlugin({
   id: 'wizard',
@@ -19,9 +18,8 @@ export const wizardPlugin = definePlugin({
   routes: [{ id: 'wizard', path: WIZARD_PATH, titleKey: 'wizard:title', component: () => import('./lazy').then(async (m) => (await m.strings(), { default: m.WizardScreen })) }],
   commands: wizardCommands.commands,
   hotkeys: wizardCommands.hotkeys,
+  later: () => import('./later').then((m) => m.laterOf(wizardCommands, wizardState)),
   activate(ctx) {
-    // The commands read whether the user is a partner administrator, and the step and confirmation.
-    ctx.commandsRead((onChange) => subscribe(wizardState, onChange));
     wizardState.available = isPartnerAdmin(ctx);
   },
 });
