@@ -16,11 +16,12 @@ const themeOptions = () => THEMES.map((t) => option(t, i18next.t(`preferences:th
 
 /*
  * Going to the preferences and opening a panel navigate at boot; the settings commands save
- * through the lazy chunk, as the General panel does.
+ * through the lazy chunk, as the General panel does. The words the palette finds each by come with
+ * the later part (later.ts).
  */
 export const preferencesTable = {
   // Ctrl+, (⌘, on a Mac) is where desktop applications keep their preferences; nothing else uses it.
-  go: { keys: '$mod+,', keywords: ['settings', 'options'], run: (ctx) => goTo(ctx) },
+  go: { keys: '$mod+,', run: (ctx) => goTo(ctx) },
   // "Open a preferences panel ▸ Audio"; an entity's id is `preferences:<panel>`.
   open: command({
     args: [{ name: 'panel', titleKey: 'preferences:commands.choosePanel', kind: 'choice', provider: 'preferences' }],
@@ -28,12 +29,11 @@ export const preferencesTable = {
   }),
   // The panel entities' action: the panel is given, so the palette asks nothing.
   show: command({ listed: 'never', given: { id: 'string' }, run: (ctx, args) => goTo(ctx, args.id) }),
-  changeHomePage: { keywords: ['start', 'landing'], args: [{ name: 'path', titleKey: 'preferences:commands.chooseHomePage', kind: 'choice', options: homeOptions }] },
-  changeTheme: { keywords: ['dark', 'light', 'appearance', 'colour', 'color'], args: [{ name: 'theme', titleKey: 'preferences:commands.chooseTheme', kind: 'choice', options: themeOptions }] },
-  openInboundRoutes: { keywords: ['forwarding', 'busy', 'no answer', 'offline', 'voicemail'], when: mayRoute, run: (ctx) => goToCalling(ctx, 'inbound-dialing') },
-  openFindMe: { keywords: ['follow me', 'locations', 'mobile'], when: mayRoute, run: (ctx) => goToCalling(ctx, 'find-me') },
+  changeHomePage: { args: [{ name: 'path', titleKey: 'preferences:commands.chooseHomePage', kind: 'choice', options: homeOptions }] },
+  changeTheme: { args: [{ name: 'theme', titleKey: 'preferences:commands.chooseTheme', kind: 'choice', options: themeOptions }] },
+  openInboundRoutes: { when: mayRoute, run: (ctx) => goToCalling(ctx, 'inbound-dialing') },
+  openFindMe: { when: mayRoute, run: (ctx) => goToCalling(ctx, 'find-me') },
   setFindMeStrategy: {
-    keywords: ['follow me', 'sequential', 'simultaneous', 'ring'],
     when: mayRoute,
     args: [{ name: 'strategy', titleKey: 'preferences:commands.chooseFindMeStrategy', kind: 'choice', options: strategyOptions }],
   },

@@ -1,12 +1,12 @@
-import { subscribe } from 'valtio';
-import { definePlugin, toDisposable } from '../../kernel';
+import { definePlugin } from '../../kernel';
 import { preferencesCommands } from './commands';
 import { palette, panelSearch, PREFERENCES_PATH } from './state';
 
 /*
  * The boot part is this manifest, the command table and the state: the screen, its panels and
  * strings, the palette's panel entities and the settings' saving are the one lazy chunk, fetched
- * after the first screen has painted. A panel is added in ui/registry.ts (see there).
+ * after the first screen has painted; the commands' words and the palette's panel provider are the
+ * later part (later.ts). A panel is added in ui/registry.ts (see there).
  */
 /** Preferences: one screen of panels (`/preferences?panel=<id>`), each a form saved on its own. */
 export const preferencesPlugin = definePlugin({
@@ -22,14 +22,7 @@ export const preferencesPlugin = definePlugin({
   menus: [{ id: 'preferences.menu', menu: 'profileMenu', command: preferencesCommands.ids.go, order: 70 }],
   commands: preferencesCommands.commands,
   hotkeys: preferencesCommands.hotkeys,
-  searchProviders: [
-    {
-      id: 'preferences',
-      kindKey: 'preferences:title',
-      items: () => palette.entities,
-      subscribe: (onChange) => toDisposable(subscribe(palette, onChange)),
-    },
-  ],
+  later: () => import('./later').then((m) => m.laterOf(preferencesCommands, palette)),
   activate(ctx) {
     ctx.afterFirstScreen((settled) => import('./lazy').then((m) => m.start(ctx.services, settled)), { settles: true });
   },
