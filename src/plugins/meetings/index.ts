@@ -1,15 +1,17 @@
 import { Video } from 'lucide-react';
 import { subscribe } from 'valtio';
-import { definePlugin, provide, toDisposable } from '../../kernel';
+import { definePlugin, provide } from '../../kernel';
 import { AdHocInvitesApi, JoinMeetingDialog, MeetingsApi, PeerPresenceApi, TodaysMeetingsApi } from '../../contracts';
+import { loadLazy } from './chunk';
 import { meetingsCommands } from './commands';
-import { adHocInvites, joinMeetingDialog, listenForInvites, meetingsService, readCanCreate, todaysMeetings } from './service';
+import { adHocInvites, joinMeetingDialog, listenForInvites, meetingsService, todaysMeetings } from './service';
 import { AdHocHost } from './ui/AdHocHost';
-import { LOBBY_PATH, meetingsState, MEETINGS_PATH, palette, ROOMS_PATH, SCHEDULE_PATH } from './state';
+import { LOBBY_PATH, meetingsState, MEETINGS_PATH, ROOMS_PATH, SCHEDULE_PATH } from './state';
 
 /*
  * The boot part is this manifest, the command table, the state proxy and the boot strings (titles,
- * commands, reasons); the screens, the modal, the API calls and the palette's entities are one lazy
+ * commands, reasons); the commands' words and enablement and the palette's provider are the later
+ * part (`later.ts`); the screens, the modal, the API calls and the palette's entities are one lazy
  * chunk, fetched after the first screen has painted.
  */
 /** Meetings and rooms: list, detail, the create/edit modal, join, rooms, external calendars. */
@@ -20,10 +22,10 @@ export const meetingsPlugin = definePlugin({
   provides: [provide(MeetingsApi, (ctx) => meetingsService(ctx.services)), provide(JoinMeetingDialog, () => joinMeetingDialog), provide(TodaysMeetingsApi, () => todaysMeetings), provide(AdHocInvitesApi, (ctx) => adHocInvites(ctx.services))],
   routes: [
     // One route with an optional id: choosing a meeting keeps the same screen.
-    { id: 'meetings', path: `${MEETINGS_PATH}/{-$id}`, titleKey: 'meetings:title', component: () => import('./lazy').then(async (m) => (await m.strings(), { default: m.MeetingsScreen })) },
-    { id: 'meetings.schedule', path: SCHEDULE_PATH, titleKey: 'meetings:commands.schedule', component: () => import('./lazy').then(async (m) => (await m.strings(), { default: m.ScheduleScreen })) },
-    { id: 'meetings.lobby', path: LOBBY_PATH, titleKey: 'meetings:lobbyTitle', guest: true, component: () => import('./lazy').then(async (m) => (await m.strings(), { default: m.LobbyScreen })) },
-    { id: 'meetings.rooms', path: `${ROOMS_PATH}/{-$id}`, titleKey: 'meetings:roomsTitle', component: () => import('./lazy').then(async (m) => (await m.strings(), { default: m.RoomsScreen })) },
+    { id: 'meetings', path: `${MEETINGS_PATH}/{-$id}`, titleKey: 'meetings:title', component: () => loadLazy().then(async (m) => (await m.strings(), { default: m.MeetingsScreen })) },
+    { id: 'meetings.schedule', path: SCHEDULE_PATH, titleKey: 'meetings:commands.schedule', component: () => loadLazy().then(async (m) => (await m.strings(), { default: m.ScheduleScreen })) },
+    { id: 'meetings.lobby', path: LOBBY_PATH, titleKey: 'meetings:lobbyTitle', guest: true, component: () => loadLazy().then(async (m) => (await m.strings(), { default: m.LobbyScreen })) },
+    { id: 'meetings.rooms', path: `${ROOMS_PATH}/{-$id}`, titleKey: 'meetings:roomsTitle', component: () => loadLazy().then(async (m) => (await m.strings(), { default: m.RoomsScreen })) },
   ],
   nav: [{ id: 'meetings', titleKey: 'meetings:title', to: MEETINGS_PATH, icon: Video, order: 17, command: meetingsCommands.ids.go }],
   // The ad-hoc invite modal opens over any screen (from a chat, a contact, the palette).
@@ -31,12 +33,10 @@ export const meetingsPlugin = definePlugin({
   menus: [{ id: 'meetings.plus', menu: 'plusMenu', command: meetingsCommands.ids.new, order: 40 }],
   commands: meetingsCommands.commands,
   hotkeys: meetingsCommands.hotkeys,
-  searchProviders: [{ id: 'meetings', kindKey: 'meetings:kind', items: () => palette.entities, subscribe: (onChange) => toDisposable(subscribe(palette, onChange)) }],
+  later: () => import('./later').then((m) => m.later),
   activate(ctx) {
-    // The commands read the list, the selection and the permissions.
+    // The commands read the list, the selection and the permissions; the meeting page's exist while its media is joined.
     ctx.commandsRead((onChange) => subscribe(meetingsState, onChange));
-    // "New meeting" and "Schedule meeting" follow uc-can-create-meetings from sign-in on.
-    void readCanCreate(ctx.services);
     // "Meet now" needs the colleague available: buttons follow their presence.
     ctx.commandsRead((onChange) => {
       const sub = ctx.services.maybe(PeerPresenceApi)?.onChange(onChange);
@@ -46,7 +46,7 @@ export const meetingsPlugin = definePlugin({
       const listening = listenForInvites(ctx.services);
       return () => listening?.dispose();
     });
-    ctx.afterFirstScreen(async () => (await import('./lazy')).start(ctx.services), { idle: true });
+    ctx.afterFirstScreen(async () => (await loadLazy()).start(ctx.services), { idle: true });
   },
 });
 

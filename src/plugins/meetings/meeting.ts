@@ -4,7 +4,7 @@ import { PresenceApi } from '../../contracts';
 import type { Meeting } from '../../wire/meetings';
 import { createMeeting, deleteMeeting, deleteRoom, downloadIcs, fetchMeeting, loadList, serverMessage, updateMeeting } from './api';
 import { log } from './log';
-import { readCanCreate } from './service';
+import { readCanCreate } from './canCreate';
 import { checkForm, COPY_RESET_MS, joinState, meetingWindowUrl, REOPEN_AFTER_FAILURE_MS, type Checked, type MeetingForm, type ModalTab, type WindowParams } from './model';
 import { meetingsState, MEETINGS_PATH, ROOMS_PATH, SCHEDULE_PATH, selectedMeeting } from './state';
 

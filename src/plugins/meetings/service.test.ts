@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Navigation, Notifications, Preferences, type ServiceLookup } from '../../kernel';
 import type { Meeting } from '../../wire/meetings';
-import { mayCreate } from './commands';
-import { meetingsService, readCanCreate, todaysMeetings } from './service';
+import { mayCreate } from './later';
+import { readCanCreate } from './canCreate';
+import { meetingsService, todaysMeetings } from './service';
 import { meetingsState, resetMeetingsState } from './state';
 
 // The test runner's zone is the machine's; "today" is computed in it, so the times are built locally.

@@ -1,8 +1,9 @@
 import { subscribe } from 'valtio';
-import { Navigation, Notifications, Preferences, toDisposable, type Disposable, type ServiceLookup } from '../../kernel';
+import { Navigation, Notifications, toDisposable, type Disposable, type ServiceLookup } from '../../kernel';
 import { ADHOC_INVITE_NS, ChatPayloadsApi, PeerPresenceApi, type AdHocInvitesService, type JoinMeetingDialogService, type MeetingsService, type TodaysMeetingsService } from '../../contracts';
 import { adHocBlock } from './adhoc/model';
-import { log } from './log';
+import { loadLazy } from './chunk';
+import { readCanCreate } from './canCreate';
 import type { FormInvitee } from './model';
 import { meetingsState, MEETINGS_PATH } from './state';
 
@@ -10,20 +11,6 @@ import { meetingsState, MEETINGS_PATH } from './state';
  * What other plugins ask of meetings: the contacts' "Meet" opens the modal on its Schedule tab with
  * those people invited (an ad-hoc call-like meeting is the next issue's).
  */
-/**
- * Reads uc-can-create-meetings, the one answer to "may this user start or schedule meetings" (the
- * server derives it from web meeting management and the role); kept for the commands. A failed read
- * leaves it unknown: the server still refuses what is not allowed.
- */
-export async function readCanCreate(services: ServiceLookup): Promise<boolean | null> {
-  try {
-    meetingsState.canCreate = (await services.get(Preferences).get<boolean>('uc-can-create-meetings')) === true;
-  } catch (err) {
-    log.warn('uc-can-create-meetings not read', err);
-  }
-  return meetingsState.canCreate;
-}
-
 export function meetingsService(services: ServiceLookup): MeetingsService {
   return {
     async startMeeting(people) {
@@ -63,9 +50,6 @@ export const todaysMeetings: TodaysMeetingsService = {
     return toDisposable(subscribe(meetingsState, () => last !== meetingsState.items && ((last = meetingsState.items), listener())));
   },
 };
-
-/** The plugin's one lazy chunk, for the boot panels that show its dialogs. */
-export const loadLazy = () => import('./lazy');
 
 /**
  * "Meet now": the rule (web meeting management, ad-hoc enabled, a colleague other than oneself who

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useSnapshot } from 'valtio';
-import { loadLazy } from '../service';
+import { loadLazy } from '../chunk';
 import { meetingsState } from '../state';
 
 const Modal = lazy(() => loadLazy().then(async (m) => (await m.strings(), { default: m.AdHocInviteModal })));
