@@ -1,16 +1,16 @@
 import { Hash } from 'lucide-react';
-import { subscribe } from 'valtio';
-import { definePlugin, provide, toDisposable } from '../../kernel';
+import { definePlugin, provide } from '../../kernel';
 import { SpeedDialApi } from '../../contracts';
 import { speedDialCommands } from './commands';
 import { speedDialService } from './service';
-import { palette, sdState, SPEED_DIAL_PATH } from './state';
+import { SPEED_DIAL_PATH } from './state';
 import { OverlayHost } from './ui/OverlayHost';
 
 /**
  * Speed dial: the user's entries and the organisation's shared ones, dialled as `#<shortcut>`. The
- * boot part is this manifest, the command table, the state proxy and the overlay host; the list,
- * the screen, the form and the side panel are one lazy chunk, loaded after the first screen.
+ * boot part is this manifest, the command table, the state proxy and the overlay host; the
+ * commands' words and enablement and the palette's provider are the later part (`later.ts`); the
+ * list, the screen, the form and the side panel are one lazy chunk, loaded after the first screen.
  */
 export const speedDialPlugin = definePlugin({
   id: 'speed-dial',
@@ -25,10 +25,8 @@ export const speedDialPlugin = definePlugin({
   menus: [{ id: 'speed-dial.new', menu: 'plusMenu', command: speedDialCommands.ids.new, order: 50 }],
   commands: speedDialCommands.commands,
   hotkeys: speedDialCommands.hotkeys,
-  searchProviders: [{ id: 'speed-dial', kindKey: 'speed-dial:title', items: () => palette.entities, subscribe: (onChange) => toDisposable(subscribe(palette, onChange)) }],
+  later: () => import('./later').then((m) => m.later),
   activate(ctx) {
-    // The commands read whether the list is loaded.
-    ctx.commandsRead((onChange) => subscribe(sdState, onChange));
     ctx.afterFirstScreen(async () => (await import('./lazy')).start(ctx.services));
   },
 });
