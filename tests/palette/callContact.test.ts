@@ -49,9 +49,13 @@ afterEach(() => {
 /** The contacts plugin as it is, or one that writes its palette rows otherwise. */
 function contactsWithRows(detail?: (shown: string | undefined) => string | undefined): PluginManifest {
   if (!detail) return contactsPlugin;
+  // The entities come with the plugin's later part.
   return {
     ...contactsPlugin,
-    searchProviders: contactsPlugin.searchProviders!.map((p) => ({ ...p, items: (ctx) => p.items(ctx).map((e) => ({ ...e, detail: detail(e.detail) })) })),
+    later: async () => {
+      const later = await contactsPlugin.later!();
+      return { ...later, searchProviders: later.searchProviders!.map((p) => ({ ...p, items: (ctx) => p.items(ctx).map((e) => ({ ...e, detail: detail(e.detail) })) })) };
+    },
   };
 }
 
@@ -67,6 +71,8 @@ it.each([
   kernel.provide(Navigation, { navigate: vi.fn() });
   kernel.provide(Notifications, { toast: vi.fn(() => 'id'), dismiss: vi.fn(), announce: vi.fn() });
   kernel.load([contactsWithRows(detail), definePlugin({ id: 'telephony', titleKey: 'telephony:title', commands: telephonyPlugin.commands })]);
+  // As after the first screen: the palette's contact entities are in.
+  await kernel.loadLaterParts();
   directory.set(ROWS.map(toEntry));
   const { h, engine: started } = await startTestEngine({ contacts: () => kernel.maybe(ContactsApi) });
   engine.current = started;

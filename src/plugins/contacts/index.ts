@@ -1,13 +1,11 @@
 import { Users } from 'lucide-react';
-import { subscribe } from 'valtio';
 import { definePlugin, provide, toDisposable } from '../../kernel';
-import { CONTACTS_PROVIDER, ContactGroupsApi, ContactsApi, ProfileEditor } from '../../contracts';
+import { ContactGroupsApi, ContactsApi, ProfileEditor } from '../../contracts';
 import { CONTACTS_PATH, contactsCommands } from './commands';
-import { directory, keepDirectoryLoaded } from './directory';
+import { keepDirectoryLoaded } from './directory';
 import { validateContactsSearch } from './route';
-import { contactEntities } from './search';
 import { contactGroupsService, contactsService, profileEditor } from './service';
-import { contactsState, resetContactsState } from './state';
+import { resetContactsState } from './state';
 
 /** Contacts: company directory and personal contacts, list + detail + form, palette entities. */
 export const contactsPlugin = definePlugin({
@@ -28,11 +26,8 @@ export const contactsPlugin = definePlugin({
   menus: [{ id: 'contacts.plus', menu: 'plusMenu', command: contactsCommands.ids.new, order: 30 }],
   commands: contactsCommands.commands,
   hotkeys: contactsCommands.hotkeys,
-  searchProviders: [{ id: CONTACTS_PROVIDER, kindKey: 'contacts:kind', ...contactEntities }],
+  later: () => import('./later').then((m) => m.later),
   activate(ctx) {
-    // Commands that act on a contact read the directory and the selection: bound buttons and the palette follow both.
-    ctx.commandsRead((onChange) => directory.subscribe(onChange));
-    ctx.commandsRead((onChange) => subscribe(contactsState, onChange));
     ctx.track(toDisposable(resetContactsState));
     return keepDirectoryLoaded(ctx);
   },

@@ -3,10 +3,11 @@ import { createElement, type ComponentType } from 'react';
 import { Api, Navigation, Notifications, useKernel, type LazyRuns } from '../../kernel';
 import { contactKeys, deleteContacts, toggleFavorite } from './api';
 import { toggleWatch } from './availability';
-import { CONTACTS_PATH, targetOf, type contactsTable } from './commands';
+import { CONTACTS_PATH, type contactsTable } from './commands';
 import { directory } from './directory';
 import { contactQueries } from './queryCache';
 import { contactsState } from './state';
+import { targetOf } from './target';
 import { OwnProfileForm as ProfileForm } from './ui/ContactForm';
 import Screen from './ui/ContactsScreen';
 

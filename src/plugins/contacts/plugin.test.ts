@@ -46,7 +46,7 @@ interface Opts {
 /** Each test's kernel goes with the test: a kernel left behind loads the directory after its first screen, in the middle of a later test. */
 const kernels: Kernel[] = [];
 
-function boot(opts: Opts = {}) {
+async function boot(opts: Opts = {}) {
   const kernel = new Kernel({ features: allFeatures(true) });
   kernels.push(kernel);
   const navigate = vi.fn<Navigator['navigate']>();
@@ -81,6 +81,8 @@ function boot(opts: Opts = {}) {
   kernel.load([...others, contactsPlugin]);
   kernel.context.userId = ME;
   kernel.context.route = '/contacts';
+  // As after the first screen: the commands' words and enablement and the palette's entities are in.
+  await kernel.loadLaterParts();
   return { kernel, navigate, toast, announce, get, raw, put, del, call, openChat, newText, startMeeting, confirm, setPref, prefs };
 }
 
@@ -103,21 +105,21 @@ afterEach(() => {
 });
 
 describe('manifest', () => {
-  it('registers the route, the nav entry, the commands and the hotkeys', () => {
-    const { kernel } = boot();
+  it('registers the route, the nav entry, the commands and the hotkeys', async () => {
+    const { kernel } = await boot();
     expect(kernel.routes.get('contacts')?.item.path).toBe('/contacts');
     const palette = kernel.commands.list().filter((c) => !c.item.hiddenInPalette).map((c) => c.item.id);
     expect(palette).toEqual(expect.arrayContaining(['contacts.new', 'contacts.go', 'contacts.showFavorites', 'contacts.search']));
     const keys = Object.fromEntries(kernel.hotkeys.list().map((h) => [h.item.command, h.item.keys]));
     expect(keys).toMatchObject({ 'contacts.new': 'Shift+N', 'contacts.search': '/', 'contacts.go': 'g c' });
   });
-  it('has English text for every command and reason', () => {
-    const { kernel } = boot();
+  it('has English text for every command and reason', async () => {
+    const { kernel } = await boot();
     for (const { item } of kernel.commands.list()) expect(i18next.exists(item.titleKey), item.titleKey).toBe(true);
     for (const key of Object.keys(en.reasons)) expect(i18next.exists(`contacts:reasons.${key}`)).toBe(true);
   });
   it('"New contact", "Go to contacts", "Show favourites" navigate', async () => {
-    const { kernel, navigate } = boot();
+    const { kernel, navigate } = await boot();
     await kernel.run('contacts.new');
     expect(navigate).toHaveBeenLastCalledWith('/contacts', { search: { screen: 'form', editState: 'CREATE' } });
     await kernel.run('contacts.go');
@@ -126,20 +128,20 @@ describe('manifest', () => {
     expect(navigate).toHaveBeenLastCalledWith('/contacts', { search: { group: 'favorites' } });
   });
   it('"Refresh" reloads the directory and the screen\'s query cache, before the screen has ever rendered', async () => {
-    const { kernel, raw } = boot();
+    const { kernel, raw } = await boot();
     const invalidate = vi.spyOn(contactQueries(kernel), 'invalidateQueries');
     expect(await kernel.run('contacts.refresh', {}, 'palette')).toBe(true);
     expect(raw).toHaveBeenCalledWith('GET', '/v1/contacts/index', { query: { format: 'tsv' } });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['contacts'] });
   });
-  it('answers caller-name lookups through its service', () => {
-    const { kernel } = boot();
+  it('answers caller-name lookups through its service', async () => {
+    const { kernel } = await boot();
     expect(kernel.get(ContactsApi).lookupNumber('(415) 555-0142')).toMatchObject({ id: 'p1', name: 'Ada Lovelace' });
     expect(kernel.get(ContactsApi).lookupNumber('1002')?.name).toBe('Bob Martinez');
     expect(kernel.get(ContactsApi).lookupNumber('999')).toBeUndefined();
   });
-  it('says which contact a palette entity is, by its id: its listed name, its numbers, whether it is the user', () => {
-    const { kernel } = boot();
+  it('says which contact a palette entity is, by its id: its listed name, its numbers, whether it is the user', async () => {
+    const { kernel } = await boot();
     const contacts = kernel.get(ContactsApi);
     expect(contacts.resolve(entityFor(directory.get('p1')!, ME).id)).toEqual({ id: 'p1', name: 'Ada Lovelace', numbers: ['+14155550142', '1003'], self: false, userId: null, email: directory.get('p1')!.email });
     // A colleague's user id: what a meeting invitation names.
@@ -148,7 +150,7 @@ describe('manifest', () => {
   });
   it('refreshes the directory every 2 hours and stops when unloaded', async () => {
     vi.useFakeTimers();
-    const { kernel, raw } = boot();
+    const { kernel, raw } = await boot();
     await vi.advanceTimersByTimeAsync(1000);
     const first = raw.mock.calls.length;
     expect(first).toBe(1);
@@ -183,16 +185,16 @@ describe('palette entities', () => {
     // The own contact: Enter opens it; the profile is the next action.
     expect(actions('u7')).toEqual(['open', 'editProfile']);
   });
-  it('the provider lists every directory entry', () => {
-    const { kernel } = boot();
+  it('the provider lists every directory entry', async () => {
+    const { kernel } = await boot();
     const provider = kernel.searchProviders.get('contacts')!.item;
     expect(provider.items(kernel.snapshot()).map((e) => e.id)).toEqual(ROWS.map((r) => `contacts:${r[0]}`));
   });
 });
 
 describe('detail actions use the other plugins when present, and say why not otherwise', () => {
-  it('without telephony, messaging or meetings every action is disabled with a reason', () => {
-    const { kernel } = boot();
+  it('without telephony, messaging or meetings every action is disabled with a reason', async () => {
+    const { kernel } = await boot();
     contactsState.selected = contact({ id: 'u8', source: 'User', user_id: 8, readonly: true, phone_numbers: [] });
     expect(reasonOf(kernel, 'contacts.call')).toBe('contacts:reasons.noTelephony');
     expect(reasonOf(kernel, 'contacts.message')).toBe('contacts:reasons.noMessaging');
@@ -200,7 +202,7 @@ describe('detail actions use the other plugins when present, and say why not oth
     expect(reasonOf(kernel, 'contacts.meeting')).toBe('contacts:reasons.noMeetings');
   });
   it('with them, the actions call their services', async () => {
-    const { kernel, call, openChat, newText, startMeeting } = boot({ telephony: true, messaging: true, meetings: true });
+    const { kernel, call, openChat, newText, startMeeting } = await boot({ telephony: true, messaging: true, meetings: true });
     contactsState.selected = contact({ id: 'u8', name: 'Bob Martinez', source: 'User', user_id: 8, readonly: true, emails: [{ id: null, email: 'bob@example.com', type: 'work', custom_type: null, is_default: true, source: 'User' }],
       phone_numbers: [{ number: '1002', extension: '1002', type: 'work', custom_type: null, source: 'extension', source_id: null, is_default: true, is_primary: true, caller_id: false }] });
     await kernel.run('contacts.call', {}, 'button');
@@ -216,13 +218,13 @@ describe('detail actions use the other plugins when present, and say why not oth
     // Chat is only for company contacts.
     expect(reasonOf(kernel, 'contacts.message')).toBe('contacts:reasons.chatCompanyOnly');
   });
-  it('the own contact: no call, chat, meeting or favourite', () => {
-    const { kernel } = boot({ telephony: true, messaging: true, meetings: true });
+  it('the own contact: no call, chat, meeting or favourite', async () => {
+    const { kernel } = await boot({ telephony: true, messaging: true, meetings: true });
     contactsState.selected = contact({ id: 'u7', source: 'User', user_id: ME, is_current_user: true, readonly: true });
     for (const id of ['contacts.call', 'contacts.message', 'contacts.meeting', 'contacts.favorite']) expect(reasonOf(kernel, id), id).toBe('contacts:reasons.self');
   });
   it('only personal contacts get Edit and Delete', async () => {
-    const { kernel, navigate } = boot();
+    const { kernel, navigate } = await boot();
     contactsState.selected = contact({ id: 'u8', source: 'User', user_id: 8, readonly: true });
     expect(reasonOf(kernel, 'contacts.edit')).toBe('contacts:reasons.readOnly');
     expect(reasonOf(kernel, 'contacts.delete')).toBe('contacts:reasons.readOnly');
@@ -243,7 +245,7 @@ describe('profile: Edit profile for the own contact, Edit user for account owner
   const colleague = () => contact({ id: 'u8', name: 'Bob Martinez', source: 'User', user_id: 8, readonly: true });
 
   it('"Edit profile" is in the palette and opens the preferences\' Profile panel', async () => {
-    const { kernel, navigate } = boot();
+    const { kernel, navigate } = await boot();
     const palette = kernel.commands.list().filter((c) => !c.item.hiddenInPalette && kernel.isVisible(c.item, kernel.snapshot())).map((c) => c.item.id);
     expect(palette).toContain('contacts.editProfile');
     expect(reasonOf(kernel, 'contacts.editProfile')).toBe(true);
@@ -252,7 +254,7 @@ describe('profile: Edit profile for the own contact, Edit user for account owner
   });
 
   it('"e" on the own contact opens the Profile panel; on a colleague the user form, only for roles 1 and 2', async () => {
-    const { kernel, navigate } = boot();
+    const { kernel, navigate } = await boot();
     contactsState.selected = self();
     expect(reasonOf(kernel, 'contacts.edit')).toBe(true);
     await kernel.run('contacts.edit', {}, 'hotkey');
@@ -271,7 +273,7 @@ describe('profile: Edit profile for the own contact, Edit user for account owner
   });
 
   it('"Edit user" exists only for account owners and administrators, and says why it does not apply', async () => {
-    const { kernel, navigate } = boot();
+    const { kernel, navigate } = await boot();
     contactsState.selected = colleague();
     kernel.context.roleId = 3;
     expect(visible(kernel, 'contacts.editUser')).toBe(false);
@@ -291,7 +293,7 @@ describe('profile: Edit profile for the own contact, Edit user for account owner
   });
 
   it('from the palette, "Edit user" asks which colleague (never the caller, never a personal contact)', async () => {
-    const { kernel, navigate } = boot();
+    const { kernel, navigate } = await boot();
     kernel.context.roleId = 1;
     const command = kernel.commands.get('contacts.editUser')!.item;
     const arg = command.args![0]!;
@@ -305,7 +307,7 @@ describe('profile: Edit profile for the own contact, Edit user for account owner
 
 describe('favourite', () => {
   it('toggles at once and keeps the server’s answer', async () => {
-    const { kernel, put } = boot();
+    const { kernel, put } = await boot();
     let resolve!: (v: unknown) => void;
     put.mockImplementationOnce(() => new Promise((r) => (resolve = r)));
     const done = kernel.run('contacts.favorite', { id: 'p1' }, 'palette');
@@ -317,7 +319,7 @@ describe('favourite', () => {
     expect(directory.get('p1')!.favorite).toBe(true);
   });
   it('reverts and tells the user when the server refuses', async () => {
-    const { kernel, toast } = boot({ put: async () => { throw new ApiError(500, { error: 'x', message: 'boom' }); } });
+    const { kernel, toast } = await boot({ put: async () => { throw new ApiError(500, { error: 'x', message: 'boom' }); } });
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     contactsState.selected = contact({ id: 'u8', source: 'User', favorite: true });
     directory.patch('u8', { favorite: true });
@@ -330,7 +332,7 @@ describe('favourite', () => {
 
 describe('delete', () => {
   it('asks first (with a remember checkbox); cancelling deletes nothing', async () => {
-    const { kernel, confirm, del } = boot({ confirm: { confirmed: false, remember: false } });
+    const { kernel, confirm, del } = await boot({ confirm: { confirmed: false, remember: false } });
     contactsState.selected = contact();
     await kernel.run('contacts.delete', {}, 'hotkey');
     expect(confirm).toHaveBeenCalledWith(expect.objectContaining({ rememberLabelKey: 'contacts:delete.remember', values: { count: 1, name: 'Ada Lovelace' } }));
@@ -338,7 +340,7 @@ describe('delete', () => {
     expect(directory.get('p1')).toBeDefined();
   });
   it('confirmed: deletes and leaves the detail; "remember" saves contact-delete-confirm-modal', async () => {
-    const { kernel, del, setPref, navigate } = boot({ confirm: { confirmed: true, remember: true } });
+    const { kernel, del, setPref, navigate } = await boot({ confirm: { confirmed: true, remember: true } });
     contactsState.selected = contact();
     contactsState.view = { group: 'personal', q: 'ada' };
     await kernel.run('contacts.delete', {}, 'hotkey');
@@ -349,14 +351,14 @@ describe('delete', () => {
     expect(navigate).toHaveBeenLastCalledWith('/contacts', { search: { group: 'personal', q: 'ada' } });
   });
   it('with the preference saved, deletes at once', async () => {
-    const { kernel, confirm, del } = boot({ pref: true });
+    const { kernel, confirm, del } = await boot({ pref: true });
     contactsState.selected = contact();
     await kernel.run('contacts.delete', { ids: ['p1', 'p2'] }, 'button');
     expect(confirm).not.toHaveBeenCalled();
     expect(del.mock.calls.map((c) => c[0])).toEqual(['/v1/contacts/p1', '/v1/contacts/p2']);
   });
   it('multi-select deletes only the checked personal contacts; failures are reported and kept', async () => {
-    const { kernel, del, toast } = boot({ pref: true, del: async (path: string) => { if (path.endsWith('p2')) throw new ApiError(500, { error: 'x', message: 'boom' }); } });
+    const { kernel, del, toast } = await boot({ pref: true, del: async (path: string) => { if (path.endsWith('p2')) throw new ApiError(500, { error: 'x', message: 'boom' }); } });
     contactsState.checked = ['p1', 'p2', 'u8'];
     expect(reasonOf(kernel, 'contacts.delete')).toBe(true);
     await kernel.run('contacts.delete', {}, 'hotkey');

@@ -1,11 +1,7 @@
 import { toDisposable, type PaletteEntity, type SearchProvider } from '../../kernel';
-import { CONTACTS_PROVIDER, SPEED_DIAL_ADD_COMMAND, type SpeedDialAddArgs } from '../../contracts';
+import { SPEED_DIAL_ADD_COMMAND, type SpeedDialAddArgs } from '../../contracts';
 import { directory, type DirEntry } from './directory';
-
-export const ENTITY_PREFIX = `${CONTACTS_PROVIDER}:`;
-export const isSelfEntry = (e: DirEntry, selfId: number | null) => e.source === 'User' && selfId !== null && e.id === `u${selfId}`;
-/** What a contact is called in the palette: its name, else what else there is of it. */
-export const listedName = (e: DirEntry) => e.name || e.email || e.numbers[0] || e.company || e.id;
+import { ENTITY_PREFIX, isSelfEntry, listedName } from './entry';
 
 export function entityFor(e: DirEntry, selfId: number | null): PaletteEntity {
   const isSelf = isSelfEntry(e, selfId);

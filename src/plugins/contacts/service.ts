@@ -2,7 +2,7 @@ import { Session, toDisposable, type ServiceLookup } from '../../kernel';
 import type { ContactGroupsService, ContactsService, ProfileEditorService, ResolvedContact } from '../../contracts';
 import { inGroup } from './filter';
 import { directory } from './directory';
-import { ENTITY_PREFIX, isSelfEntry, listedName } from './search';
+import { ENTITY_PREFIX, isSelfEntry, listedName } from './entry';
 import type { DirEntry } from './directory';
 
 /** Colleagues' directory ids are `u<user id>`. */

@@ -285,7 +285,9 @@ describe('ContactsScreen', () => {
     });
 
     it('"Edit profile" on the own contact opens the preferences\' Profile panel with its edit dialog', async () => {
-      const { router } = setup('?contact=u7');
+      const { router, kernel } = setup('?contact=u7');
+      // As after the first screen: the button's command can run.
+      await kernel.loadLaterParts();
       fireEvent.click(await screen.findByRole('button', { name: 'Edit profile' }));
       await waitFor(() => expect(router.state.location.pathname).toBe('/preferences'));
       expect(router.state.location.search).toEqual({ panel: 'profile', modal: 'edit' });
