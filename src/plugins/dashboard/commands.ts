@@ -1,5 +1,4 @@
 import { defineCommands, Navigation, type CommandRow, type WhenFn } from '../../kernel';
-import { JoinMeetingDialog } from '../../contracts';
 import { DASHBOARD_PATH } from './state';
 
 const onScreen: WhenFn = (ctx) => ctx.route.startsWith(DASHBOARD_PATH);
@@ -7,17 +6,15 @@ const onScreen: WhenFn = (ctx) => ctx.route.startsWith(DASHBOARD_PATH);
 /*
  * "Go to dashboard" sits with the other `g` navigations ("g d"). "Join a meeting" opens the join
  * popup over the dashboard; its Shift+I is the meetings screen's "Join by ID" key, so the same key
- * does the same thing on both screens.
+ * does the same thing on both screens. Palette words and enablement are in the later part (`later.ts`).
  */
 export const dashboardTable = {
-  go: { keys: 'g d', keywords: ['home', 'dashboard', 'start', 'overview'], run: (ctx) => ctx.services.get(Navigation).navigate(DASHBOARD_PATH) },
+  go: { keys: 'g d', run: (ctx) => ctx.services.get(Navigation).navigate(DASHBOARD_PATH) },
   joinMeeting: {
     keys: 'Shift+I',
     scope: 'screen',
     // Elsewhere the palette has meetings' own "Join by ID" (the same popup, on the meetings screen).
     listed: 'screen',
-    keywords: ['meeting id', 'pin', 'join'],
-    enabled: (ctx) => (ctx.services.has(JoinMeetingDialog) ? true : { reasonKey: 'dashboard:reasons.noMeetings' }),
   },
 } as const satisfies Record<string, CommandRow>;
 

@@ -21,6 +21,7 @@ export const dashboardPlugin = definePlugin({
   nav: [{ id: 'dashboard', titleKey: 'dashboard:nav', to: DASHBOARD_PATH, icon: LayoutDashboard, order: 5, command: dashboardCommands.ids.go }],
   commands: dashboardCommands.commands,
   hotkeys: dashboardCommands.hotkeys,
+  later: () => import('./later').then((m) => m.later),
   activate() {
     return { dispose: resetDashboardState };
   },
