@@ -14,6 +14,7 @@ export const tutorialPlugin = definePlugin({
   panels: [{ id: 'tutorial.tour', slot: 'callDock', component: TourHost, order: 90 }],
   commands: tutorialCommands.commands,
   hotkeys: tutorialCommands.hotkeys,
+  later: () => import('./later').then((m) => m.later),
   activate(ctx) {
     ctx.afterFirstScreen(async () => (await import('./lazy')).startIfNew(ctx.services), { idle: true });
     return toDisposable(resetTutorialState);
