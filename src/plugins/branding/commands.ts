@@ -1,14 +1,13 @@
-import { defineCommands, type CommandRow, type Enablement, type WhenFn } from '../../kernel';
-import { brandingState } from './state';
+import { defineCommands, type CommandRow, type WhenFn } from '../../kernel';
 
 /** The configuration's logoAdmin: account owners and administrators. */
 const admin: WhenFn = (ctx) => ctx.features.logoAdmin;
-const mayRemove = (): Enablement => (brandingState.logoUrl ? true : { reasonKey: 'branding:reasons.noLogo' });
 
+// Palette words and enablement are in the later part (`later.ts`).
 export const brandingTable = {
   /** The dialog to choose, check and upload the organisation's logo (only logo admins see it). */
-  upload: { keywords: ['logo', 'branding', 'company', 'image', 'picture'], when: admin },
-  remove: { keywords: ['logo', 'branding', 'delete'], when: admin, enabled: mayRemove },
+  upload: { when: admin },
+  remove: { when: admin },
 } as const satisfies Record<string, CommandRow>;
 
 export const brandingCommands = defineCommands('branding', brandingTable, {

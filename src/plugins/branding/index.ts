@@ -1,4 +1,3 @@
-import { subscribe } from 'valtio';
 import { definePlugin, Session, toDisposable } from '../../kernel';
 import { applyAccent } from './accent';
 import { brandingCommands } from './commands';
@@ -22,10 +21,10 @@ export const brandingPlugin = definePlugin({
   menus: [{ id: 'branding.menu.upload', menu: 'profileMenu', command: brandingCommands.ids.upload, order: 75 }],
   commands: brandingCommands.commands,
   hotkeys: brandingCommands.hotkeys,
+  later: () => import('./later').then((m) => m.later),
   activate(ctx) {
     const { branding } = ctx.services.get(Session).config;
     brandingState.logoUrl = branding.logo_url;
-    ctx.commandsRead((onChange) => subscribe(brandingState, onChange));
     const removeAccent = applyAccent(branding.accent_color);
     return toDisposable(() => {
       removeAccent();
