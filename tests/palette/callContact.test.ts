@@ -71,8 +71,10 @@ it.each([
   kernel.provide(Navigation, { navigate: vi.fn() });
   kernel.provide(Notifications, { toast: vi.fn(() => 'id'), dismiss: vi.fn(), announce: vi.fn() });
   kernel.load([contactsWithRows(detail), definePlugin({ id: 'telephony', titleKey: 'telephony:title', commands: telephonyPlugin.commands })]);
-  // As after the first screen: the palette's contact entities are in.
+  // As after the first screen: the palette's contact entities are in, and the directory's first load
+  // (empty: the fake API has none) is over before the test's rows come.
   await kernel.loadLaterParts();
+  await directory.loading;
   directory.set(ROWS.map(toEntry));
   const { h, engine: started } = await startTestEngine({ contacts: () => kernel.maybe(ContactsApi) });
   engine.current = started;

@@ -2,12 +2,9 @@
  * The compact directory of every contact of the user: what the list, the palette and caller-name
  * lookups read. Fetched once (`GET /v1/contacts/index`), refreshed every 2 h and after each change.
  * Kept out of valtio (50,000 rows must not become proxies); subscribers hear about new versions.
- * Its one server call is here, not in api.ts: boot needs it, and api.ts stays in the lazy chunk.
+ * Its loading (`directoryLoad.ts`) starts with the plugin's later part: the first screen only reads it.
  */
-import { Api, toDisposable, type ApiClient, type Disposable, type PluginContext } from '../../kernel';
-import { CONTACTS_REFRESH_MS, indexRowFromTsv } from '../../wire/contactGroups';
 import type { ContactIndexRow, ContactSource, ContactWire } from '../../wire/contacts';
-import { log } from './log';
 
 export interface DirEntry {
   id: string;
@@ -60,7 +57,7 @@ export interface Lookups {
   byId: Map<string, DirEntry>;
 }
 
-function addLookups(l: Lookups, e: DirEntry): void {
+export function addLookups(l: Lookups, e: DirEntry): void {
   addNumbers(l.byNumber, e);
   l.byId.set(e.id, e);
 }
@@ -70,42 +67,7 @@ export function numberKey(n: string): string {
   return d.length > 10 ? d.slice(-10) : d;
 }
 
-/**
- * Main-thread time one task of directory work may take before the page gets a turn: tens of
- * thousands of rows at once held it for over 100 ms (a fixed 5,000 rows per task took 20 ms on a
- * quiet machine and 80 on a busy one); a time budget keeps each task short on any machine.
- */
-const SLICE_MS = 8;
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
-/** Calls `each(0…n-1)` in tasks of at most about SLICE_MS, the clock read every 128 calls. */
-export async function inSlices(n: number, each: (i: number) => void): Promise<void> {
-  let i = 0;
-  while (i < n) {
-    const until = performance.now() + SLICE_MS;
-    do each(i++);
-    while (i < n && ((i & 127) !== 0 || performance.now() < until));
-    if (i < n) await nextTask();
-  }
-}
-
-/** The directory's tab-separated text (see `indexRowToTsv`) as entries, in short tasks. */
-export async function entriesFromTsv(text: string): Promise<DirEntry[]> {
-  const lines = text ? text.split('\n') : [];
-  const out: DirEntry[] = new Array<DirEntry>(lines.length);
-  await inSlices(lines.length, (i) => void (out[i] = toEntry(indexRowFromTsv(lines[i]!))));
-  return out;
-}
-
-/** The lookups of `rows`, in short tasks (50,000 rows' numbers at once took 100 ms). */
-export async function lookupsOf(rows: readonly DirEntry[]): Promise<Lookups> {
-  const l: Lookups = { byNumber: new Map(), byId: new Map() };
-  await inSlices(rows.length, (i) => addLookups(l, rows[i]!));
-  return l;
-}
-
 type Listener = () => void;
-export const DIRECTORY_LOADED = 'contacts:directory-loaded';
 
 export class Directory {
   entries: readonly DirEntry[] | null = null;
@@ -158,27 +120,9 @@ export class Directory {
     this.set(this.entries.filter((e) => !gone.has(e.id)));
   }
 
-  load(api: Pick<ApiClient, 'raw'>): Promise<void> {
-    this.loading ??= api
-      .raw('GET', '/v1/contacts/index', { query: { format: 'tsv' } })
-      .then(async (res) => {
-        if (!res.ok) throw new Error(`contacts index: HTTP ${res.status}`);
-        const text = await res.text();
-        this.error = null;
-        const rows = await entriesFromTsv(text);
-        this.set(rows, await lookupsOf(rows));
-        // In the Performance panel's timings (and what the benchmark waits for): the directory is in.
-        performance.mark(DIRECTORY_LOADED);
-      })
-      .catch((err: unknown) => {
-        this.error = err;
-        log.error('loading the directory failed', err);
-        for (const fn of this.listeners) fn();
-      })
-      .finally(() => {
-        this.loading = null;
-      });
-    return this.loading;
+  /** Tells the subscribers without new rows (a load failed: `error` says why). */
+  changed(): void {
+    for (const fn of this.listeners) fn();
   }
 
   reset(): void {
@@ -190,14 +134,3 @@ export class Directory {
 }
 
 export const directory = new Directory();
-
-/** Loads the directory once the first screen has painted (for the palette and caller names), then every CONTACTS_REFRESH_MS. */
-export function keepDirectoryLoaded(ctx: PluginContext): Disposable {
-  const api = ctx.services.get(Api);
-  ctx.afterFirstScreen(() => void directory.load(api));
-  const refresh = setInterval(() => void directory.load(api), CONTACTS_REFRESH_MS);
-  return toDisposable(() => {
-    clearInterval(refresh);
-    directory.reset();
-  });
-}

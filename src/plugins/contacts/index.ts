@@ -2,7 +2,7 @@ import { Users } from 'lucide-react';
 import { definePlugin, provide, toDisposable } from '../../kernel';
 import { ContactGroupsApi, ContactsApi, ProfileEditor } from '../../contracts';
 import { CONTACTS_PATH, contactsCommands } from './commands';
-import { keepDirectoryLoaded } from './directory';
+import { directory } from './directory';
 import { validateContactsSearch } from './route';
 import { contactGroupsService, contactsService, profileEditor } from './service';
 import { resetContactsState } from './state';
@@ -29,7 +29,8 @@ export const contactsPlugin = definePlugin({
   later: () => import('./later').then((m) => m.later),
   activate(ctx) {
     ctx.track(toDisposable(resetContactsState));
-    return keepDirectoryLoaded(ctx);
+    // Another user's contacts must not outlive the session (the later part loads them).
+    return toDisposable(() => directory.reset());
   },
 });
 

@@ -4,6 +4,7 @@ import { AdHocInvitesApi, CONTACTS_PROVIDER, MeetingsApi, MessagingApi, PeerPres
 import { canEditUsers } from '../../wire/roles';
 import { contactsCommands, navigate, toProfilePanel } from './commands';
 import { directory } from './directory';
+import { keepDirectoryLoaded } from './directoryLoad';
 import { log } from './log';
 import { contactEntities } from './search';
 import { contactsState } from './state';
@@ -12,7 +13,7 @@ import { targetOf, type Target } from './target';
 /*
  * The later part (loaded after the first screen): the words the palette finds each command by,
  * whether a command may act on the contact named or shown (with the reason beside it when not),
- * the runs that hand that contact on, and every contact as a palette entity.
+ * the runs that hand that contact on, every contact as a palette entity, and the directory's loading.
  */
 
 const reason = (key: string): Enablement => ({ reasonKey: `contacts:reasons.${key}` });
@@ -134,5 +135,6 @@ export const later: PluginLater = {
     // Commands that act on a contact read the directory and the selection: bound buttons and the palette follow both.
     ctx.commandsRead((onChange) => directory.subscribe(onChange));
     ctx.commandsRead((onChange) => subscribe(contactsState, onChange));
+    return keepDirectoryLoaded(ctx);
   },
 };

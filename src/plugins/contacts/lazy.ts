@@ -5,6 +5,7 @@ import { contactKeys, deleteContacts, toggleFavorite } from './api';
 import { toggleWatch } from './availability';
 import { CONTACTS_PATH, type contactsTable } from './commands';
 import { directory } from './directory';
+import { loadDirectory } from './directoryLoad';
 import { contactQueries } from './queryCache';
 import { contactsState } from './state';
 import { targetOf } from './target';
@@ -50,7 +51,7 @@ export const runs: LazyRuns<typeof contactsTable> = {
     if (result !== 'told') ctx.services.get(Notifications).toast({ titleKey: `contacts:available.${result}`, values: { name: t.name }, tone: 'info' });
   },
   refresh: async (ctx) => {
-    await directory.load(ctx.services.get(Api));
+    await loadDirectory(ctx.services.get(Api));
     await contactQueries(ctx.services).invalidateQueries({ queryKey: contactKeys.all });
   },
 };

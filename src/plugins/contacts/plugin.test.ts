@@ -5,7 +5,8 @@ import { ContactsApi, MeetingsApi, MessagingApi, TelephonyApi } from '../../cont
 import { CONTACTS_REFRESH_MS, indexRowFromTsv, indexRowToTsv, type ContactIndexRow, type ContactWire } from '../../wire/contacts';
 import { DELETE_CONFIRM_PREF, toggleFavorite } from './api';
 import { contactQueries } from './queryCache';
-import { Directory, directory, entriesFromTsv, toEntry } from './directory';
+import { Directory, directory, toEntry } from './directory';
+import { entriesFromTsv, loadDirectory } from './directoryLoad';
 import { directorySearch, filterDirectory, inGroup, matcher, narrows } from './filter';
 import { contactsPlugin } from './index';
 // The commands' lazy chunk, in before the tests: a first run would otherwise wait for its import.
@@ -432,7 +433,7 @@ describe('directory filters', () => {
     d.subscribe(() => (turnBeforeSet = turn));
     setTimeout(() => (turn = true), 0);
     try {
-      await d.load({ raw: async () => new Response(rows.map(indexRowToTsv).join('\n')) } as unknown as Parameters<Directory['load']>[0]);
+      await loadDirectory({ raw: async () => new Response(rows.map(indexRowToTsv).join('\n')) } as unknown as Parameters<typeof loadDirectory>[0], d);
     } finally {
       now.mockRestore();
     }

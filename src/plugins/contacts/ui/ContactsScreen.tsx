@@ -13,6 +13,7 @@ import { ContactDetail } from './ContactDetail';
 import { ContactForm } from './ContactForm';
 import { ContactList } from './ContactList';
 import { directory, entryFromContact } from '../directory';
+import { loadDirectory } from '../directoryLoad';
 import { directorySearch } from '../filter';
 import { parseContactsSearch, type ContactsSearch } from '../route';
 import { contactsState } from '../state';
@@ -33,7 +34,7 @@ function useDirectory() {
     () => directory.version,
   );
   useEffect(() => {
-    if (!directory.entries && !directory.loading) void directory.load(api);
+    if (!directory.entries && !directory.loading) void loadDirectory(api);
   }, [api]);
   return { entries: directory.entries, version, error: directory.error };
 }
@@ -138,7 +139,7 @@ export default function ContactsScreen() {
 
   let listBody;
   if (!rows) {
-    listBody = <ListPending failed={!!error} onRetry={() => void directory.load(api)} text={{ error: t('list.error'), retry: t('list.retry'), loading: t('list.loading') }} skeletonRows={SKELETON_ROWS} />;
+    listBody = <ListPending failed={!!error} onRetry={() => void loadDirectory(api)} text={{ error: t('list.error'), retry: t('list.retry'), loading: t('list.loading') }} skeletonRows={SKELETON_ROWS} />;
   } else if (rows.length === 0) {
     listBody = (
       <div className="empty-state">
