@@ -7,9 +7,14 @@ import type { ServicesConfig } from '../services/layout';
 /** AudioBridge error codes (janus_audiobridge.c). */
 const NO_SUCH_ROOM = 485;
 const ROOM_EXISTS = 486;
-/** The bridge's groups: what its forwarder sends to the videoroom is the phones' mix only. */
-const PHONES = 'phones';
+/**
+ * The bridge's groups: each phone has one of its own, so that a forwarder of that group is that
+ * phone's voice alone (its own tile); browsers are one group, never forwarded back. Janus 1.1
+ * allows 5 groups a room (JANUS_AUDIOBRIDGE_MAX_GROUPS): four phones have a tile each, a fifth
+ * and later phone shares the last one's.
+ */
 const BROWSERS = 'browsers';
+export const PHONE_GROUPS = ['phone1', 'phone2', 'phone3', 'phone4'] as const;
 /** Janus ends a session after 60 s without a word. */
 const KEEPALIVE_MS = 25_000;
 
@@ -25,6 +30,10 @@ export interface PhoneLeg {
   id: number;
   /** Where the phone's RTP must go (the bridge sends its mix to the phone's address from the same port). */
   local: RtpAddress;
+  /** The bridge's group the participant is in (a phone's own, or `browsers`). */
+  group: string;
+  /** Janus went away under the participant (it died or was restarted): the leg is dead and left. */
+  lost: Promise<void>;
   leave(): void;
 }
 
@@ -43,11 +52,11 @@ export interface MeetingBridges {
   /** Creates the meeting's bridge unless it exists. */
   ensure(meetingId: number): Promise<void>;
   /**
-   * Sends the phones' mix (Opus, the SSRC and payload type given) to `to`: the meeting's phone feed
-   * in its videoroom. Browsers' audio is in the bridge too (group `browsers`) and is left out, so
-   * nobody in the videoroom hears themselves back.
+   * Sends the mix of one group (a phone's own; Opus, the SSRC and payload type given) to `to`: that
+   * phone's feed in the videoroom. Browsers' audio is in the bridge too (group `browsers`) and is
+   * left out, so nobody in the videoroom hears themselves back.
    */
-  forwardPhones(meetingId: number, to: RtpAddress, o: { ssrc: number; payloadType: number }): Promise<number>;
+  forwardGroup(meetingId: number, group: string, to: RtpAddress, o: { ssrc: number; payloadType: number }): Promise<number>;
   stopForward(meetingId: number, streamId: number): Promise<void>;
   /** Who is in the bridge now (Janus's ids and displays, and whether the bridge mutes them). */
   participants(meetingId: number): Promise<{ id: number; display: string; muted: boolean }[]>;
@@ -62,7 +71,28 @@ export function janusMeetingBridges(services: Pick<ServicesConfig, 'runtimeDir' 
   const urls = instances.map((i) => `ws://127.0.0.1:${i.ws}`);
   const admins = urls.map((u) => new VideoRoomAdmin(u, 'janus.plugin.audiobridge'));
   const open = new Set<JanusConnection>();
+  /** Our own close(): the legs end with it, not lost. */
+  let closing = false;
   const loadKeys = janusRoomKeys(services.runtimeDir);
+  /** Phones in each group of each meeting's bridge: a new phone takes the first empty group. */
+  const taken = new Map<number, number[]>();
+  const takeGroup = (meetingId: number): { group: string; free(): void } => {
+    const counts = taken.get(meetingId) ?? PHONE_GROUPS.map(() => 0);
+    taken.set(meetingId, counts);
+    const free = counts.indexOf(0);
+    const i = free === -1 ? PHONE_GROUPS.length - 1 : free;
+    counts[i]!++;
+    let freed = false;
+    return {
+      group: PHONE_GROUPS[i]!,
+      free() {
+        if (freed) return;
+        freed = true;
+        counts[i]!--;
+        if (counts.every((n) => n === 0)) taken.delete(meetingId);
+      },
+    };
+  };
   // Its own purposes under the videorooms' key: the bridge's PIN keeps browsers (which may attach to
   // any plugin Janus serves) out of the phones' audio.
   const derive = (key: Buffer, purpose: string, id: number) => createHmac('sha256', key).update(`${purpose}:${id}`).digest('base64url').slice(0, 32);
@@ -71,7 +101,7 @@ export function janusMeetingBridges(services: Pick<ServicesConfig, 'runtimeDir' 
     const { adminKey, rooms } = await loadKeys();
     const pin = derive(rooms, 'bridge-pin', meetingId);
     try {
-      await admins[placeMeeting(meetingId, names)]!.request({ request: 'create', admin_key: adminKey, room: meetingId, pin, secret: derive(rooms, 'bridge-secret', meetingId), is_private: true, sampling_rate: 16000, allow_rtp_participants: true, groups: [PHONES, BROWSERS] });
+      await admins[placeMeeting(meetingId, names)]!.request({ request: 'create', admin_key: adminKey, room: meetingId, pin, secret: derive(rooms, 'bridge-secret', meetingId), is_private: true, sampling_rate: 16000, allow_rtp_participants: true, groups: [BROWSERS, ...PHONE_GROUPS] });
     } catch (err) {
       if (!(err instanceof VideoRoomError && err.code === ROOM_EXISTS)) throw err;
     }
@@ -79,18 +109,29 @@ export function janusMeetingBridges(services: Pick<ServicesConfig, 'runtimeDir' 
   }
 
   /** One participant on a Janus session of its own: closing it is the participant leaving. */
-  async function join(meetingId: number, o: { display: string; group: string; codec: string; rtp: Record<string, unknown> }): Promise<PhoneLeg> {
-    const pin = await ensure(meetingId);
+  async function join(meetingId: number, o: { display: string; group: string; codec: string; rtp: Record<string, unknown> }, freeGroup = () => undefined as void): Promise<PhoneLeg> {
     const socket = new JanusConnection(urls[placeMeeting(meetingId, names)]!);
     open.add(socket);
     let keepalive: NodeJS.Timeout | undefined;
+    let left = false;
+    let onLost = () => undefined as void;
+    const lost = new Promise<void>((resolve) => (onLost = resolve));
     const leave = () => {
+      left = true;
       clearInterval(keepalive);
+      freeGroup();
       open.delete(socket);
       // The session ends with its WebSocket: Janus takes the participant out of the room.
       socket.close();
     };
+    // Janus's end is the only way the WebSocket closes without our leave().
+    socket.onClose(() => {
+      if (left || closing) return;
+      leave();
+      onLost();
+    });
     try {
+      const pin = await ensure(meetingId);
       const created = await socket.send({ janus: 'create' });
       const session = created.data?.id;
       if (created.janus !== 'success' || !session) throw new Error(`Janus refused a session: ${created.error?.reason ?? created.janus}`);
@@ -109,7 +150,7 @@ export function janusMeetingBridges(services: Pick<ServicesConfig, 'runtimeDir' 
       if (typeof data.error_code === 'number') throw new VideoRoomError(data.error_code, String(data.error ?? 'audiobridge error'));
       const rtp = data.rtp as { ip?: unknown; port?: unknown } | undefined;
       if (typeof data.id !== 'number' || typeof rtp?.ip !== 'string' || typeof rtp.port !== 'number') throw new Error('the audiobridge gave no RTP address');
-      return { id: data.id, local: { ip: rtp.ip, port: rtp.port }, leave };
+      return { id: data.id, local: { ip: rtp.ip, port: rtp.port }, group: o.group, lost, leave };
     } catch (err) {
       leave();
       throw err;
@@ -118,7 +159,7 @@ export function janusMeetingBridges(services: Pick<ServicesConfig, 'runtimeDir' 
 
   return {
     ensure: async (meetingId) => void (await ensure(meetingId)),
-    async forwardPhones(meetingId, to, o) {
+    async forwardGroup(meetingId, group, to, o) {
       const { adminKey, rooms } = await loadKeys();
       await ensure(meetingId);
       const data = await admins[placeMeeting(meetingId, names)]!.request({
@@ -126,7 +167,7 @@ export function janusMeetingBridges(services: Pick<ServicesConfig, 'runtimeDir' 
         admin_key: adminKey,
         room: meetingId,
         secret: derive(rooms, 'bridge-secret', meetingId),
-        group: PHONES,
+        group,
         host: to.ip,
         port: to.port,
         codec: 'opus',
@@ -144,7 +185,10 @@ export function janusMeetingBridges(services: Pick<ServicesConfig, 'runtimeDir' 
         if (!(err instanceof VideoRoomError && err.code === NO_SUCH_ROOM)) throw err;
       }
     },
-    joinPhone: (meetingId, o) => join(meetingId, { display: o.display, group: PHONES, codec: o.codec, rtp: { ip: o.remote.ip, port: o.remote.port, payload_type: o.payloadType } }),
+    joinPhone(meetingId, o) {
+      const { group, free } = takeGroup(meetingId);
+      return join(meetingId, { display: o.display, group, codec: o.codec, rtp: { ip: o.remote.ip, port: o.remote.port, payload_type: o.payloadType } }, free);
+    },
     joinBrowser: (meetingId, o) => join(meetingId, { display: o.display, group: BROWSERS, codec: 'opus', rtp: { payload_type: o.payloadType } }),
     async participants(meetingId) {
       try {
@@ -163,6 +207,7 @@ export function janusMeetingBridges(services: Pick<ServicesConfig, 'runtimeDir' 
       await admins[placeMeeting(meetingId, names)]!.request({ request: mute ? 'mute' : 'unmute', admin_key: adminKey, room: meetingId, secret: derive(rooms, 'bridge-secret', meetingId), id: participantId });
     },
     async close() {
+      closing = true;
       for (const s of [...open]) s.close();
       open.clear();
       await Promise.all(admins.map((a) => a.close()));

@@ -43,12 +43,12 @@ export function readAudioOffer(sdp: string): AudioOffer | null {
   return null;
 }
 
-/** The answer: the bridge's RTP address, the one codec chosen. */
-export function audioAnswer(local: RtpAddress, codec: G711, payloadType: number, session: number): string {
+/** The answer (or our re-offer after the bridge moved): the bridge's RTP address, the one codec chosen; `version` goes up with each change. */
+export function audioAnswer(local: RtpAddress, codec: G711, payloadType: number, session: number, version = session): string {
   const name = codec === 'pcmu' ? 'PCMU' : 'PCMA';
   return [
     'v=0',
-    `o=- ${session} ${session} IN IP4 ${local.ip}`,
+    `o=- ${session} ${version} IN IP4 ${local.ip}`,
     's=meeting',
     `c=IN IP4 ${local.ip}`,
     't=0 0',

@@ -1,4 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import dgram from 'node:dgram';
 import { createRequire } from 'node:module';
 import type { FastifyBaseLogger } from 'fastify';
@@ -7,7 +8,7 @@ import type { Queryable } from '../db/types';
 import { ApiError } from '../errors';
 import type { MeetingBridges, PhoneLeg } from './audio-bridge';
 import { recordDialIn, type DialInCall } from './dial-in-history';
-import { audioAnswer, readAudioOffer } from './dial-in-sdp';
+import { audioAnswer, readAudioOffer, type AudioOffer } from './dial-in-sdp';
 import type { MeetingRooms } from './janus-rooms';
 import { phoneEntry } from './phone-admission';
 import type { PhoneFeedKeeper } from './phone-feed';
@@ -84,12 +85,21 @@ const samePin = (a: string, b: string) => a.length === b.length && timingSafeEqu
 /** What the phone shows as its name in the meeting: "phone" and the caller's number, the tile's name. */
 export const phoneDisplay = (callerUser: string): string => `phone:${callerUser}`;
 
+/** How long a phone whose Janus went away waits for it to come back before it is hung up. */
+export const RECOVER_MAX_MS = 30_000;
+const RECOVER_RETRY_MS = 1000;
+
 interface Call {
   meetingId: number | null;
+  /** The phone's leg in the bridge; null at the door, and while Janus is being waited for. */
   leg: PhoneLeg | null;
   /** How to reach the phone inside the call (for our BYE): its INVITE, as answered. */
   invite: SipMessage | null;
   answer: string | null;
+  /** What the answer's SDP needs again when the bridge is joined anew (its o= line's session and version). */
+  media: { meeting: repo.MeetingRow; offer: AudioOffer; callerNumber: string; session: number; version: number } | null;
+  /** Our requests' CSeq inside the call (a re-INVITE, the BYE). */
+  cseq: number;
   toTag: string;
   ended: boolean;
   /** For the caller's history. */
@@ -140,6 +150,8 @@ export function startDialIn(o: { db: Queryable; rooms: Pick<MeetingRooms, 'parti
       leg: null,
       invite: null,
       answer: null,
+      media: null,
+      cseq: 0,
       toTag,
       ended: false,
       history: { callId, caller, dialled: readableUser(dialledUser), meetingName: null, startedAt: new Date(), answeredAt: null },
@@ -197,8 +209,10 @@ export function startDialIn(o: { db: Queryable; rooms: Pick<MeetingRooms, 'parti
     }
     call.leg = leg;
     call.invite = rq;
-    o.feeds.joined(meeting, callerNumber);
-    call.answer = audioAnswer(leg.local, offer.codec, offer.payloadType, Date.now());
+    o.feeds.joined(meeting, { key: callId, number: callerNumber, group: leg.group });
+    call.media = { meeting, offer, callerNumber, session: Date.now(), version: 1 };
+    call.answer = audioAnswer(leg.local, offer.codec, offer.payloadType, call.media.session, call.media.version);
+    void leg.lost.then(() => recover(callId, call));
     call.history.answeredAt = new Date();
     o.log.info({ callId, meeting: meeting.id, participant: leg.id }, 'a phone dialled into the meeting');
     reply(rq, 200, 'OK', { headers: { to: { ...rq.headers.to, params: { ...rq.headers.to.params, tag: toTag } }, contact, 'content-type': 'application/sdp' }, content: call.answer });
@@ -208,11 +222,85 @@ export function startDialIn(o: { db: Queryable; rooms: Pick<MeetingRooms, 'parti
     const call = calls.get(callId);
     if (!call) return;
     call.ended = true;
-    if (!call.leg) return;
-    call.leg.leave();
+    // Still at the door: the INVITE's own course ends it.
+    if (!call.invite) return;
+    call.leg?.leave();
+    call.leg = null;
     calls.delete(callId);
     keep(call);
-    if (call.meetingId !== null) o.feeds.left(call.meetingId);
+    if (call.meetingId !== null) o.feeds.left(call.meetingId, callId);
+  }
+
+  /** A request of ours inside the call (re-INVITE, BYE, ACK): to the phone's Contact, through the proxies that recorded the route. */
+  function inDialog(callId: string, call: Call, method: string, extra: { seq?: number; headers?: Record<string, unknown>; content?: string }, onResponse?: (rs: SipMessage) => void): boolean {
+    const rq = call.invite;
+    const target = rq?.headers.contact?.[0]?.uri;
+    if (!rq || !target || !stack) return false;
+    stack.send(
+      {
+        method,
+        uri: target,
+        headers: {
+          to: rq.headers.from,
+          from: { ...rq.headers.to, params: { ...rq.headers.to.params, tag: call.toTag } },
+          'call-id': callId,
+          cseq: { method, seq: extra.seq ?? ++call.cseq },
+          ...(rq.headers['record-route']?.length ? { route: rq.headers['record-route'] } : {}),
+          contact,
+          ...extra.headers,
+        },
+        ...(extra.content ? { content: extra.content } : {}),
+      } as SipRequest,
+      onResponse ?? (() => undefined),
+    );
+    return true;
+  }
+
+  /**
+   * Janus went away under an answered phone (killed, restarted): the phone would stay connected in
+   * silence. It is joined to the bridge again once Janus answers (its tile comes back with it) and
+   * moved to the new RTP address with a re-INVITE; if Janus is not back within RECOVER_MAX_MS, or
+   * the phone refuses the move, the call is hung up with the reason, so the caller can dial again.
+   */
+  async function recover(callId: string, call: Call): Promise<void> {
+    const media = call.media;
+    if (call.ended || closed || !media || call.meetingId === null) return;
+    call.leg = null;
+    o.feeds.left(call.meetingId, callId);
+    o.log.warn({ callId, meeting: call.meetingId }, 'dial-in: Janus went away under the phone; joining it again');
+    const deadline = Date.now() + RECOVER_MAX_MS;
+    let leg: PhoneLeg | null = null;
+    while (!leg) {
+      if (call.ended || closed) return;
+      try {
+        leg = await o.bridges.joinPhone(call.meetingId, { display: phoneDisplay(media.callerNumber), remote: media.offer.remote, codec: media.offer.codec, payloadType: media.offer.payloadType });
+      } catch (err) {
+        if (Date.now() >= deadline) {
+          o.log.error({ err, callId }, 'dial-in: the meeting audio did not come back; hanging the phone up');
+          return bye(callId, call, 'SIP;cause=503;text="Meeting audio unavailable"');
+        }
+        await sleep(RECOVER_RETRY_MS);
+      }
+    }
+    if (call.ended || closed) return leg.leave();
+    call.leg = leg;
+    media.version++;
+    call.answer = audioAnswer(leg.local, media.offer.codec, media.offer.payloadType, media.session, media.version);
+    o.feeds.joined(media.meeting, { key: callId, number: media.callerNumber, group: leg.group });
+    void leg.lost.then(() => recover(callId, call));
+    const seq = ++call.cseq;
+    const sent = inDialog(callId, call, 'INVITE', { seq, headers: { 'content-type': 'application/sdp' }, content: call.answer }, (rs) => {
+      const status = rs.status ?? 0;
+      if (status < 200) return;
+      if (status < 300) {
+        inDialog(callId, call, 'ACK', { seq, headers: { to: rs.headers.to } });
+        o.log.info({ callId, participant: leg.id }, 'dial-in: the phone is back in the meeting audio');
+      } else if (!call.ended) {
+        o.log.warn({ callId, status }, 'dial-in: the phone refused to move to the new meeting audio');
+        bye(callId, call, 'SIP;cause=503;text="Meeting audio moved"');
+      }
+    });
+    if (!sent) bye(callId, call, 'SIP;cause=503;text="Meeting audio unavailable"');
   }
 
   // Not "127.0.0.1" as our own name: the lib takes a Route or a target on its own host for itself,
@@ -255,28 +343,9 @@ export function startDialIn(o: { db: Queryable; rooms: Pick<MeetingRooms, 'parti
     });
   });
 
-  /** Our BYE, inside the call: to the phone's Contact, through the proxies that recorded the route. */
-  function bye(callId: string, call: Call): void {
-    const rq = call.invite;
-    if (!rq) return;
-    const target = rq.headers.contact?.[0]?.uri;
-    if (target) {
-      stack?.send(
-        {
-          method: 'BYE',
-          uri: target,
-          headers: {
-            to: rq.headers.from,
-            from: { ...rq.headers.to, params: { ...rq.headers.to.params, tag: call.toTag } },
-            'call-id': callId,
-            cseq: { method: 'BYE', seq: 1 },
-            ...(rq.headers['record-route']?.length ? { route: rq.headers['record-route'] } : {}),
-            contact,
-          },
-        },
-        () => undefined,
-      );
-    }
+  /** Our BYE, inside the call; `reason` (RFC 3326) when it is not the host's doing. */
+  function bye(callId: string, call: Call, reason?: string): void {
+    inDialog(callId, call, 'BYE', reason ? { headers: { reason } } : {});
     end(callId);
   }
 

@@ -5,16 +5,18 @@ import { REMOTE_FEED_OPUS_PT, REMOTE_FEED_SSRC, type MeetingRooms, type PhoneFee
 
 /**
  * While a meeting has phones in its audio bridge, its videoroom and its bridge are joined both ways:
- * - the phones' mix (the bridge's forwarder of group `phones`) is one more feed of the videoroom, a
- *   remote publisher the meeting page shows as a phone tile;
+ * - each phone's voice (the bridge's forwarder of that phone's own group) is one more feed of the
+ *   videoroom, a remote publisher the meeting page shows as that phone's tile;
  * - each browser's audio (the videoroom's forwarder of that publisher's audio stream) is a
  *   receive-only participant of the bridge in group `browsers`, so the phones hear the browsers.
- * The first phone in sets this up, the last one out takes it down. Publishers come and go without
- * telling the API, so the browsers are looked at again every SYNC_MS.
+ * The first phone in sets up the browsers' side, the last one out takes it down. Publishers come
+ * and go without telling the API, so the browsers are looked at again every SYNC_MS.
  */
 export interface PhoneFeedKeeper {
-  joined(meeting: { id: number; name: string; max_participants: number | null }, callerNumber: string): void;
-  left(meetingId: number): void;
+  /** A phone is in the bridge (in `group`, its own unless there are more phones than groups): its tile appears. */
+  joined(meeting: { id: number; name: string; max_participants: number | null }, phone: { key: string; number: string; group: string }): void;
+  /** That phone left the bridge: its tile goes once no other phone shares its group. */
+  left(meetingId: number, key: string): void;
   close(): Promise<void>;
 }
 
@@ -25,9 +27,15 @@ interface Browser {
   stream: number;
 }
 
-interface Live {
-  phones: number;
+interface Group {
+  phones: Set<string>;
   ready: Promise<{ feed: number; stream: number } | null>;
+}
+
+interface Live {
+  /** The videoroom exists (the phones' feeds and the browsers' forwarders need it). */
+  room: Promise<boolean>;
+  groups: Map<string, Group>;
   browsers: Map<number, Browser>;
   /** Publishers that send no audio (screen shares without sound): not asked again. */
   silent: Set<number>;
@@ -39,26 +47,42 @@ interface Live {
 export function phoneFeedKeeper(o: { rooms: MeetingRooms; feeds: PhoneFeeds; bridges: MeetingBridges; log: FastifyBaseLogger }): PhoneFeedKeeper {
   const live = new Map<number, Live>();
 
-  async function open(meeting: { id: number; name: string; max_participants: number | null }, callerNumber: string) {
+  async function room(meeting: { id: number; name: string; max_participants: number | null }): Promise<boolean> {
     try {
       await o.rooms.ensure(meeting.id, { title: meeting.name, maxParticipants: meeting.max_participants });
-      const feed = await o.feeds.add(meeting.id, displayFor({ name: callerNumber, userId: null, kind: 'phone' }));
-      const stream = await o.bridges.forwardPhones(meeting.id, { ip: '127.0.0.1', port: feed.port }, { ssrc: REMOTE_FEED_SSRC, payloadType: REMOTE_FEED_OPUS_PT });
+      return true;
+    } catch (err) {
+      // The phones still hear each other; only the tiles and the browsers' side are missing.
+      o.log.error({ err, meeting: meeting.id }, 'the phones of the meeting have no videoroom to show in');
+      return false;
+    }
+  }
+
+  async function openGroup(meetingId: number, entry: Live, group: string, callerNumber: string) {
+    if (!(await entry.room)) return null;
+    try {
+      const feed = await o.feeds.add(meetingId, displayFor({ name: callerNumber, userId: null, kind: 'phone' }));
+      const stream = await o.bridges.forwardGroup(meetingId, group, { ip: '127.0.0.1', port: feed.port }, { ssrc: REMOTE_FEED_SSRC, payloadType: REMOTE_FEED_OPUS_PT });
       return { feed: feed.id, stream };
     } catch (err) {
-      // The phone still hears the meeting and is heard by other phones; only the tile is missing.
-      o.log.error({ err, meeting: meeting.id }, 'the phones of the meeting have no feed in its videoroom');
+      o.log.error({ err, meeting: meetingId, group }, 'a phone of the meeting has no feed in its videoroom');
       return null;
     }
   }
 
+  async function shutGroup(meetingId: number, g: Group) {
+    const made = await g.ready;
+    if (!made) return;
+    await o.bridges.stopForward(meetingId, made.stream).catch((err: unknown) => o.log.warn({ err }, 'phone forwarder not stopped'));
+    await o.feeds.remove(meetingId, made.feed).catch((err: unknown) => o.log.warn({ err }, 'phone feed not removed'));
+  }
+
   /** Brings the bridge's browser participants in line with the videoroom's publishers. */
   async function sync(meetingId: number, entry: Live): Promise<void> {
-    const made = await entry.ready;
-    if (!made || entry.closed || entry.syncing) return;
+    if (!(await entry.room) || entry.closed || entry.syncing) return;
     entry.syncing = true;
     try {
-      const now = (await o.feeds.publishers(meetingId)).filter((p) => p.id !== made.feed && readDisplay(p.display).kind !== 'phone');
+      const now = (await o.feeds.publishers(meetingId)).filter((p) => readDisplay(p.display).kind !== 'phone');
       const ids = new Set(now.map((p) => p.id));
       for (const [id, b] of entry.browsers) {
         if (ids.has(id)) continue;
@@ -88,33 +112,40 @@ export function phoneFeedKeeper(o: { rooms: MeetingRooms; feeds: PhoneFeeds; bri
   async function shut(meetingId: number, entry: Live) {
     entry.closed = true;
     if (entry.timer) clearInterval(entry.timer);
-    const made = await entry.ready;
+    const groups = [...entry.groups.values()];
+    entry.groups.clear();
+    await Promise.all(groups.map((g) => shutGroup(meetingId, g)));
     for (const [publisher, b] of entry.browsers) {
       b.leg.leave();
       await o.feeds.stopForward(meetingId, publisher, b.stream).catch((err: unknown) => o.log.warn({ err }, 'browser forwarder not stopped'));
     }
     entry.browsers.clear();
-    if (!made) return;
-    await o.bridges.stopForward(meetingId, made.stream).catch((err: unknown) => o.log.warn({ err }, 'phone forwarder not stopped'));
-    await o.feeds.remove(meetingId, made.feed).catch((err: unknown) => o.log.warn({ err }, 'phone feed not removed'));
   }
 
   return {
-    joined(meeting, callerNumber) {
-      const existing = live.get(meeting.id);
-      if (existing) {
-        existing.phones++;
-        return;
+    joined(meeting, phone) {
+      let entry = live.get(meeting.id);
+      if (!entry) {
+        const fresh: Live = { room: room(meeting), groups: new Map(), browsers: new Map(), silent: new Set(), timer: null, syncing: false, closed: false };
+        live.set(meeting.id, fresh);
+        void sync(meeting.id, fresh);
+        fresh.timer = setInterval(() => void sync(meeting.id, fresh), SYNC_MS);
+        fresh.timer.unref();
+        entry = fresh;
       }
-      const entry: Live = { phones: 1, ready: open(meeting, callerNumber), browsers: new Map(), silent: new Set(), timer: null, syncing: false, closed: false };
-      live.set(meeting.id, entry);
-      void sync(meeting.id, entry);
-      entry.timer = setInterval(() => void sync(meeting.id, entry), SYNC_MS);
-      entry.timer.unref();
+      const existing = entry.groups.get(phone.group);
+      if (existing) existing.phones.add(phone.key);
+      else entry.groups.set(phone.group, { phones: new Set([phone.key]), ready: openGroup(meeting.id, entry, phone.group, phone.number) });
     },
-    left(meetingId) {
+    left(meetingId, key) {
       const entry = live.get(meetingId);
-      if (!entry || --entry.phones > 0) return;
+      if (!entry) return;
+      for (const [name, g] of entry.groups) {
+        if (!g.phones.delete(key) || g.phones.size > 0) continue;
+        entry.groups.delete(name);
+        void shutGroup(meetingId, g);
+      }
+      if (entry.groups.size > 0) return;
       live.delete(meetingId);
       void shut(meetingId, entry);
     },

@@ -58,7 +58,16 @@ export class JanusConnection {
       this.closed = true;
       for (const w of this.pending.values()) w.reject(new Error('Janus closed the connection'));
       this.pending.clear();
+      for (const f of this.closeListeners) f();
     });
+  }
+
+  private readonly closeListeners: (() => void)[] = [];
+
+  /** Called once the WebSocket is closed, by us or by Janus (which closes its sessions with it). */
+  onClose(listener: () => void): void {
+    if (this.closed) listener();
+    else this.closeListeners.push(listener);
   }
 
   async send(msg: Omit<JanusMessage, 'transaction'>, timeoutMs = 10_000): Promise<JanusMessage> {

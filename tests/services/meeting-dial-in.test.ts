@@ -5,9 +5,13 @@
  * wrong PIN is refused before anything is answered.
  */
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { janusMeetingBridges, type MeetingBridges } from '../../server/meetings/audio-bridge';
+import { serviceDirs } from '../../server/services/layout';
+import { startServices } from '../../server/services/manager';
 import { NgClient } from '../../server/services/ng';
+import { isAlive, readPid } from '../../server/services/proc';
 import { displayFor, readDisplay } from '../../src/wire/meetingDisplay';
 import { MeetingMedia, MeetingPhones, RoomsResponse, WaitingRoom } from '../../src/wire/meetings';
 import { dialInString } from '../../src/wire/services';
@@ -423,6 +427,156 @@ describe("the meeting's rules, for phones too", () => {
       expect(await bridges.participants(m.id)).toEqual([]);
     } finally {
       stack.destroy();
+    }
+  });
+});
+
+/** A browser subscribed to one feed of the room, as the meeting page subscribes: it tells whether it hears `hz`. */
+async function listenTo(chromium: Awaited<ReturnType<typeof launchChromium>>, media: { janus_url: string; room: number; pin: string }, feed: number) {
+  const peer = await videoroomHandle(media.janus_url);
+  const joined = await peer.message({ request: 'join', ptype: 'subscriber', room: media.room, pin: media.pin, streams: [{ feed }] });
+  expect(pluginData(joined)).toMatchObject({ videoroom: 'attached' });
+  const page = await chromium.browser.newPage();
+  const answer = await page.evaluate(async (offer) => {
+    const pc = new RTCPeerConnection();
+    (globalThis as unknown as { pc: RTCPeerConnection }).pc = pc;
+    await pc.setRemoteDescription(offer);
+    await pc.setLocalDescription(await pc.createAnswer());
+    await new Promise<void>((resolve) => (pc.iceGatheringState === 'complete' ? resolve() : pc.addEventListener('icegatheringstatechange', () => pc.iceGatheringState === 'complete' && resolve())));
+    return { type: pc.localDescription!.type, sdp: pc.localDescription!.sdp };
+  }, joined.jsep as RTCSessionDescriptionInit);
+  expect(pluginData(await peer.message({ request: 'start' }, answer))).toMatchObject({ started: 'ok' });
+  const hears = async (hz: number) => {
+    const p = await page.evaluate(async () => {
+      const g = globalThis as unknown as { pc: RTCPeerConnection; ctx?: AudioContext; an?: AnalyserNode };
+      if (!g.an) {
+        g.ctx = new AudioContext({ sampleRate: 48_000 });
+        const stream = new MediaStream([g.pc.getReceivers().find((r) => r.track.kind === 'audio')!.track]);
+        // Chromium delivers a remote track to WebAudio only while a media element also plays it.
+        const el = new Audio();
+        el.muted = true;
+        el.srcObject = stream;
+        void el.play().catch(() => undefined);
+        g.an = g.ctx.createAnalyser();
+        g.an.fftSize = 4096;
+        g.ctx.createMediaStreamSource(stream).connect(g.an);
+      }
+      await g.ctx!.resume();
+      const bins = new Float32Array(g.an.frequencyBinCount);
+      g.an.getFloatFrequencyData(bins);
+      let best = 0;
+      for (let i = 1; i < bins.length; i++) if (bins[i]! > bins[best]!) best = i;
+      return { hz: (best * g.ctx!.sampleRate) / g.an.fftSize, db: bins[best]! };
+    });
+    return Math.abs(p.hz - hz) < 18 && p.db > -70;
+  };
+  return { hears, close: () => peer.close() };
+}
+
+describe('one tile per phone', () => {
+  it('each phone dialled in is a feed of its own in the videoroom, named by its number; it goes when that phone hangs up or is removed', async () => {
+    const alice = await api.login('alice');
+    const m = await api.post<{ id: number; meeting_access_code: string; phone_pin: string }>('/v1/meetings', alice, { meeting_name: `Tiles ${Date.now()}`, instant: true });
+    await api.post(`/v1/meetings/${m.id}/presence`, alice, { client_id: `w${Date.now()}` });
+    const media = MeetingMedia.parse(await api.post(`/v1/meetings/${m.id}/media`, alice));
+    const bobs = (await api.db.query<{ extension: string }>("SELECT extension FROM users WHERE username = 'bob'")).rows[0]!.extension;
+    const { ports, domain } = api.cfg;
+    const outside = '5550142';
+    // A second phone: an outside call through the gateway (Kamailio lets its address in).
+    const stack = sipLib.create({ udp: true, tcp: false, address: '127.0.0.1', port: ports.sipGateway, publicAddress: 'localhost' }, (rq) => {
+      if (rq.method !== 'ACK') stack.send(sipLib.makeResponse(rq, 200, 'OK'));
+    });
+    const peer = await videoroomHandle(media.janus_url);
+    try {
+      const since = phone.events.length;
+      await dial(dialInString(m.meeting_access_code, m.phone_pin));
+      await phone.waitEvent((e) => e.type === 'CALL_ESTABLISHED', 10_000, since);
+      const digits = dialInString(m.meeting_access_code, m.phone_pin);
+      const sdp = ['v=0', 'o=- 1 1 IN IP4 127.0.0.1', 's=-', 'c=IN IP4 127.0.0.1', 't=0 0', `m=audio ${ports.base + 470} RTP/AVP 0`, 'a=rtpmap:0 PCMU/8000', 'a=sendrecv', ''].join('\r\n');
+      const statuses: number[] = [];
+      stack.send(
+        {
+          method: 'INVITE',
+          uri: `sip:${digits}@127.0.0.1:${ports.sipUdp}`,
+          headers: {
+            to: { uri: `sip:${digits}@${domain}` },
+            from: { uri: `sip:${outside}@${domain}`, params: { tag: `gw${Date.now()}` } },
+            'call-id': `tiles-${Date.now()}@127.0.0.1`,
+            cseq: { method: 'INVITE', seq: 1 },
+            contact: [{ uri: `sip:${outside}@127.0.0.1:${ports.sipGateway}` }],
+            'content-type': 'application/sdp',
+          },
+          content: sdp,
+        },
+        (rs) => void statuses.push(rs.status!),
+      );
+      await expect.poll(() => statuses.at(-1), { timeout: 10_000 }).toBe(200);
+
+      const phoneFeeds = async () => {
+        const data = pluginData(await peer.message({ request: 'listparticipants', room: media.room }));
+        return ((data.participants ?? []) as Array<{ id: number; display?: string; publisher: boolean }>)
+          .filter((p) => p.publisher && readDisplay(p.display).kind === 'phone')
+          .map((p) => readDisplay(p.display).name)
+          .sort();
+      };
+      await expect.poll(phoneFeeds, { timeout: 10_000 }).toEqual([bobs, outside].sort());
+
+      await phone.command('hangup');
+      await phone.waitEvent((e) => e.type === 'CALL_CLOSED', 10_000, since);
+      await expect.poll(phoneFeeds, { timeout: 10_000 }).toEqual([outside]);
+
+      const [left] = MeetingPhones.parse(await api.get(`/v1/meetings/${m.id}/media/phones`, alice)).phones;
+      expect(left).toMatchObject({ number: outside });
+      const removed = await api.app.inject({ method: 'POST', url: `/v1/meetings/${m.id}/media/phones/remove`, headers: { authorization: `Bearer ${alice}` }, payload: { phone: left!.id } });
+      expect(removed.statusCode).toBe(204);
+      await expect.poll(phoneFeeds, { timeout: 10_000 }).toEqual([]);
+    } finally {
+      peer.close();
+      stack.destroy();
+    }
+  });
+});
+
+describe('Janus killed under a phone', () => {
+  it('the phone stays in the call: once Janus is back it is in the bridge again, its tile is back and a browser hears it', async () => {
+    const alice = await api.login('alice');
+    const m = await api.post<{ id: number; meeting_access_code: string; phone_pin: string }>('/v1/meetings', alice, { meeting_name: `Restart ${Date.now()}`, instant: true });
+    await api.post(`/v1/meetings/${m.id}/presence`, alice, { client_id: `w${Date.now()}` });
+    const media = MeetingMedia.parse(await api.post(`/v1/meetings/${m.id}/media`, alice));
+    const since = phone.events.length;
+    await dial(dialInString(m.meeting_access_code, m.phone_pin));
+    await phone.waitEvent((e) => e.type === 'CALL_ESTABLISHED', 10_000, since);
+    const before = await bridges.participants(m.id);
+    expect(before).toHaveLength(1);
+
+    const pid = await readPid(path.join(serviceDirs(api.cfg.runtimeDir, 'janus').run, 'janus.pid'));
+    process.kill(pid!, 'SIGKILL');
+    await expect.poll(() => isAlive(pid!)).toBe(false);
+    await startServices(api.cfg, ['janus']);
+
+    // Joined again by the dial-in (a new participant), the call never dropped.
+    await expect.poll(async () => (await bridges.participants(m.id).catch(() => [])).length, { timeout: 20_000 }).toBe(1);
+    const peer = await videoroomHandle(media.janus_url);
+    const chromium = await launchChromium();
+    try {
+      const feedOf = async () => {
+        const data = pluginData(await peer.message({ request: 'listparticipants', room: media.room }));
+        return ((data.participants ?? []) as Array<{ id: number; display?: string; publisher: boolean }>).find((p) => p.publisher && readDisplay(p.display).kind === 'phone')?.id ?? null;
+      };
+      await expect.poll(feedOf, { timeout: 10_000 }).not.toBeNull();
+      // The phone's own audio reaches the new bridge (it was moved there by a re-INVITE): baresip's 440 Hz tone.
+      const ear = await listenTo(chromium, media, (await feedOf())!);
+      await expect.poll(() => ear.hears(440), { timeout: 15_000, interval: 200 }).toBe(true);
+      ear.close();
+      // Moved by our re-INVITE (Janus may or may not hand out the same RTP port again: only the re-INVITE makes it sure).
+      await expect.poll(() => phone.events.slice(since).some((e) => e.type === 'CALL_REMOTE_SDP' && e.param === 'offer'), { timeout: 5000 }).toBe(true);
+      expect(phone.events.slice(since).some((e) => e.type === 'CALL_CLOSED')).toBe(false);
+      await phone.command('hangup');
+      await phone.waitEvent((e) => e.type === 'CALL_CLOSED', 10_000, since);
+      await expect.poll(() => bridges.participants(m.id), { timeout: 5000 }).toEqual([]);
+    } finally {
+      peer.close();
+      await chromium.close();
     }
   });
 });
