@@ -25,7 +25,7 @@ async function hostWithDigits(page: Page, name: string, opts: { waitingRoom?: bo
 
 const sipDomain = () => readServicesConfig({ UC_PORT_BASE: String(E2E_PORT_BASE) }).domain;
 
-test("a phone dials into a meeting with the digits its details show: the host sees it as a phone tile playing its audio, gone when it hangs up; the caller's history has the call to the meeting", async ({ page, browser, baseURL }) => {
+test("a phone dials into a meeting with the digits its details show: the host sees it as a phone tile playing its audio, a second call as a second tile and list entry, each gone when it hangs up; the caller's history has the call to the meeting", async ({ page, browser, baseURL }) => {
   test.slow();
   const name = `Dial-in ${Date.now().toString(36)}`;
   const { host, digits } = await hostWithDigits(page, name);
@@ -39,8 +39,20 @@ test("a phone dials into a meeting with the digits its details show: the host se
     await expect(phoneTile).toBeVisible({ timeout: 20_000 });
     // No camera: the tile shows its avatar, and its audio plays from the tile.
     await expect.poll(() => phoneTile.locator('video').evaluate((v: HTMLVideoElement) => (v.srcObject as MediaStream | null)?.getAudioTracks().length ?? 0), { timeout: 10_000 }).toBe(1);
+    // A second call into the meeting (the same phone, a second line) is a second participant with a tile of its own.
+    const second = phone.events.length;
+    await phone.command('dial', `sip:${digits}@${sipDomain()}`);
+    await phone.waitEvent((e) => e.type === 'CALL_ESTABLISHED', 15_000, second);
+    await expect(phoneTile).toHaveCount(2, { timeout: 20_000 });
+    await host.keyboard.press('Control+Alt+P');
+    const panel = host.getByRole('complementary', { name: 'Participants (3)' });
+    await expect(panel.getByRole('listitem').filter({ hasText: /^Phone \d{3,5}/ })).toHaveCount(2);
     await phone.command('hangup');
-    await phone.waitEvent((e) => e.type === 'CALL_CLOSED', 10_000, since);
+    await phone.waitEvent((e) => e.type === 'CALL_CLOSED', 10_000, second);
+    await expect(phoneTile).toHaveCount(1, { timeout: 15_000 });
+    await expect(host.getByRole('complementary', { name: 'Participants (2)' }).getByRole('listitem').filter({ hasText: /^Phone \d{3,5}/ })).toHaveCount(1);
+    await phone.command('hangup');
+    await expect.poll(() => phone.events.slice(since).filter((e) => e.type === 'CALL_CLOSED').length, { timeout: 10_000 }).toBe(2);
     await expect(phoneTile).toHaveCount(0, { timeout: 15_000 });
   } finally {
     await phone.stop().catch(() => phone.kill());

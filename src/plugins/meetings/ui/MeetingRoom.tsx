@@ -11,6 +11,7 @@ import { setActiveSession } from '../media/active';
 import { toggleCamera, toggleHand, toggleMute, togglePanel, toggleShare } from '../media/controls';
 import { MeetingSession, type EndReason, type Peer, type StartControls, type Who } from '../media/session';
 import { activeSpeaker, CHAT_MAX, type FeedKind } from '../media/signals';
+import { phonesOfTiles } from './phoneTiles';
 import { usePhones } from './usePhones';
 
 interface Props {
@@ -68,12 +69,12 @@ export function MeetingRoom({ meetingId, media, who, start, onJoined, onEnded }:
 
   const peers = Object.values(snap.peers) as Peer[];
   const speaker = activeSpeaker(peers);
-  // Phones dialled in are people too (one tile for all of them, the mix of the audio bridge); they
-  // have no camera, and the host's buttons for them act on the bridge (usePhones).
+  // Phones dialled in are people too (a tile each, the phone's own voice from the audio bridge);
+  // they have no camera, and the bridge knows whether the host muted them and acts on them (usePhones).
   const people = peers.filter((p) => p.kind !== 'screen');
-  // The participants list names each phone (the tile is one for all), with the host's mute and remove.
-  const { phones, refresh: refreshPhones } = usePhones(meetingId, snap.panel === 'participants' && people.some((p) => p.kind === 'phone'));
-  const count = people.length + 1 + (people.some((p) => p.kind === 'phone') ? Math.max(phones.length - 1, 0) : 0);
+  const { phones, refresh: refreshPhones } = usePhones(meetingId, people.some((p) => p.kind === 'phone'));
+  const phoneOf = phonesOfTiles(people, phones);
+  const count = people.length + 1;
   const nameOf = (p: { kind: FeedKind; name: string }) => (p.kind === 'screen' ? t('room.screenOf', { name: p.name }) : p.kind === 'phone' ? t('room.phoneOf', { name: p.name }) : p.name);
   /** A phone held in the waiting room reads as its tile will ("Phone <number>"). */
   const waiterName = (w: WaitingRoom['waiting'][number]) => (w.is_phone ? t('room.phoneOf', { name: w.name }) : w.name);
@@ -113,7 +114,7 @@ export function MeetingRoom({ meetingId, media, who, start, onJoined, onEnded }:
         <ul className="mt-tiles" aria-label={t('room.tiles')}>
           <Tile name={t('lobby.you', { name: who.name })} stream={snap.local} tracks={snap.localTracks} self muted={snap.self.muted} camera={snap.self.camera} hand={snap.self.hand} talking={snap.self.talking} large={false} kind="camera" />
           {peers.map((p) => (
-            <Tile key={p.feed} speaker={snap.devices.speaker} name={nameOf(p)} stream={p.stream} tracks={p.tracks} self={false} muted={p.muted} camera={p.camera} hand={p.hand} talking={p.talking} large={p.feed === speaker} kind={p.kind} />
+            <Tile key={p.feed} speaker={snap.devices.speaker} name={nameOf(p)} stream={p.stream} tracks={p.tracks} self={false} muted={phoneOf.get(p.feed)?.muted ?? p.muted} camera={p.camera} hand={p.hand} talking={p.talking} large={p.feed === speaker} kind={p.kind} />
           ))}
         </ul>
         {snap.panel === 'participants' && (
@@ -121,27 +122,27 @@ export function MeetingRoom({ meetingId, media, who, start, onJoined, onEnded }:
             <h3 id="mt-people-h">{t('room.participants', { n: count })}</h3>
             <ul className="mt-people">
               <li>{describe(t, t('lobby.you', { name: who.name }), snap.self)}</li>
-              {people.map((p) =>
-                p.kind === 'phone' && phones.length > 0 ? (
-                  phones.map((ph) => {
-                    const name = t('room.phoneOf', { name: ph.number });
-                    return (
-                      <li key={`phone-${ph.id}`}>
-                        {describe(t, name, { muted: ph.muted, camera: false, hand: false, talking: false })}
-                        {snap.isHost && (
-                          <span className="mt-people-actions">
-                            <Button className="btn small" onPress={() => hostAction(() => mutePhone(kernel, meetingId, ph.id, !ph.muted).finally(refreshPhones))}>
-                              {ph.muted ? t('room.unmuteOther', { name }) : t('room.muteOther', { name })}
-                            </Button>
-                            <Button className="btn small" onPress={() => hostAction(() => removePhone(kernel, meetingId, ph.id).finally(refreshPhones))}>
-                              {t('room.remove', { name })}
-                            </Button>
-                          </span>
-                        )}
-                      </li>
-                    );
-                  })
-                ) : (
+              {people.map((p) => {
+                const ph = phoneOf.get(p.feed);
+                if (ph) {
+                  const name = t('room.phoneOf', { name: ph.number });
+                  return (
+                    <li key={`phone-${ph.id}`}>
+                      {describe(t, name, { muted: ph.muted, camera: false, hand: false, talking: p.talking })}
+                      {snap.isHost && (
+                        <span className="mt-people-actions">
+                          <Button className="btn small" onPress={() => hostAction(() => mutePhone(kernel, meetingId, ph.id, !ph.muted).finally(refreshPhones))}>
+                            {ph.muted ? t('room.unmuteOther', { name }) : t('room.muteOther', { name })}
+                          </Button>
+                          <Button className="btn small" onPress={() => hostAction(() => removePhone(kernel, meetingId, ph.id).finally(refreshPhones))}>
+                            {t('room.remove', { name })}
+                          </Button>
+                        </span>
+                      )}
+                    </li>
+                  );
+                }
+                return (
                   <li key={p.feed}>
                     {describe(t, nameOf(p), p)}
                     {snap.isHost && p.kind === 'camera' && (
@@ -157,8 +158,8 @@ export function MeetingRoom({ meetingId, media, who, start, onJoined, onEnded }:
                       </span>
                     )}
                   </li>
-                ),
-              )}
+                );
+              })}
             </ul>
           </aside>
         )}
