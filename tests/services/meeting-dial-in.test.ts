@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { janusMeetingBridges, type MeetingBridges } from '../../server/meetings/audio-bridge';
+import { RECOVER_MAX_MS } from '../../server/meetings/dial-in';
 import { serviceDirs } from '../../server/services/layout';
 import { startServices } from '../../server/services/manager';
 import { NgClient } from '../../server/services/ng';
@@ -579,4 +580,24 @@ describe('Janus killed under a phone', () => {
       await chromium.close();
     }
   });
+
+  it('a Janus that does not come back: the phone is hung up (BYE with a reason) rather than left in silence', async () => {
+    const alice = await api.login('alice');
+    const m = await api.post<{ id: number; meeting_access_code: string; phone_pin: string }>('/v1/meetings', alice, { meeting_name: `Gone ${Date.now()}`, instant: true });
+    await api.post(`/v1/meetings/${m.id}/presence`, alice, { client_id: `w${Date.now()}` });
+    await api.post(`/v1/meetings/${m.id}/media`, alice);
+    const since = phone.events.length;
+    await dial(dialInString(m.meeting_access_code, m.phone_pin));
+    await phone.waitEvent((e) => e.type === 'CALL_ESTABLISHED', 10_000, since);
+    const pid = await readPid(path.join(serviceDirs(api.cfg.runtimeDir, 'janus').run, 'janus.pid'));
+    try {
+      process.kill(pid!, 'SIGKILL');
+      await expect.poll(() => isAlive(pid!)).toBe(false);
+      const closedAt = Date.now();
+      await phone.waitEvent((e) => e.type === 'CALL_CLOSED', RECOVER_MAX_MS + 10_000, since);
+      expect(Date.now() - closedAt).toBeGreaterThanOrEqual(RECOVER_MAX_MS - 1000);
+    } finally {
+      await startServices(api.cfg, ['janus']);
+    }
+  }, RECOVER_MAX_MS + 30_000);
 });
