@@ -14,6 +14,9 @@ import { activeSpeaker, CHAT_MAX, type FeedKind } from '../media/signals';
 import { phonesOfTiles } from './phoneTiles';
 import { usePhones } from './usePhones';
 
+/** The fourth phone tile is the one later phones share (the server's audio bridge has four phone groups). */
+const SHARED_PHONE_TILE = 4;
+
 interface Props {
   meetingId: number;
   media: MeetingMedia;
@@ -74,7 +77,12 @@ export function MeetingRoom({ meetingId, media, who, start, onJoined, onEnded }:
   const people = peers.filter((p) => p.kind !== 'screen');
   const { phones, refresh: refreshPhones } = usePhones(meetingId, people.some((p) => p.kind === 'phone'));
   const phoneOf = phonesOfTiles(people, phones);
-  const count = people.length + 1;
+  // Past the bridge's four phone groups (PHONE_GROUPS on the server) a phone shares the fourth's
+  // tile: it is still a participant of its own. Only then, so that a phone the list (read every few
+  // seconds) has before its tile appears, or after it went, is not counted twice meanwhile.
+  const paired = new Set(phoneOf.values());
+  const tileless = people.filter((p) => p.kind === 'phone').length >= SHARED_PHONE_TILE ? phones.filter((ph) => !paired.has(ph)) : [];
+  const count = people.length + 1 + tileless.length;
   const nameOf = (p: { kind: FeedKind; name: string }) => (p.kind === 'screen' ? t('room.screenOf', { name: p.name }) : p.kind === 'phone' ? t('room.phoneOf', { name: p.name }) : p.name);
   /** A phone held in the waiting room reads as its tile will ("Phone <number>"). */
   const waiterName = (w: WaitingRoom['waiting'][number]) => (w.is_phone ? t('room.phoneOf', { name: w.name }) : w.name);
@@ -85,6 +93,26 @@ export function MeetingRoom({ meetingId, media, who, start, onJoined, onEnded }:
       log.warn('host action refused', err);
       kernel.get(Notifications).toast({ titleKey: 'meetings:room.hostFailed', ...(serverMessage(err) ? { message: serverMessage(err) } : {}), tone: 'error' });
     });
+
+  /** A phone in the participants list: its state as the bridge has it, and the host's buttons. */
+  const phoneItem = (ph: (typeof phones)[number], talking: boolean) => {
+    const name = t('room.phoneOf', { name: ph.number });
+    return (
+      <li key={`phone-${ph.id}`}>
+        {describe(t, name, { muted: ph.muted, camera: false, hand: false, talking })}
+        {snap.isHost && (
+          <span className="mt-people-actions">
+            <Button className="btn small" onPress={() => hostAction(() => mutePhone(kernel, meetingId, ph.id, !ph.muted).finally(refreshPhones))}>
+              {ph.muted ? t('room.unmuteOther', { name }) : t('room.muteOther', { name })}
+            </Button>
+            <Button className="btn small" onPress={() => hostAction(() => removePhone(kernel, meetingId, ph.id).finally(refreshPhones))}>
+              {t('room.remove', { name })}
+            </Button>
+          </span>
+        )}
+      </li>
+    );
+  };
 
   return (
     <section className="mt-room" aria-label={t('room.label')}>
@@ -124,24 +152,7 @@ export function MeetingRoom({ meetingId, media, who, start, onJoined, onEnded }:
               <li>{describe(t, t('lobby.you', { name: who.name }), snap.self)}</li>
               {people.map((p) => {
                 const ph = phoneOf.get(p.feed);
-                if (ph) {
-                  const name = t('room.phoneOf', { name: ph.number });
-                  return (
-                    <li key={`phone-${ph.id}`}>
-                      {describe(t, name, { muted: ph.muted, camera: false, hand: false, talking: p.talking })}
-                      {snap.isHost && (
-                        <span className="mt-people-actions">
-                          <Button className="btn small" onPress={() => hostAction(() => mutePhone(kernel, meetingId, ph.id, !ph.muted).finally(refreshPhones))}>
-                            {ph.muted ? t('room.unmuteOther', { name }) : t('room.muteOther', { name })}
-                          </Button>
-                          <Button className="btn small" onPress={() => hostAction(() => removePhone(kernel, meetingId, ph.id).finally(refreshPhones))}>
-                            {t('room.remove', { name })}
-                          </Button>
-                        </span>
-                      )}
-                    </li>
-                  );
-                }
+                if (ph) return phoneItem(ph, p.talking);
                 return (
                   <li key={p.feed}>
                     {describe(t, nameOf(p), p)}
@@ -160,6 +171,7 @@ export function MeetingRoom({ meetingId, media, who, start, onJoined, onEnded }:
                   </li>
                 );
               })}
+              {tileless.map((ph) => phoneItem(ph, false))}
             </ul>
           </aside>
         )}
