@@ -54,6 +54,33 @@ afterAll(async () => {
 
 const dial = (digits: string) => phone.command('dial', `sip:${digits}@${api.cfg.domain}`);
 
+/**
+ * The strongest frequency a page hears on its peer connection's (globalThis.pc) audio, and its
+ * level: a phone's baresip plays a 440 Hz tone, the bridge's silence has no peak.
+ */
+const tonePeak = (page: { evaluate<R>(fn: () => Promise<R>): Promise<R> }) =>
+  page.evaluate(async () => {
+    const g = globalThis as unknown as { pc: RTCPeerConnection; ctx?: AudioContext; an?: AnalyserNode };
+    if (!g.an) {
+      g.ctx = new AudioContext({ sampleRate: 48_000 });
+      const stream = new MediaStream([g.pc.getReceivers().find((r) => r.track.kind === 'audio')!.track]);
+      // Chromium delivers a remote track to WebAudio only while a media element also plays it.
+      const el = new Audio();
+      el.muted = true;
+      el.srcObject = stream;
+      void el.play().catch(() => undefined);
+      g.an = g.ctx.createAnalyser();
+      g.an.fftSize = 4096;
+      g.ctx.createMediaStreamSource(stream).connect(g.an);
+    }
+    await g.ctx!.resume();
+    const bins = new Float32Array(g.an.frequencyBinCount);
+    g.an.getFloatFrequencyData(bins);
+    let best = 0;
+    for (let i = 1; i < bins.length; i++) if (bins[i]! > bins[best]!) best = i;
+    return { hz: (best * g.ctx!.sampleRate) / g.an.fftSize, db: bins[best]! };
+  });
+
 /** Packets each answered leg of the call has sent to rtpengine (the phone's, the bridge's). */
 async function relayedPackets(callId: string): Promise<number[]> {
   const ng = new NgClient(api.cfg.ports.rtpengineNg);
@@ -167,28 +194,7 @@ describe('a phone in the meeting, seen from the browser', () => {
       const first = await received();
       await expect.poll(received, { timeout: 10_000 }).toBeGreaterThan(first + 2000);
       // What arrives is the phone's voice (baresip plays a 440 Hz tone), not the bridge's silence.
-      const peak = () =>
-        page.evaluate(async () => {
-          const g = globalThis as unknown as { pc: RTCPeerConnection; ctx?: AudioContext; an?: AnalyserNode };
-          if (!g.an) {
-            g.ctx = new AudioContext({ sampleRate: 48_000 });
-            const stream = new MediaStream([g.pc.getReceivers().find((r) => r.track.kind === 'audio')!.track]);
-            // Chromium delivers a remote track to WebAudio only while a media element also plays it.
-            const el = new Audio();
-            el.muted = true;
-            el.srcObject = stream;
-            void el.play().catch(() => undefined);
-            g.an = g.ctx.createAnalyser();
-            g.an.fftSize = 4096;
-            g.ctx.createMediaStreamSource(stream).connect(g.an);
-          }
-          await g.ctx!.resume();
-          const bins = new Float32Array(g.an.frequencyBinCount);
-          g.an.getFloatFrequencyData(bins);
-          let best = 0;
-          for (let i = 1; i < bins.length; i++) if (bins[i]! > bins[best]!) best = i;
-          return { hz: (best * g.ctx!.sampleRate) / g.an.fftSize, db: bins[best]! };
-        });
+      const peak = () => tonePeak(page);
       const tone = async () => { const p = await peak(); return Math.abs(p.hz - 440) < 18 && p.db > -70; };
       await expect.poll(tone, { timeout: 10_000, interval: 200 }).toBe(true);
 
@@ -448,27 +454,7 @@ async function listenTo(chromium: Awaited<ReturnType<typeof launchChromium>>, me
   }, joined.jsep as RTCSessionDescriptionInit);
   expect(pluginData(await peer.message({ request: 'start' }, answer))).toMatchObject({ started: 'ok' });
   const hears = async (hz: number) => {
-    const p = await page.evaluate(async () => {
-      const g = globalThis as unknown as { pc: RTCPeerConnection; ctx?: AudioContext; an?: AnalyserNode };
-      if (!g.an) {
-        g.ctx = new AudioContext({ sampleRate: 48_000 });
-        const stream = new MediaStream([g.pc.getReceivers().find((r) => r.track.kind === 'audio')!.track]);
-        // Chromium delivers a remote track to WebAudio only while a media element also plays it.
-        const el = new Audio();
-        el.muted = true;
-        el.srcObject = stream;
-        void el.play().catch(() => undefined);
-        g.an = g.ctx.createAnalyser();
-        g.an.fftSize = 4096;
-        g.ctx.createMediaStreamSource(stream).connect(g.an);
-      }
-      await g.ctx!.resume();
-      const bins = new Float32Array(g.an.frequencyBinCount);
-      g.an.getFloatFrequencyData(bins);
-      let best = 0;
-      for (let i = 1; i < bins.length; i++) if (bins[i]! > bins[best]!) best = i;
-      return { hz: (best * g.ctx!.sampleRate) / g.an.fftSize, db: bins[best]! };
-    });
+    const p = await tonePeak(page);
     return Math.abs(p.hz - hz) < 18 && p.db > -70;
   };
   return { hears, close: () => peer.close() };
