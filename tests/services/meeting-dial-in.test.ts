@@ -81,6 +81,39 @@ const tonePeak = (page: { evaluate<R>(fn: () => Promise<R>): Promise<R> }) =>
     return { hz: (best * g.ctx!.sampleRate) / g.an.fftSize, db: bins[best]! };
   });
 
+/** A SIP stack on the outside gateway's address, which Kamailio does not challenge (named localhost: the lib keeps requests to its own address for itself); it answers what it is sent with 200. */
+function gatewayStack(): ReturnType<typeof sipLib.create> {
+  const stack = sipLib.create({ udp: true, tcp: false, address: '127.0.0.1', port: api.cfg.ports.sipGateway, publicAddress: 'localhost' }, (rq) => {
+    if (rq.method !== 'ACK') stack.send(sipLib.makeResponse(rq, 200, 'OK'));
+  });
+  return stack;
+}
+
+/**
+ * An INVITE to the dial-in digits sent from the outside gateway's address (a call from outside the
+ * organisation, as the gateway relays it), its responses' statuses handed to `onStatus`.
+ */
+function inviteFromGateway(stack: ReturnType<typeof sipLib.create>, digits: string, from: string, callId: string, onStatus: (status: number) => void): void {
+  const { ports, domain } = api.cfg;
+  const sdp = ['v=0', 'o=- 1 1 IN IP4 127.0.0.1', 's=-', 'c=IN IP4 127.0.0.1', 't=0 0', `m=audio ${ports.base + 470} RTP/AVP 0`, 'a=rtpmap:0 PCMU/8000', 'a=sendrecv', ''].join('\r\n');
+  stack.send(
+    {
+      method: 'INVITE',
+      uri: `sip:${digits}@127.0.0.1:${ports.sipUdp}`,
+      headers: {
+        to: { uri: `sip:${digits}@${domain}` },
+        from: { uri: `sip:${from}@${domain}`, params: { tag: `gw${Date.now()}` } },
+        'call-id': `${callId}@127.0.0.1`,
+        cseq: { method: 'INVITE', seq: 1 },
+        contact: [{ uri: `sip:${from}@127.0.0.1:${ports.sipGateway}` }],
+        'content-type': 'application/sdp',
+      },
+      content: sdp,
+    },
+    (rs) => onStatus(rs.status!),
+  );
+}
+
 /** Packets each answered leg of the call has sent to rtpengine (the phone's, the bridge's). */
 async function relayedPackets(callId: string): Promise<number[]> {
   const ng = new NgClient(api.cfg.ports.rtpengineNg);
@@ -400,32 +433,12 @@ describe("the meeting's rules, for phones too", () => {
     const m = await meetingWith({ waiting_room: true, member_bypass: true });
     await api.post(`/v1/meetings/${m.id}/media`, m.alice);
     const alicesNumber = (await api.db.query<{ extension: string }>("SELECT extension FROM users WHERE username = 'alice'")).rows[0]!.extension;
-    const { ports, domain } = api.cfg;
-    // The carrier's side: a SIP stack on the gateway's address, which Kamailio does not challenge
-    // (named localhost: the lib keeps requests to its own address for itself).
-    const stack = sipLib.create({ udp: true, tcp: false, address: '127.0.0.1', port: ports.sipGateway, publicAddress: 'localhost' }, (rq) => {
-      if (rq.method !== 'ACK') stack.send(sipLib.makeResponse(rq, 200, 'OK'));
-    });
+    // The carrier's side: a SIP stack on the gateway's address, which Kamailio does not challenge.
+    const stack = gatewayStack();
     const statuses: number[] = [];
     try {
       const digits = dialInString(m.meeting_access_code, m.phone_pin);
-      const sdp = ['v=0', 'o=- 1 1 IN IP4 127.0.0.1', 's=-', 'c=IN IP4 127.0.0.1', 't=0 0', `m=audio ${ports.base + 470} RTP/AVP 0`, 'a=rtpmap:0 PCMU/8000', 'a=sendrecv', ''].join('\r\n');
-      stack.send(
-        {
-          method: 'INVITE',
-          uri: `sip:${digits}@127.0.0.1:${ports.sipUdp}`,
-          headers: {
-            to: { uri: `sip:${digits}@${domain}` },
-            from: { uri: `sip:${alicesNumber}@${domain}`, params: { tag: `gw${Date.now()}` } },
-            'call-id': `gateway-${Date.now()}@127.0.0.1`,
-            cseq: { method: 'INVITE', seq: 1 },
-            contact: [{ uri: `sip:${alicesNumber}@127.0.0.1:${ports.sipGateway}` }],
-            'content-type': 'application/sdp',
-          },
-          content: sdp,
-        },
-        (rs) => void statuses.push(rs.status!),
-      );
+      inviteFromGateway(stack, digits, alicesNumber, `gateway-${Date.now()}`, (status) => void statuses.push(status));
       await expect.poll(() => statuses.includes(180), { timeout: 10_000 }).toBe(true);
       await expect.poll(() => waitingOf(m), { timeout: 10_000 }).toEqual([{ occupant: expect.any(Number), name: alicesNumber, is_phone: true }]);
       expect(statuses.some((n) => n >= 200 && n < 300)).toBe(false);
@@ -467,36 +480,17 @@ describe('one tile per phone', () => {
     await api.post(`/v1/meetings/${m.id}/presence`, alice, { client_id: `w${Date.now()}` });
     const media = MeetingMedia.parse(await api.post(`/v1/meetings/${m.id}/media`, alice));
     const bobs = (await api.db.query<{ extension: string }>("SELECT extension FROM users WHERE username = 'bob'")).rows[0]!.extension;
-    const { ports, domain } = api.cfg;
     const outside = '5550142';
     // A second phone: an outside call through the gateway (Kamailio lets its address in).
-    const stack = sipLib.create({ udp: true, tcp: false, address: '127.0.0.1', port: ports.sipGateway, publicAddress: 'localhost' }, (rq) => {
-      if (rq.method !== 'ACK') stack.send(sipLib.makeResponse(rq, 200, 'OK'));
-    });
+    const stack = gatewayStack();
     const peer = await videoroomHandle(media.janus_url);
     try {
       const since = phone.events.length;
       await dial(dialInString(m.meeting_access_code, m.phone_pin));
       await phone.waitEvent((e) => e.type === 'CALL_ESTABLISHED', 10_000, since);
       const digits = dialInString(m.meeting_access_code, m.phone_pin);
-      const sdp = ['v=0', 'o=- 1 1 IN IP4 127.0.0.1', 's=-', 'c=IN IP4 127.0.0.1', 't=0 0', `m=audio ${ports.base + 470} RTP/AVP 0`, 'a=rtpmap:0 PCMU/8000', 'a=sendrecv', ''].join('\r\n');
       const statuses: number[] = [];
-      stack.send(
-        {
-          method: 'INVITE',
-          uri: `sip:${digits}@127.0.0.1:${ports.sipUdp}`,
-          headers: {
-            to: { uri: `sip:${digits}@${domain}` },
-            from: { uri: `sip:${outside}@${domain}`, params: { tag: `gw${Date.now()}` } },
-            'call-id': `tiles-${Date.now()}@127.0.0.1`,
-            cseq: { method: 'INVITE', seq: 1 },
-            contact: [{ uri: `sip:${outside}@127.0.0.1:${ports.sipGateway}` }],
-            'content-type': 'application/sdp',
-          },
-          content: sdp,
-        },
-        (rs) => void statuses.push(rs.status!),
-      );
+      inviteFromGateway(stack, digits, outside, `tiles-${Date.now()}`, (status) => void statuses.push(status));
       await expect.poll(() => statuses.at(-1), { timeout: 10_000 }).toBe(200);
 
       const phoneFeeds = async () => {
