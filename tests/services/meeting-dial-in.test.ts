@@ -203,18 +203,8 @@ describe('a phone in the meeting, seen from the browser', () => {
       expect(readDisplay(feed.display)).toEqual({ name: expect.stringMatching(/^\d{3,5}$/), userId: null, kind: 'phone' });
 
       // Subscribed as the meeting page subscribes to any feed: Janus offers, the browser answers.
-      const joined = await peer.message({ request: 'join', ptype: 'subscriber', room: media.room, pin: media.pin, streams: [{ feed: feed.id }] });
-      expect(pluginData(joined)).toMatchObject({ videoroom: 'attached' });
-      const page = await chromium.browser.newPage();
-      const answer = await page.evaluate(async (offer) => {
-        const pc = new RTCPeerConnection();
-        (globalThis as unknown as { pc: RTCPeerConnection }).pc = pc;
-        await pc.setRemoteDescription(offer);
-        await pc.setLocalDescription(await pc.createAnswer());
-        await new Promise<void>((resolve) => (pc.iceGatheringState === 'complete' ? resolve() : pc.addEventListener('icegatheringstatechange', () => pc.iceGatheringState === 'complete' && resolve())));
-        return { type: pc.localDescription!.type, sdp: pc.localDescription!.sdp };
-      }, joined.jsep as RTCSessionDescriptionInit);
-      expect(pluginData(await peer.message({ request: 'start' }, answer))).toMatchObject({ started: 'ok' });
+      const listener = await listenTo(chromium, media, feed.id);
+      const { page } = listener;
       const received = () =>
         page.evaluate(async () => {
           let bytes = 0;
@@ -227,8 +217,7 @@ describe('a phone in the meeting, seen from the browser', () => {
       const first = await received();
       await expect.poll(received, { timeout: 10_000 }).toBeGreaterThan(first + 2000);
       // What arrives is the phone's voice (baresip plays a 440 Hz tone), not the bridge's silence.
-      const peak = () => tonePeak(page);
-      const tone = async () => { const p = await peak(); return Math.abs(p.hz - 440) < 18 && p.db > -70; };
+      const tone = () => listener.hears(440);
       await expect.poll(tone, { timeout: 10_000, interval: 200 }).toBe(true);
 
       // The host mutes the phone: the bridge drops its audio, and the tone is gone; unmuted, it is back.
@@ -247,6 +236,7 @@ describe('a phone in the meeting, seen from the browser', () => {
       await phone.command('hangup');
       await phone.waitEvent((e) => e.type === 'CALL_CLOSED', 10_000, since);
       await expect.poll(async () => (await publishers()).length, { timeout: 10_000 }).toBe(0);
+      listener.close();
     } finally {
       peer.close();
       await chromium.close();
@@ -470,7 +460,7 @@ async function listenTo(chromium: Awaited<ReturnType<typeof launchChromium>>, me
     const p = await tonePeak(page);
     return Math.abs(p.hz - hz) < 18 && p.db > -70;
   };
-  return { hears, close: () => peer.close() };
+  return { page, hears, close: () => peer.close() };
 }
 
 describe('one tile per phone', () => {
