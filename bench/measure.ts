@@ -3,7 +3,7 @@
  * an in-process API server on embedded PostgreSQL with one user's bulk data, a signed-in Debian
  * Chromium page, and the two measurements: opening a screen and typing in its search.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Locator, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
@@ -117,6 +117,8 @@ export async function withListBench<T>(
   o: { distDir: string; runtimeRoot: string; name: string; username: string; addData(db: Db, userId: number): Promise<void>; initScript?: () => void },
   measure: (b: ListBench) => Promise<T>,
 ): Promise<T> {
+  // A fresh clone has no runtime folder until a server has run.
+  mkdirSync(o.runtimeRoot, { recursive: true, mode: 0o700 });
   const runtimeDir = mkdtempSync(join(o.runtimeRoot, `bench-${o.name}-`));
   const db = await openDb({ runtimeDir });
   try {

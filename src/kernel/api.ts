@@ -18,6 +18,9 @@ export interface ResponseSchema<T> {
   parse(value: unknown): T;
 }
 
+/** What the client reads of a response: a fetch `Response`, or the off-thread text transport's. */
+type Fetched = Pick<Response, 'status' | 'ok' | 'text' | 'json'>;
+
 export type Query = Record<string, string | number | boolean | null | undefined>;
 
 export interface RequestOptions<T> {
@@ -111,6 +114,19 @@ export class ApiClient {
     return this.send(method, path, opts);
   }
 
+  /**
+   * A GET of a large text body (the contacts directory: megabytes) with the same auth handling,
+   * as parts of whole lines (joined with '\n': the body, less one trailing line break). Read in a
+   * worker: Chromium reads a response's body on the thread that fetched it, and 4.5 MB held the
+   * main thread for 100–300 ms (docs/PERFORMANCE.md); the parts come over one by one. With an
+   * injected `fetch` (tests), or no workers, it is one part read here.
+   */
+  async textInParts(path: string, opts: Pick<RequestOptions<unknown>, 'query' | 'signal'> = {}): Promise<string[]> {
+    if (this.opts.fetch || typeof Worker === 'undefined') return [await (await this.send('GET', path, opts)).text()];
+    const { fetchText } = await import('./offThreadText');
+    return (await this.send('GET', path, opts, false, fetchText)).parts;
+  }
+
   get<T>(path: string, query?: Query, schema?: ResponseSchema<T>, signal?: AbortSignal): Promise<T> {
     return this.request('GET', path, { query, schema, signal });
   }
@@ -168,7 +184,9 @@ export class ApiClient {
     }
   }
 
-  private async send(method: string, path: string, opts: RequestOptions<unknown>, retried = false): Promise<Response> {
+  private async send(method: string, path: string, opts: RequestOptions<unknown>, retried?: boolean): Promise<Response>;
+  private async send<R extends Fetched>(method: string, path: string, opts: RequestOptions<unknown>, retried: boolean, transport: (url: string, init: RequestInit) => Promise<R>): Promise<R>;
+  private async send(method: string, path: string, opts: RequestOptions<unknown>, retried = false, transport: (url: string, init: RequestInit) => Promise<Fetched> = this.doFetch): Promise<Fetched> {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (this.token) headers.Authorization = `Bearer ${this.token}`;
     let body: BodyInit | undefined;
@@ -178,19 +196,19 @@ export class ApiClient {
       body = JSON.stringify(opts.body);
     }
     const init: RequestInit = { method, headers, body, signal: opts.signal, credentials: 'same-origin', ...(opts.keepalive ? { keepalive: true } : {}) };
-    let res: Response;
+    let res: Fetched;
     try {
-      res = await this.doFetch(this.url(path, opts.query), init);
+      res = await transport(this.url(path, opts.query), init);
     } catch (err) {
       // A read whose connection broke (an API process that died while answering, a proxy that
       // dropped it) is asked once more: the server keeps nothing of a GET, so asking twice is safe.
       // Writes are not: their failure is the caller's to show, with what the user typed kept.
       if (method !== 'GET' || opts.signal?.aborted || !(err instanceof TypeError)) throw err;
-      res = await this.doFetch(this.url(path, opts.query), init);
+      res = await transport(this.url(path, opts.query), init);
     }
     if (res.status === 401 && !retried) {
       await this.renewAfter401();
-      return this.send(method, path, opts, true);
+      return this.send(method, path, opts, true, transport);
     }
     if (!res.ok) {
       const payload: unknown = await res.json().catch(() => ({}));

@@ -67,7 +67,7 @@ it.each([
 ])('"call bob" calls Bob\'s first number, the contact row written %s', async (_how, detail) => {
   const kernel = new Kernel({ features: allFeatures(true), mac: false });
   kernel.provide(Session, { userId: 7 } as unknown as SessionInfo);
-  kernel.provide(Api, { raw: vi.fn(async () => new Response('')) } as never);
+  kernel.provide(Api, { textInParts: vi.fn(async () => ['']) } as never);
   kernel.provide(Navigation, { navigate: vi.fn() });
   kernel.provide(Notifications, { toast: vi.fn(() => 'id'), dismiss: vi.fn(), announce: vi.fn() });
   kernel.load([contactsWithRows(detail), definePlugin({ id: 'telephony', titleKey: 'telephony:title', commands: telephonyPlugin.commands })]);

@@ -59,8 +59,8 @@ async function boot(opts: Opts = {}) {
   const get = vi.fn(async (_path: string) => {
     throw new ApiError(404, { error: 'not_found', message: 'No such contact' });
   });
-  const raw = vi.fn(async (_method: string, path: string) => {
-    if (path === '/v1/contacts/index') return new Response(ROWS.map(indexRowToTsv).join('\n'));
+  const text = vi.fn(async (path: string, _opts?: unknown) => {
+    if (path === '/v1/contacts/index') return [ROWS.map(indexRowToTsv).join('\n')];
     throw new ApiError(404, { error: 'not_found', message: 'Not here' });
   });
   const put = vi.fn(opts.put ?? (async (path: string, body: unknown) => contact({ id: path.split('/')[3]!, favorite: (body as { favorite: boolean }).favorite })));
@@ -71,7 +71,7 @@ async function boot(opts: Opts = {}) {
   const startMeeting = vi.fn();
   kernel.provide(Navigation, { navigate });
   kernel.provide(Session, { userId: ME } as unknown as SessionInfo);
-  kernel.provide(Api, { get, raw, put, delete: del } as never);
+  kernel.provide(Api, { get, textInParts: text, put, delete: del } as never);
   kernel.provide(Notifications, { toast, dismiss: vi.fn(), announce });
   kernel.provide(Preferences, { get: async (k: string) => (prefs.has(k) ? prefs.get(k) : false), set: setPref } as never);
   kernel.provide(Dialogs, { confirm } as never);
@@ -84,7 +84,7 @@ async function boot(opts: Opts = {}) {
   kernel.context.route = '/contacts';
   // As after the first screen: the commands' words and enablement and the palette's entities are in.
   await kernel.loadLaterParts();
-  return { kernel, navigate, toast, announce, get, raw, put, del, call, openChat, newText, startMeeting, confirm, setPref, prefs };
+  return { kernel, navigate, toast, announce, get, text, put, del, call, openChat, newText, startMeeting, confirm, setPref, prefs };
 }
 
 const reasonOf = (kernel: Kernel, id: string) => {
@@ -129,10 +129,10 @@ describe('manifest', () => {
     expect(navigate).toHaveBeenLastCalledWith('/contacts', { search: { group: 'favorites' } });
   });
   it('"Refresh" reloads the directory and the screen\'s query cache, before the screen has ever rendered', async () => {
-    const { kernel, raw } = await boot();
+    const { kernel, text } = await boot();
     const invalidate = vi.spyOn(contactQueries(kernel), 'invalidateQueries');
     expect(await kernel.run('contacts.refresh', {}, 'palette')).toBe(true);
-    expect(raw).toHaveBeenCalledWith('GET', '/v1/contacts/index', { query: { format: 'tsv' } });
+    expect(text).toHaveBeenCalledWith('/v1/contacts/index', { query: { format: 'tsv' } });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['contacts'] });
   });
   it('answers caller-name lookups through its service', async () => {
@@ -151,20 +151,20 @@ describe('manifest', () => {
   });
   it('refreshes the directory every 2 hours and stops when unloaded', async () => {
     vi.useFakeTimers();
-    const { kernel, raw } = await boot();
+    const { kernel, text } = await boot();
     await vi.advanceTimersByTimeAsync(1000);
-    const first = raw.mock.calls.length;
+    const first = text.mock.calls.length;
     expect(first).toBe(1);
-    expect(raw).toHaveBeenCalledWith('GET', '/v1/contacts/index', { query: { format: 'tsv' } });
+    expect(text).toHaveBeenCalledWith('/v1/contacts/index', { query: { format: 'tsv' } });
     expect(directory.get('p1')?.name).toBe('Ada Lovelace');
     await vi.advanceTimersByTimeAsync(CONTACTS_REFRESH_MS - 2000);
-    expect(raw.mock.calls.length).toBe(first);
+    expect(text.mock.calls.length).toBe(first);
     await vi.advanceTimersByTimeAsync(2000);
-    expect(raw.mock.calls.length).toBe(first + 1);
+    expect(text.mock.calls.length).toBe(first + 1);
     expect(CONTACTS_REFRESH_MS).toBe(7_200_000);
     kernel.dispose();
     await vi.advanceTimersByTimeAsync(CONTACTS_REFRESH_MS * 2);
-    expect(raw.mock.calls.length).toBe(first + 1);
+    expect(text.mock.calls.length).toBe(first + 1);
   });
 });
 
@@ -400,10 +400,14 @@ describe('directory filters', () => {
     expect(indexRowToTsv(row)).toBe('p5\tTab by Name\t+14155550142 1003\tx@y.co\tCo Inc\t1\tpersonal');
     expect(indexRowFromTsv(indexRowToTsv(row))).toEqual(['p5', 'Tab by Name', '+14155550142 1003', 'x@y.co', 'Co Inc', 1, 'personal']);
     const many = Array.from({ length: 12_001 }, (_, i): ContactIndexRow => [`p${i + 1}`, `N ${i}`, '', '', '', 0, 'personal']);
-    const entries = await entriesFromTsv(many.map(indexRowToTsv).join('\n'));
+    const entries = await entriesFromTsv([many.map(indexRowToTsv).join('\n')]);
     expect(entries).toHaveLength(12_001);
     expect(entries[12_000]).toMatchObject({ id: 'p12001', name: 'N 12000', numbers: [], favorite: false });
-    expect(await entriesFromTsv('')).toEqual([]);
+    expect(await entriesFromTsv([''])).toEqual([]);
+    // As the worker hands it over: parts of whole lines, in order.
+    const lines = many.map(indexRowToTsv);
+    const parted = await entriesFromTsv([lines.slice(0, 4999).join('\n'), lines.slice(4999, 5000).join('\n'), lines.slice(5000).join('\n')]);
+    expect(parted).toEqual(entries);
   });
 
   it('typed key by key, each term finds what a search of the whole directory finds', () => {
@@ -433,7 +437,7 @@ describe('directory filters', () => {
     d.subscribe(() => (turnBeforeSet = turn));
     setTimeout(() => (turn = true), 0);
     try {
-      await loadDirectory({ raw: async () => new Response(rows.map(indexRowToTsv).join('\n')) } as unknown as Parameters<typeof loadDirectory>[0], d);
+      await loadDirectory({ textInParts: async () => [rows.map(indexRowToTsv).join('\n')] }, d);
     } finally {
       now.mockRestore();
     }

@@ -112,8 +112,8 @@ function services(search: string, post: ((body: unknown) => Promise<unknown>) | 
     }),
     patch: vi.fn((path: string, body: unknown) => patchFn(path, body)),
     put: vi.fn((path: string, body: unknown) => putFn(path, body)),
-    raw: vi.fn(async (_method: string, path: string) => {
-      if (path === '/v1/contacts/index') return cold ? new Promise(() => undefined) : new Response(ROWS.map(indexRowToTsv).join('\n'));
+    textInParts: vi.fn(async (path: string) => {
+      if (path === '/v1/contacts/index') return cold ? new Promise<string[]>(() => undefined) : [ROWS.map(indexRowToTsv).join('\n')];
       throw new ApiError(404, { error: 'not_found', message: 'Not here' });
     }),
     post: vi.fn((_path: string, body: unknown) => postFn(body)),
