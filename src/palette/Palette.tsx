@@ -38,7 +38,7 @@ function PaletteBody({ hotkeys, startCommand }: { hotkeys: HotkeyManager; startC
   // state): the rows are listed again, each judging its enablement now. The index is not rebuilt
   // for it (it holds every contact; chat's store changes with each message and typing notice).
   const commandState = useCommandState();
-  const index = useMemo(() => new PaletteIndex(kernel, context, t), [kernel, context, t, i18n.language, stringsAdded]);
+  const index = useMemo(() => new PaletteIndex(kernel, context, t, i18n.language), [kernel, context, t, i18n.language, stringsAdded]);
   // Opened while plugins still settle (just after sign-in), some providers have no entities yet
   // ("Preferences ▸ Profile" is built once its lazy chunk is in): list again once they have.
   useEffect(() => {
@@ -68,7 +68,12 @@ function PaletteBody({ hotkeys, startCommand }: { hotkeys: HotkeyManager; startC
   const page = pages[pages.length - 1]!;
   const recent = useMemo(() => loadRecent(context.userId), [context.userId]);
 
+  const judgedFor = useRef(commandState);
   const rows: PaletteRow[] = useMemo(() => {
+    if (judgedFor.current !== commandState) {
+      judgedFor.current = commandState;
+      index.rejudge();
+    }
     if (page.kind === 'root') return index.root(query, recent);
     if (page.kind === 'actions') return index.actionRows(page.entity);
     const arg = page.command.args![page.argIndex]!;

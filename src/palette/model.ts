@@ -34,6 +34,22 @@ const MISSING = '\u0000missing';
 /** The entity matcher of the last opening: the next opening reuses its prepared text when the entities are the same. */
 let lastEntityMatcher: PaletteMatcher<RootRef> | null = null;
 
+/**
+ * A provider's entities as an opening listed them, for the next opening: while the provider gives
+ * the same items array (the contacts provider keeps one per directory) in the same language, its
+ * 50,000 entities are not listed and joined into texts again (issue 18: that was most of an
+ * opening's time, and of the first keystroke's when the opening was still building).
+ */
+interface ListedProvider {
+  items: readonly PaletteEntity[];
+  t: TFunction;
+  language: string;
+  listed: ListedEntity[];
+  entries: IndexEntry<RootRef>[];
+  standing: [string, { entity: ListedEntity; kindKey: string }][];
+}
+const listedProviders = new Map<string, ListedProvider>();
+
 /** The searchable index of one palette opening: every visible command and every provider's entities. */
 export class PaletteIndex {
   /*
@@ -46,6 +62,7 @@ export class PaletteIndex {
   /** Entities left out because their strings are not loaded yet; the palette indexes again when strings arrive. */
   readonly waiting: number;
   private readonly titles = new Map<string, string>();
+  private readonly judged = new Map<string, Enablement>();
   private readonly areas = new Map<string, string>();
   private readonly listed = new Map<string, readonly ListedEntity[]>();
   /** Entities that stand for a whole query (`standsFor`), with the name of their kind. */
@@ -55,6 +72,8 @@ export class PaletteIndex {
     private readonly kernel: Kernel,
     readonly context: ContextSnapshot,
     private readonly t: TFunction,
+    /** The language `t` speaks: a provider's entities listed in another are listed again. */
+    language = '',
   ) {
     const owners = new Map<string, string>();
     this.commands = [];
@@ -86,26 +105,42 @@ export class PaletteIndex {
     let waiting = 0;
     for (const { item: provider } of kernel.searchProviders.list()) {
       const items = provider.items(context);
+      const kept = listedProviders.get(provider.id);
+      if (kept && kept.items === items && kept.t === t && kept.language === language) {
+        this.listed.set(provider.id, kept.listed);
+        for (const [k, v] of kept.standing) this.standing.set(k, v);
+        for (const e of kept.entries) entries.push(e);
+        continue;
+      }
       // What it finds cannot even be named yet ("voicemail:title" before voicemail's strings).
       if (!this.translated({ key: provider.kindKey })) {
         waiting += items.length;
         continue;
       }
       const listed: ListedEntity[] = [];
+      const own: IndexEntry<RootRef>[] = [];
+      const standing: ListedProvider['standing'] = [];
+      let left = 0;
       for (const item of items) {
         const entity = this.listEntity(item);
         if (!entity) {
-          waiting++;
+          left++;
           continue;
         }
         listed.push(entity);
-        if (entity.standsFor) this.standing.set(entity.standsFor, { entity, kindKey: provider.kindKey });
-        entries.push({
+        if (entity.standsFor) standing.push([entity.standsFor, { entity, kindKey: provider.kindKey }]);
+        own.push({
           text: [entity.label, entity.detail ?? '', ...(entity.keywords ?? [])].join(' '),
           ref: { kind: 'entity', entity, kindKey: provider.kindKey, provider: provider.id },
         });
       }
+      waiting += left;
       this.listed.set(provider.id, listed);
+      for (const [k, v] of standing) this.standing.set(k, v);
+      for (const e of own) entries.push(e);
+      // Only a complete listing is kept: one still waiting for strings is listed again when they come.
+      if (left === 0) listedProviders.set(provider.id, { items, t, language, listed, entries: own, standing });
+      else listedProviders.delete(provider.id);
     }
     this.waiting = waiting;
     this.commandMatcher = new PaletteMatcher(commandEntries);
@@ -114,8 +149,19 @@ export class PaletteIndex {
     this.entityMatcher = lastEntityMatcher = new PaletteMatcher(entries, { outOfOrderMaxTerms: 2, like: lastEntityMatcher });
   }
 
+  /**
+   * Judged once per command until `rejudge`: a keystroke lists many rows of the same commands, and
+   * some judgements are not cheap (the notifications permission asks the browser).
+   */
   enablement(command: CommandContribution): Enablement {
-    return this.kernel.enablement(command, this.kernel.commandContext('palette', this.context));
+    let e = this.judged.get(command.id);
+    if (e === undefined) this.judged.set(command.id, (e = this.kernel.enablement(command, this.kernel.commandContext('palette', this.context))));
+    return e;
+  }
+
+  /** What commands read changed (a call's state, a selection): enablement is judged again. */
+  rejudge(): void {
+    this.judged.clear();
   }
 
   /** The text, or null while its key has no string (its namespace is still loading). */

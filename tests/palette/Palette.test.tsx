@@ -88,7 +88,8 @@ function settlingPlugin(panels: PaletteEntity[]) {
     definePlugin({
       id: 'p',
       titleKey: 'v:vm',
-      searchProviders: [{ id: 'panels', kindKey: 'v:vm', items: () => panels }],
+      // A new array per call: the test changes `panels` in place, which a provider must not (contract.ts).
+      searchProviders: [{ id: 'panels', kindKey: 'v:vm', items: () => [...panels] }],
       activate: (ctx) => ctx.afterFirstScreen((settled) => void (settle = settled), { settles: true }),
     }),
   ]);

@@ -30,6 +30,45 @@ async function setup() {
 }
 
 describe('palette index', () => {
+  it('an opening over the same entities array reuses the last opening\'s listing; a new array, or another language, is listed again', async () => {
+    const t = i18next.createInstance();
+    await t.init({ lng: 'en', resources: { en: { q: { kind: 'Rooms', room: 'Room {{n}}' } }, fr: { q: { kind: 'Salles', room: 'Salle {{n}}' } } } });
+    const label = vi.fn((n: number) => ({ key: 'q:room', values: { n } }));
+    let rooms: PaletteEntity[] = [1, 2].map((n) => ({ id: `room:${n}`, label: label(n), actions: [] }));
+    const items = vi.fn(() => rooms);
+    const kernel = new Kernel({ features: allFeatures(true), mac: false });
+    kernel.load([definePlugin({ id: 'q', titleKey: 'q', searchProviders: [{ id: 'rooms', kindKey: 'q:kind', items }] })]);
+    const en = t.getFixedT('en');
+    const found = (index: PaletteIndex) => index.root('room 2', []).flatMap((r) => (r.kind === 'entity' ? [r.entity] : []));
+    const first = found(new PaletteIndex(kernel, kernel.snapshot(), en, 'en'));
+    expect(first.map((e) => e.label)).toEqual(['Room 2']);
+    // The same array: the very entity objects of the last listing (nothing translated again).
+    expect(found(new PaletteIndex(kernel, kernel.snapshot(), en, 'en'))[0]).toBe(first[0]);
+    // Another language: listed again in it.
+    expect(new PaletteIndex(kernel, kernel.snapshot(), t.getFixedT('fr'), 'fr').root('salle 2', []).flatMap((r) => (r.kind === 'entity' ? [r.entity.label] : []))).toEqual(['Salle 2']);
+    // A new array (the provider's entities changed): listed again.
+    rooms = [...rooms, { id: 'room:3', label: label(3), actions: [] }];
+    const again = new PaletteIndex(kernel, kernel.snapshot(), en, 'en');
+    expect(found(again)[0]).not.toBe(first[0]);
+    expect(again.root('room 3', []).flatMap((r) => (r.kind === 'entity' ? [r.entity.label] : []))).toEqual(['Room 3']);
+  });
+
+  it('judges a command\'s enablement once for all the rows of an opening, and again after rejudge()', async () => {
+    const t = i18next.createInstance();
+    await t.init({ lng: 'en', resources: { en: { r: { ring: 'Ring the bell' } } } });
+    let allowed = true;
+    const enabled = vi.fn(() => allowed || { reasonKey: 'r:ring' });
+    const kernel = new Kernel({ features: allFeatures(true), mac: false });
+    kernel.load([definePlugin({ id: 'r', titleKey: 'r', commands: [{ id: 'r.ring', titleKey: 'r:ring', enabled, run: () => undefined }] })]);
+    const index = new PaletteIndex(kernel, kernel.snapshot(), t.t.bind(t));
+    for (const q of ['r', 'ri', 'rin', 'ring']) expect(index.root(q, [])[0]).toMatchObject({ key: 'cmd:r.ring', enablement: true });
+    expect(enabled).toHaveBeenCalledTimes(1);
+    allowed = false;
+    index.rejudge();
+    expect(index.root('ring', [])[0]).toMatchObject({ enablement: { reasonKey: 'r:ring' } });
+    expect(enabled).toHaveBeenCalledTimes(2);
+  });
+
   it('lists recent commands first on an empty query, then the rest A–Z, never hidden ones', async () => {
     const { kernel, t } = await setup();
     const rows = new PaletteIndex(kernel, kernel.snapshot(), t).root('', ['p.off']);

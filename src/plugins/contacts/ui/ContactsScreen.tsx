@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { Button, Input, Label, SearchField } from 'react-aria-components';
 import { ChoiceSelect } from '../../../ui/ChoiceSelect';
 import { useTranslation } from 'react-i18next';
@@ -93,9 +93,11 @@ export default function ContactsScreen() {
   // The meeting group changes by the minute and the directory does not say who is in a meeting:
   // it is always the server's page, kept fresh.
   const live = search.group === 'meeting';
+  const paging = !entries || live;
   const firstPage = useQuery({
-    queryKey: [...contactKeys.all, 'page', search.group, term.trim()],
-    enabled: !entries || live,
+    // Off once the directory is here: one key then, not a new cached query per keystroke.
+    queryKey: [...contactKeys.all, 'page', search.group, paging ? term.trim() : null],
+    enabled: paging,
     refetchInterval: live ? MEETING_GROUP_REFRESH_MS : false,
     queryFn: ({ signal }) => fetchContactPage(api, { group: search.group, search: term.trim() || undefined, limit: live ? MEETING_GROUP_LIMIT : FIRST_PAGE }, signal),
   });
@@ -134,6 +136,9 @@ export default function ContactsScreen() {
   }, []);
   useEffect(() => () => void (contactsState.checked = []), []);
 
+  const onGroup = useCallback((group: ContactGroup) => setSearch({ group, contact: undefined }), [setSearch]);
+  const onNew = useCallback(() => setSearch({ screen: 'form', editState: 'CREATE' }), [setSearch]);
+
   const formOpen = search.screen === 'form' && search.editState !== undefined;
   const showChecks = !!search.contact || snap.checked.length > 0;
 
@@ -149,7 +154,7 @@ export default function ContactsScreen() {
             {t('empty.clearSearch')}
           </Button>
         ) : (
-          <Button className="btn" onPress={() => setSearch({ screen: 'form', editState: 'CREATE' })}>
+          <Button className="btn" onPress={onNew}>
             {t('commands.new')}
           </Button>
         )}
@@ -178,20 +183,12 @@ export default function ContactsScreen() {
           {t('list.heading')}
         </h2>
         <div className="filter-bar" role="search" aria-label={t('filters.label')}>
-          <ChoiceSelect
-            className="field contacts-group"
-            label={t('filters.group')}
-            options={groups.map((g) => ({ id: g, text: t(`groups.${g}`) }))}
-            selectedKey={search.group}
-            onChange={(group) => setSearch({ group, contact: undefined })}
-          />
+          <GroupFilter groups={groups.join(',')} group={search.group} onChange={onGroup} />
           <SearchField className="field contacts-search" value={term} onChange={setTerm}>
             <Label>{t('filters.search')}</Label>
             <Input ref={searchRef} className="input" placeholder={t('filters.searchPlaceholder')} />
           </SearchField>
-          <Button className="btn primary" onPress={() => setSearch({ screen: 'form', editState: 'CREATE' })}>
-            {t('commands.new')}
-          </Button>
+          <NewContactButton onPress={onNew} />
         </div>
         {rows && (
           <p className="contacts-count" aria-live="polite">
@@ -230,6 +227,26 @@ export default function ContactsScreen() {
     </div>
   );
 }
+
+/**
+ * The group picker, apart so that a keystroke in the search does not render it again: React Aria's
+ * Select was the dearest part of a keystroke's render after the matching (issue 18). `groups` is
+ * the list joined with commas, so that an equal list is an equal prop.
+ */
+const GroupFilter = memo(function GroupFilter({ groups, group, onChange }: { groups: string; group: ContactGroup; onChange(group: ContactGroup): void }) {
+  const { t } = useTranslation('contacts');
+  const options = useMemo(() => groups.split(',').map((g) => ({ id: g as ContactGroup, text: t(`groups.${g}`) })), [groups, t]);
+  return <ChoiceSelect className="field contacts-group" label={t('filters.group')} options={options} selectedKey={group} onChange={onChange} />;
+});
+
+const NewContactButton = memo(function NewContactButton({ onPress }: { onPress(): void }) {
+  const { t } = useTranslation('contacts');
+  return (
+    <Button className="btn primary" onPress={onPress}>
+      {t('commands.new')}
+    </Button>
+  );
+});
 
 function BulkBar({ count }: { count: number }) {
   const { t } = useTranslation('contacts');
