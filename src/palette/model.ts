@@ -42,7 +42,6 @@ let lastEntityMatcher: PaletteMatcher<RootRef> | null = null;
  */
 interface ListedProvider {
   items: readonly PaletteEntity[];
-  t: TFunction;
   language: string;
   listed: ListedEntity[];
   entries: IndexEntry<RootRef>[];
@@ -72,8 +71,8 @@ export class PaletteIndex {
     private readonly kernel: Kernel,
     readonly context: ContextSnapshot,
     private readonly t: TFunction,
-    /** The language `t` speaks: a provider's entities listed in another are listed again. */
-    language = '',
+    /** The language `t` speaks (`t` itself is a new function at each opening): entities listed in another are listed again. */
+    language = context.language,
   ) {
     const owners = new Map<string, string>();
     this.commands = [];
@@ -106,7 +105,7 @@ export class PaletteIndex {
     for (const { item: provider } of kernel.searchProviders.list()) {
       const items = provider.items(context);
       const kept = listedProviders.get(provider.id);
-      if (kept && kept.items === items && kept.t === t && kept.language === language) {
+      if (kept && kept.items === items && kept.language === language) {
         this.listed.set(provider.id, kept.listed);
         for (const [k, v] of kept.standing) this.standing.set(k, v);
         for (const e of kept.entries) entries.push(e);
@@ -139,7 +138,7 @@ export class PaletteIndex {
       for (const [k, v] of standing) this.standing.set(k, v);
       for (const e of own) entries.push(e);
       // Only a complete listing is kept: one still waiting for strings is listed again when they come.
-      if (left === 0) listedProviders.set(provider.id, { items, t, language, listed, entries: own, standing });
+      if (left === 0) listedProviders.set(provider.id, { items, language, listed, entries: own, standing });
       else listedProviders.delete(provider.id);
     }
     this.waiting = waiting;
