@@ -54,9 +54,10 @@ export interface MeetingBridges {
   /**
    * Sends the mix of one group (a phone's own; Opus, the SSRC and payload type given) to `to`: that
    * phone's feed in the videoroom. Browsers' audio is in the bridge too (group `browsers`) and is
-   * left out, so nobody in the videoroom hears themselves back.
+   * left out, so nobody in the videoroom hears themselves back. `codec` 'pcmu' (8 kHz G.711, the
+   * payload type 0) is for the API's own talking meter (phone-talking.ts).
    */
-  forwardGroup(meetingId: number, group: string, to: RtpAddress, o: { ssrc: number; payloadType: number }): Promise<number>;
+  forwardGroup(meetingId: number, group: string, to: RtpAddress, o: { ssrc: number; payloadType: number; codec?: 'opus' | 'pcmu' }): Promise<number>;
   stopForward(meetingId: number, streamId: number): Promise<void>;
   /** Who is in the bridge now (Janus's ids and displays, and whether the bridge mutes them). */
   participants(meetingId: number): Promise<{ id: number; display: string; muted: boolean }[]>;
@@ -170,7 +171,7 @@ export function janusMeetingBridges(services: Pick<ServicesConfig, 'runtimeDir' 
         group,
         host: to.ip,
         port: to.port,
-        codec: 'opus',
+        codec: o.codec ?? 'opus',
         ptype: o.payloadType,
         ssrc: o.ssrc,
       });

@@ -11,6 +11,7 @@ import { recordDialIn, type DialInCall } from './dial-in-history';
 import { audioAnswer, readAudioOffer, type AudioOffer } from './dial-in-sdp';
 import type { MeetingRooms } from './janus-rooms';
 import { phoneEntry } from './phone-admission';
+import type { PhoneChanges } from './phone-changes';
 import type { PhoneFeedKeeper } from './phone-feed';
 import * as repo from './repository';
 import { openOccurrence } from './service';
@@ -111,8 +112,8 @@ export interface DialIn {
   calls(): number;
   /** Hangs up every phone in the meeting (it was ended for all, or deleted). */
   hangUp(meetingId: number): void;
-  /** The phones in the meeting's audio now: the bridge's id of each, its number, whether the host muted it. */
-  phones(meetingId: number): Promise<{ id: number; number: string; muted: boolean }[]>;
+  /** The phones in the meeting's audio now: the bridge's id of each, its number, whether the host muted it, whether it speaks. */
+  phones(meetingId: number): Promise<{ id: number; number: string; muted: boolean; talking: boolean }[]>;
   /** The host mutes or unmutes one phone; false when it is not in the meeting. */
   mute(meetingId: number, phoneId: number, mute: boolean): Promise<boolean>;
   /** The host removes one phone: it gets our BYE. False when it is not in the meeting. */
@@ -120,7 +121,17 @@ export interface DialIn {
   close(): void;
 }
 
-export function startDialIn(o: { db: Queryable; rooms: Pick<MeetingRooms, 'participants'>; bridges: MeetingBridges; feeds: PhoneFeedKeeper; port: number; log: FastifyBaseLogger }): DialIn {
+export function startDialIn(o: {
+  db: Queryable;
+  rooms: Pick<MeetingRooms, 'participants'>;
+  bridges: MeetingBridges;
+  feeds: PhoneFeedKeeper;
+  port: number;
+  log: FastifyBaseLogger;
+  /** Told when a meeting's phones change (one joins, leaves, is muted): the page's read waits on it. */
+  changes?: Pick<PhoneChanges, 'changed'>;
+}): DialIn {
+  const changed = (meetingId: number) => o.changes?.changed(meetingId);
   const calls = new Map<string, Call>();
   const contact = [{ uri: `sip:dialin@127.0.0.1:${o.port}` }];
   let stack: SipStack | null = null;
@@ -210,6 +221,7 @@ export function startDialIn(o: { db: Queryable; rooms: Pick<MeetingRooms, 'parti
     call.leg = leg;
     call.invite = rq;
     o.feeds.joined(meeting, { key: callId, number: callerNumber, group: leg.group });
+    changed(meeting.id);
     call.media = { meeting, offer, callerNumber, session: Date.now(), version: 1 };
     call.answer = audioAnswer(leg.local, offer.codec, offer.payloadType, call.media.session, call.media.version);
     void leg.lost.then(() => recover(callId, call));
@@ -228,7 +240,10 @@ export function startDialIn(o: { db: Queryable; rooms: Pick<MeetingRooms, 'parti
     call.leg = null;
     calls.delete(callId);
     keep(call);
-    if (call.meetingId !== null) o.feeds.left(call.meetingId, callId);
+    if (call.meetingId !== null) {
+      o.feeds.left(call.meetingId, callId);
+      changed(call.meetingId);
+    }
   }
 
   /** A request of ours inside the call (re-INVITE, BYE, ACK): to the phone's Contact, through the proxies that recorded the route. */
@@ -267,6 +282,7 @@ export function startDialIn(o: { db: Queryable; rooms: Pick<MeetingRooms, 'parti
     if (call.ended || closed || !media || call.meetingId === null) return;
     call.leg = null;
     o.feeds.left(call.meetingId, callId);
+    changed(call.meetingId);
     o.log.warn({ callId, meeting: call.meetingId }, 'dial-in: Janus went away under the phone; joining it again');
     const deadline = Date.now() + RECOVER_MAX_MS;
     let leg: PhoneLeg | null = null;
@@ -287,6 +303,7 @@ export function startDialIn(o: { db: Queryable; rooms: Pick<MeetingRooms, 'parti
     media.version++;
     call.answer = audioAnswer(leg.local, media.offer.codec, media.offer.payloadType, media.session, media.version);
     o.feeds.joined(media.meeting, { key: callId, number: media.callerNumber, group: leg.group });
+    changed(media.meeting.id);
     void leg.lost.then(() => recover(callId, call));
     const seq = ++call.cseq;
     const sent = inDialog(callId, call, 'INVITE', { seq, headers: { 'content-type': 'application/sdp' }, content: call.answer }, (rs) => {
@@ -358,14 +375,16 @@ export function startDialIn(o: { db: Queryable; rooms: Pick<MeetingRooms, 'parti
       for (const [id, call] of [...calls]) if (call.meetingId === meetingId) bye(id, call);
     },
     async phones(meetingId) {
-      const ours = new Set([...calls.values()].flatMap((c) => (c.meetingId === meetingId && c.leg ? [c.leg.id] : [])));
+      const ours = new Map([...calls.values()].flatMap((c) => (c.meetingId === meetingId && c.leg ? [[c.leg.id, c.leg.group] as const] : [])));
       if (ours.size === 0) return [];
       const inBridge = await o.bridges.participants(meetingId);
-      return inBridge.filter((p) => ours.has(p.id)).map((p) => ({ id: p.id, number: p.display.replace(/^phone:/, ''), muted: p.muted }));
+      // A muted phone's voice is not in its group's mix: it says nothing, whatever it sends.
+      return inBridge.filter((p) => ours.has(p.id)).map((p) => ({ id: p.id, number: p.display.replace(/^phone:/, ''), muted: p.muted, talking: !p.muted && o.feeds.talking(meetingId, ours.get(p.id)!) }));
     },
     async mute(meetingId, phoneId, mute) {
       if (!answered(meetingId, phoneId)) return false;
       await o.bridges.mute(meetingId, phoneId, mute);
+      changed(meetingId);
       return true;
     },
     remove(meetingId, phoneId) {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { IdParam } from '../../src/wire/common';
-import { AdmitInput, ModerateInput, PhoneMuteInput, PhoneRemoveInput, RemoveInput, WAITING_FRESH_MS, type MeetingMedia, type MeetingPhones, type WaitingRoom } from '../../src/wire/meetings';
+import { AdmitInput, MeetingPhonesQuery, ModerateInput, PHONES_WAIT_MS, PhoneMuteInput, PhoneRemoveInput, RemoveInput, WAITING_FRESH_MS, type MeetingMedia, type MeetingPhones, type WaitingRoom } from '../../src/wire/meetings';
 import { hostIsIn } from './admission-rules';
 import * as admissions from './admissions-repository';
 import type { RouteContext } from '../context';
@@ -18,7 +18,7 @@ import type { MeetingsShared } from './routes';
  * lobby (`POST /v1/meetings/{id}/presence` checked the join window and the PIN): the videoroom,
  * created on the first such call, its PIN, and TURN credentials. A guest of the meeting too.
  */
-export function registerMediaRoutes(app: FastifyInstance, ctx: RouteContext, { cfg, hangUpPhones, phones }: MeetingsShared, rooms: MeetingRooms): void {
+export function registerMediaRoutes(app: FastifyInstance, ctx: RouteContext, { cfg, hangUpPhones, phones, phoneChanges }: MeetingsShared, rooms: MeetingRooms): void {
   const { db, settings } = ctx;
   const meetingFor = meetingAccess(ctx);
   const turn = turnIssuer(ctx);
@@ -71,9 +71,22 @@ export function registerMediaRoutes(app: FastifyInstance, ctx: RouteContext, { c
    */
   app.get('/v1/meetings/:id/media/phones', async (request, reply): Promise<MeetingPhones> => {
     const { row } = await participant(request);
+    const { wait } = parseOrThrow(MeetingPhonesQuery, request.query, 'phones query');
     reply.header('cache-control', 'no-store');
+    if (wait !== undefined) {
+      // Until the list changes (or the page goes away): a phone's speaking shows as it starts.
+      const gone = new AbortController();
+      const stop = () => gone.abort();
+      reply.raw.once('close', stop);
+      try {
+        await phoneChanges.after(row.id, wait, PHONES_WAIT_MS, gone.signal);
+      } finally {
+        reply.raw.off('close', stop);
+      }
+    }
     try {
-      return { phones: phones ? await phones.phones(row.id) : [] };
+      const state = phoneChanges.state(row.id);
+      return { phones: phones ? await phones.phones(row.id) : [], state };
     } catch (err) {
       request.log.error({ err }, 'phones of the meeting not listed');
       throw new ApiError(503, 'media_unavailable', 'The meeting media server is not available');

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { displayFor, readDisplay } from '../../src/wire/meetingDisplay';
 import type { MeetingBridges, PhoneLeg } from './audio-bridge';
+import type { TalkMeter } from './phone-talking';
 import { REMOTE_FEED_OPUS_PT, REMOTE_FEED_SSRC, type MeetingRooms, type PhoneFeeds } from './janus-rooms';
 
 /**
@@ -17,6 +18,8 @@ export interface PhoneFeedKeeper {
   joined(meeting: { id: number; name: string; max_participants: number | null }, phone: { key: string; number: string; group: string }): void;
   /** That phone left the bridge: its tile goes once no other phone shares its group. */
   left(meetingId: number, key: string): void;
+  /** Whether the phone(s) of that group speak now (the API's meter of the group's voice, phone-talking.ts). */
+  talking(meetingId: number, group: string): boolean;
   close(): Promise<void>;
 }
 
@@ -27,9 +30,18 @@ interface Browser {
   stream: number;
 }
 
+interface Metered {
+  stream: number;
+  talking(): boolean;
+  stop(): void;
+}
+
 interface Group {
   phones: Set<string>;
   ready: Promise<{ feed: number; stream: number } | null>;
+  /** The group's µ-law forwarder to the talking meter, once it runs. */
+  metered: Promise<Metered | null>;
+  meter: Metered | null;
 }
 
 interface Live {
@@ -44,7 +56,15 @@ interface Live {
   closed: boolean;
 }
 
-export function phoneFeedKeeper(o: { rooms: MeetingRooms; feeds: PhoneFeeds; bridges: MeetingBridges; log: FastifyBaseLogger }): PhoneFeedKeeper {
+export function phoneFeedKeeper(o: {
+  rooms: MeetingRooms;
+  feeds: PhoneFeeds;
+  bridges: MeetingBridges;
+  log: FastifyBaseLogger;
+  /** Where each group's voice is measured, and who is told when a group starts or stops talking. */
+  meter?: TalkMeter;
+  talkingChanged?: (meetingId: number) => void;
+}): PhoneFeedKeeper {
   const live = new Map<number, Live>();
 
   async function room(meeting: { id: number; name: string; max_participants: number | null }): Promise<boolean> {
@@ -70,7 +90,33 @@ export function phoneFeedKeeper(o: { rooms: MeetingRooms; feeds: PhoneFeeds; bri
     }
   }
 
+  /** The group's voice to the talking meter too (without the videoroom: the phones' list shows it). */
+  async function meterGroup(meetingId: number, group: string): Promise<Metered | null> {
+    const meter = o.meter;
+    if (!meter) return null;
+    try {
+      const to = await meter.address();
+      const ssrc = meter.nextSsrc();
+      const m = meter.meter(ssrc, () => o.talkingChanged?.(meetingId));
+      try {
+        const stream = await o.bridges.forwardGroup(meetingId, group, to, { ssrc, payloadType: 0, codec: 'pcmu' });
+        return { stream, ...m };
+      } catch (err) {
+        m.stop();
+        throw err;
+      }
+    } catch (err) {
+      o.log.warn({ err, meeting: meetingId, group }, "a phone's talking is not measured (its tile shows no speaking)");
+      return null;
+    }
+  }
+
   async function shutGroup(meetingId: number, g: Group) {
+    const metered = await g.metered;
+    if (metered) {
+      metered.stop();
+      await o.bridges.stopForward(meetingId, metered.stream).catch((err: unknown) => o.log.warn({ err }, 'phone talking forwarder not stopped'));
+    }
     const made = await g.ready;
     if (!made) return;
     await o.bridges.stopForward(meetingId, made.stream).catch((err: unknown) => o.log.warn({ err }, 'phone forwarder not stopped'));
@@ -135,7 +181,11 @@ export function phoneFeedKeeper(o: { rooms: MeetingRooms; feeds: PhoneFeeds; bri
       }
       const existing = entry.groups.get(phone.group);
       if (existing) existing.phones.add(phone.key);
-      else entry.groups.set(phone.group, { phones: new Set([phone.key]), ready: openGroup(meeting.id, entry, phone.group, phone.number) });
+      else {
+        const g: Group = { phones: new Set([phone.key]), ready: openGroup(meeting.id, entry, phone.group, phone.number), metered: meterGroup(meeting.id, phone.group), meter: null };
+        void g.metered.then((m) => (g.meter = m));
+        entry.groups.set(phone.group, g);
+      }
     },
     left(meetingId, key) {
       const entry = live.get(meetingId);
@@ -149,6 +199,7 @@ export function phoneFeedKeeper(o: { rooms: MeetingRooms; feeds: PhoneFeeds; bri
       live.delete(meetingId);
       void shut(meetingId, entry);
     },
+    talking: (meetingId, group) => live.get(meetingId)?.groups.get(group)?.meter?.talking() ?? false,
     async close() {
       const all = [...live.entries()];
       live.clear();

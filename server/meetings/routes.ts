@@ -25,7 +25,9 @@ import { registerFeedRoutes } from './feed-routes';
 import { janusMeetingBridges } from './audio-bridge';
 import { startDialIn, type DialIn } from './dial-in';
 import { janusMeetingRooms, janusPhoneFeeds, type MeetingRooms } from './janus-rooms';
+import { phoneChanges, type PhoneChanges } from './phone-changes';
 import { phoneFeedKeeper } from './phone-feed';
+import { talkMeter } from './phone-talking';
 import { registerMediaRoutes } from './media-routes';
 import { meetingAccess } from './guest-access';
 import { registerGuestRoutes } from './guest-routes';
@@ -82,6 +84,8 @@ export interface MeetingsShared {
   hangUpPhones: (id: number) => void;
   /** The phones dialled in, for the host's mute and remove: null in a process without the dial-in. */
   phones: Pick<DialIn, 'phones' | 'mute' | 'remove'> | null;
+  /** When the phones of a meeting change (the page's read of them waits on it). */
+  phoneChanges: Pick<PhoneChanges, 'state' | 'after'>;
 }
 
 /**
@@ -105,16 +109,19 @@ export function registerMeetingRoutes(app: FastifyInstance, ctx: RouteContext, o
   const rooms = opts.rooms ?? janusMeetingRooms(services);
   app.addHook('onClose', () => rooms.close());
   let dialIn: DialIn | null = null;
+  const changes = phoneChanges();
   // The dial-in user agent runs where the service phones are driven: one API process of a product
   // or test stack (its SIP port is one), never a test's in-process app next to it.
   if (ctx.voicemail) {
     const bridges = janusMeetingBridges(services);
     const feeds = janusPhoneFeeds(services);
-    const keeper = phoneFeedKeeper({ rooms, feeds, bridges, log: app.log });
-    dialIn = startDialIn({ db, rooms, bridges, feeds: keeper, port: services.ports.dialInSip, log: app.log });
+    const meter = talkMeter(app.log);
+    const keeper = phoneFeedKeeper({ rooms, feeds, bridges, log: app.log, meter, talkingChanged: (id) => changes.changed(id) });
+    dialIn = startDialIn({ db, rooms, bridges, feeds: keeper, port: services.ports.dialInSip, log: app.log, changes });
     app.addHook('onClose', async () => {
       dialIn?.close();
       await keeper.close();
+      meter.close();
       await Promise.all([bridges.close(), feeds.close()]);
     });
   }
@@ -127,6 +134,7 @@ export function registerMeetingRoutes(app: FastifyInstance, ctx: RouteContext, o
     // Without holding up the answer: the meeting is gone whatever Janus says.
     hangUpPhones: (id) => dialIn?.hangUp(id),
     phones: dialIn,
+    phoneChanges: changes,
     destroyRoom: (request, id) => {
       // Phones dialled in are hung up with the room (their bridge goes when they do).
       dialIn?.hangUp(id);

@@ -340,9 +340,20 @@ export type ModerateInput = z.infer<typeof ModerateInput>;
 export const RemoveInput = z.object({ feed: Feed });
 export type RemoveInput = z.infer<typeof RemoveInput>;
 
-/** `GET /v1/meetings/{id}/media/phones`: the phones dialled in, each by the audio bridge's id for it, with its number and whether the host muted it. */
-export const MeetingPhones = z.object({ phones: z.array(z.object({ id: z.int(), number: z.string(), muted: z.boolean() })) });
+/**
+ * `GET /v1/meetings/{id}/media/phones`: the phones dialled in, each by the audio bridge's id for it,
+ * with its number, whether the host muted it and whether it speaks now; `state` names the list as
+ * it is, and `?wait=<state>` answers once the list is no longer so (a phone joined, left, was muted,
+ * started or stopped speaking), or after PHONES_WAIT_MS with the same list.
+ */
+export const MeetingPhones = z.object({
+  phones: z.array(z.object({ id: z.int(), number: z.string(), muted: z.boolean(), talking: z.boolean() })),
+  state: z.optional(z.string()),
+});
 export type MeetingPhones = z.infer<typeof MeetingPhones>;
+export const MeetingPhonesQuery = z.object({ wait: z.optional(z.string().check(z.minLength(1), z.maxLength(64))) });
+/** How long `?wait=` holds the answer when nothing changes. */
+export const PHONES_WAIT_MS = 25_000;
 const PhoneId = z.int().check(z.gte(1), z.lte(Number.MAX_SAFE_INTEGER));
 /** `POST /v1/meetings/{id}/media/phones/mute`: the host mutes or unmutes one phone (it has no button of its own to undo it). */
 export const PhoneMuteInput = z.object({ phone: PhoneId, mute: z.boolean() });

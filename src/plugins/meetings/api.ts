@@ -117,7 +117,9 @@ export const removeParticipant = (s: ServiceLookup, id: number, feed: number) =>
 export const endForAll = (s: ServiceLookup, id: number) => s.get(Api).delete(`/v1/meetings/${id}/media`);
 export const readWaiting = (s: ServiceLookup, id: number) => s.get(Api).get(`/v1/meetings/${id}/media/waiting`, undefined, WaitingRoom);
 export const admit = (s: ServiceLookup, id: number, occupant: number, yes: boolean) => s.get(Api).post(`/v1/meetings/${id}/media/admit`, { occupant, admit: yes });
-export const readPhones = (s: ServiceLookup, id: number) => s.get(Api).get(`/v1/meetings/${id}/media/phones`, undefined, MeetingPhones);
+/** The phones dialled in; with `wait` (the `state` last read), once they are no longer so. */
+export const readPhones = (s: ServiceLookup, id: number, wait?: string, signal?: AbortSignal) =>
+  s.get(Api).get(`/v1/meetings/${id}/media/phones`, wait ? { wait } : undefined, MeetingPhones, signal);
 export const mutePhone = (s: ServiceLookup, id: number, phone: number, mute: boolean) => s.get(Api).post(`/v1/meetings/${id}/media/phones/mute`, { phone, mute });
 export const removePhone = (s: ServiceLookup, id: number, phone: number) => s.get(Api).post(`/v1/meetings/${id}/media/phones/remove`, { phone });
 export const readLobby = (s: ServiceLookup, id: number) => s.get(Api).get(`/v1/meetings/${id}/presence`, undefined, Lobby);

@@ -49,12 +49,14 @@ export function announceSpeaker(services: ServiceLookup): void {
   const s = activeSession();
   if (!s) return;
   const peers = Object.values(s.state.peers);
-  const feed = activeSpeaker(peers.filter((p) => p.kind === 'camera'));
+  // People: browsers and phones dialled in (a phone named as its tile is, "Phone <number>").
+  const feed = activeSpeaker(peers.filter((p) => p.kind !== 'screen'));
   const peer = feed === null ? undefined : s.state.peers[feed];
+  const name = peer?.kind === 'phone' ? i18next.t('meetings:room.phoneOf', { name: peer.name }) : peer?.name;
   const text = s.state.self.talking
     ? i18next.t('meetings:room.speakingYou')
     : peer
-      ? i18next.t(peer.talking ? 'meetings:room.speakingNow' : 'meetings:room.spokeLast', { name: peer.name })
+      ? i18next.t(peer.talking ? 'meetings:room.speakingNow' : 'meetings:room.spokeLast', { name })
       : i18next.t('meetings:room.speakingNobody');
   services.get(Notifications).announce(text, 'assertive');
 }

@@ -151,15 +151,22 @@ export class MeetingSession {
     } else if (event === 'talking' || event === 'stopped-talking') {
       const talking = event === 'talking';
       if (msg.id === this.state.self.feed) this.state.self.talking = talking;
-      const peer = typeof msg.id === 'number' ? this.state.peers[msg.id] : undefined;
-      if (peer) {
-        peer.talking = talking;
-        if (talking) peer.spokeAt = Date.now();
-      }
+      if (typeof msg.id === 'number') this.setTalking(msg.id, talking);
     } else if (event === 'destroyed') {
       this.end('destroyed');
     }
     if (jsep && this.pub) this.pub.handleRemoteJsep({ jsep });
+  }
+
+  /**
+   * Whether a feed's person speaks: Janus's videoroom says so for browsers; a phone's feed has no
+   * level Janus reads, so the page sets it from the API's list of phones (usePhones).
+   */
+  setTalking(feed: number, talking: boolean): void {
+    const peer = this.state.peers[feed];
+    if (!peer || peer.talking === talking) return;
+    peer.talking = talking;
+    if (talking) peer.spokeAt = Date.now();
   }
 
   private async publish(): Promise<void> {

@@ -77,6 +77,15 @@ export function MeetingRoom({ meetingId, media, who, start, onJoined, onEnded }:
   const people = peers.filter((p) => p.kind !== 'screen');
   const { phones, refresh: refreshPhones } = usePhones(meetingId, people.some((p) => p.kind === 'phone'));
   const phoneOf = phonesOfTiles(people, phones);
+  // A phone's speaking is the API's (Janus gives no level for phones): onto its tile's person, so the
+  // tile, the active speaker and "who is speaking" treat it as anyone's.
+  const phoneTalking = [...phoneOf].map(([feed, ph]) => `${feed}:${ph.talking ? 1 : 0}`).join(',');
+  useEffect(() => {
+    for (const pair of phoneTalking ? phoneTalking.split(',') : []) {
+      const [feed, talking] = pair.split(':');
+      session.setTalking(Number(feed), talking === '1');
+    }
+  }, [phoneTalking, session]);
   // Past the bridge's four phone groups (PHONE_GROUPS on the server) a phone shares the fourth's
   // tile: it is still a participant of its own. Only then, so that a phone the list (read every few
   // seconds) has before its tile appears, or after it went, is not counted twice meanwhile.

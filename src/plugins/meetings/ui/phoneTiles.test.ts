@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { phonesOfTiles } from './phoneTiles';
 
 describe('phonesOfTiles', () => {
-  const phone = (id: number, number: string, muted = false) => ({ id, number, muted });
+  const phone = (id: number, number: string, muted = false) => ({ id, number, muted, talking: false });
 
   it('pairs each phone tile with the bridge phone of its number, each phone once (the same number twice: in order)', () => {
     const tiles = [
