@@ -1,8 +1,8 @@
 import { readServicesConfig } from '../server/services/layout';
 import { expect, test, type Page } from './csp-guard';
-import { expectNoAxeViolations, goByChord, loginByKeyboard, signedInPerson, tabUntilFocused } from './fixtures';
+import { expectNoAxeViolations, goByChord, loginByKeyboard, openPalette, signedInPerson, tabUntilFocused } from './fixtures';
 import { E2E_PORT_BASE } from './global-setup';
-import { joinNow, startMeeting, tile } from './meeting-helpers';
+import { controls, joinNow, startMeeting, tile } from './meeting-helpers';
 import { deskPhone } from './telephony-helpers';
 
 const HOST = 'nikolai.petrov';
@@ -106,6 +106,48 @@ test('with a waiting room the phone rings until the host admits "Phone <number>"
     await expect(panel.getByRole('button', { name: `Mute ${label}` })).toBeVisible();
     await tabUntilFocused(host, panel.getByRole('button', { name: `Remove ${label}` }));
     await host.keyboard.press('Enter');
+    await phone.waitEvent((e) => e.type === 'CALL_CLOSED', 10_000, since);
+    await expect(tile(host, label)).toHaveCount(0, { timeout: 15_000 });
+  } finally {
+    await phone.stop().catch(() => phone.kill());
+  }
+});
+
+test('a phone tile shows when the phone speaks, as a browser tile does ("Phone <number>, speaking"), and not once the phone mutes itself; "Who is speaking?" names the phone', async ({ page, baseURL }) => {
+  test.slow();
+  const { host, digits } = await hostWithDigits(page, `Dial-in speaking ${Date.now().toString(36)}`);
+  // The host's own fake microphone beeps: muted, only the phone speaks.
+  await host.keyboard.press('Control+d');
+  await expect(controls(host).getByRole('button', { name: 'Mute' })).toHaveAttribute('aria-pressed', 'true');
+  const phone = await deskPhone(baseURL!, CALLER);
+  try {
+    const since = phone.events.length;
+    await phone.command('dial', `sip:${digits}@${sipDomain()}`);
+    await phone.waitEvent((e) => e.type === 'CALL_ESTABLISHED', 15_000, since);
+    // baresip plays a tone into the call: its tile says it speaks (and is the large one).
+    const speaking = tile(host, /^Phone \d{3,5}, speaking/);
+    await expect(speaking).toBeVisible({ timeout: 20_000 });
+    await expect(speaking).toHaveAttribute('data-large', 'true');
+    const label = (await speaking.getAttribute('aria-label'))!.replace(/, speaking.*$/, '');
+    // "Who is speaking?" names it as its tile does; asked again until the host's own beep has stopped counting.
+    await expect(async () => {
+      await openPalette(host);
+      await host.keyboard.type('who is speaking');
+      await expect(host.getByRole('option', { name: /Who is speaking/ }).first()).toBeVisible();
+      await host.keyboard.press('Enter');
+      await expect(host.getByText(`${label} is speaking.`)).toBeAttached({ timeout: 2000 });
+    }).toPass({ timeout: 20_000 });
+    await host.keyboard.press('Control+Alt+p');
+    const panel = host.getByRole('complementary', { name: 'Participants (2)' });
+    await expect(panel.getByRole('listitem').filter({ hasText: label })).toContainText('speaking');
+    await expectNoAxeViolations(host, 'a phone speaking');
+    // Muted on the phone (it sends silence): the tile says so within a moment, the list too.
+    await phone.command('mute');
+    await expect(tile(host, label)).not.toHaveAccessibleName(/speaking/, { timeout: 5000 });
+    await expect(panel.getByRole('listitem').filter({ hasText: label })).not.toContainText('speaking');
+    await phone.command('mute');
+    await expect(tile(host, label)).toHaveAccessibleName(/, speaking/, { timeout: 5000 });
+    await phone.command('hangup');
     await phone.waitEvent((e) => e.type === 'CALL_CLOSED', 10_000, since);
     await expect(tile(host, label)).toHaveCount(0, { timeout: 15_000 });
   } finally {

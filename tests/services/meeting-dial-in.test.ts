@@ -225,10 +225,10 @@ describe('a phone in the meeting, seen from the browser', () => {
       const host = await api.login(booker);
       await api.post(`/v1/meetings/${meeting.id}/presence`, host, { client_id: `h${Date.now()}` });
       const [listed] = MeetingPhones.parse(await api.get(`/v1/meetings/${meeting.id}/media/phones`, host)).phones;
-      expect(listed).toEqual({ id: expect.any(Number), number: expect.stringMatching(/^\d{3,5}$/), muted: false });
+      expect(listed).toEqual({ id: expect.any(Number), number: expect.stringMatching(/^\d{3,5}$/), muted: false, talking: expect.any(Boolean) });
       const muteAs = (token: string, mute: boolean) => api.app.inject({ method: 'POST', url: `/v1/meetings/${meeting.id}/media/phones/mute`, headers: { authorization: `Bearer ${token}` }, payload: { phone: listed!.id, mute } });
       expect((await muteAs(host, true)).statusCode).toBe(204);
-      expect(MeetingPhones.parse(await api.get(`/v1/meetings/${meeting.id}/media/phones`, host)).phones).toEqual([{ ...listed, muted: true }]);
+      expect(MeetingPhones.parse(await api.get(`/v1/meetings/${meeting.id}/media/phones`, host)).phones).toEqual([{ ...listed, muted: true, talking: false }]);
       await expect.poll(tone, { timeout: 10_000, interval: 200 }).toBe(false);
       expect((await muteAs(host, false)).statusCode).toBe(204);
       await expect.poll(tone, { timeout: 10_000, interval: 200 }).toBe(true);
@@ -241,6 +241,64 @@ describe('a phone in the meeting, seen from the browser', () => {
       peer.close();
       await chromium.close();
     }
+  });
+});
+
+describe("a phone's speaking, as the page reads it", () => {
+  it('the phone playing its tone is talking; muted on the phone (it sends silence) it stops, unmuted it talks again, muted by the host it stops; each change answers a read waiting on the list', async () => {
+    const booker = (await api.db.query<{ username: string }>('SELECT u.username FROM meetings m JOIN users u ON u.id = m.booked_by_id WHERE m.id = $1', [meeting.id])).rows[0]!.username;
+    const host = await api.login(booker);
+    await api.post(`/v1/meetings/${meeting.id}/presence`, host, { client_id: `t${Date.now()}` });
+    await api.post(`/v1/meetings/${meeting.id}/media`, host);
+    const read = async (wait?: string) => MeetingPhones.parse(await api.get(`/v1/meetings/${meeting.id}/media/phones${wait ? `?wait=${encodeURIComponent(wait)}` : ''}`, host));
+    /** Reads as the page does, each read waiting on the one before, until the phone's talking is `talking`; how long that took. */
+    const untilTalking = async (talking: boolean, timeoutMs: number) => {
+      const start = Date.now();
+      let r = await read();
+      while (r.phones[0]?.talking !== talking) {
+        if (Date.now() - start > timeoutMs) throw new Error(`the phone's talking stayed ${String(r.phones[0]?.talking)}`);
+        r = await read(r.state);
+      }
+      return { ms: Date.now() - start, phone: r.phones[0]! };
+    };
+    const since = phone.events.length;
+    await dial(dialInString(meeting.access_code, meeting.phone_pin));
+    await phone.waitEvent((e) => e.type === 'CALL_ESTABLISHED', 10_000, since);
+    try {
+      // baresip plays its 440 Hz tone into the call from the start.
+      const on = await untilTalking(true, 10_000);
+      expect(on.phone).toMatchObject({ muted: false, talking: true });
+      // A read with the state as it is waits: it answers with the change, not before.
+      const steady = await read();
+      expect(steady.phones[0]!.talking).toBe(true);
+      const waiting = read(steady.state);
+      await phone.command('mute');
+      const changed = await waiting;
+      expect(changed.phones[0]).toMatchObject({ muted: false, talking: false });
+      expect(changed.state).not.toBe(steady.state);
+      await phone.command('mute');
+      expect((await untilTalking(true, 5000)).ms).toBeLessThan(3000);
+      const [listed] = (await read()).phones;
+      const muted = await api.app.inject({ method: 'POST', url: `/v1/meetings/${meeting.id}/media/phones/mute`, headers: { authorization: `Bearer ${host}` }, payload: { phone: listed!.id, mute: true } });
+      expect(muted.statusCode).toBe(204);
+      expect((await read()).phones[0]).toMatchObject({ muted: true, talking: false });
+      // Nothing of the phone is in its mix while muted: the meter agrees once the bridge's silence is measured.
+      await untilTalking(false, 3000);
+      const unmuted = await api.app.inject({ method: 'POST', url: `/v1/meetings/${meeting.id}/media/phones/mute`, headers: { authorization: `Bearer ${host}` }, payload: { phone: listed!.id, mute: false } });
+      expect(unmuted.statusCode).toBe(204);
+      await untilTalking(true, 5000);
+    } finally {
+      await phone.command('hangup').catch(() => undefined);
+      await phone.waitEvent((e) => e.type === 'CALL_CLOSED', 10_000, since);
+    }
+    await expect.poll(async () => (await read()).phones, { timeout: 5000 }).toEqual([]);
+  });
+
+  it('a read waiting on the list is refused a malformed state (400), never held', async () => {
+    const alice = await api.login('alice');
+    await api.post(`/v1/meetings/${meeting.id}/presence`, alice, { client_id: `q${Date.now()}` });
+    const res = await api.app.inject({ method: 'GET', url: `/v1/meetings/${meeting.id}/media/phones?wait=${'x'.repeat(65)}`, headers: { authorization: `Bearer ${alice}` } });
+    expect(res.statusCode).toBe(400);
   });
 });
 
