@@ -447,7 +447,7 @@ describe("the meeting's rules, for phones too", () => {
     await dial(dialInString(m.meeting_access_code, m.phone_pin));
     await phone.waitEvent((e) => e.type === 'CALL_ESTABLISHED', 10_000, since);
     const [listed] = MeetingPhones.parse(await api.get(`/v1/meetings/${m.id}/media/phones`, m.alice)).phones;
-    expect(listed).toEqual({ id: expect.any(Number), number: await bobsNumber(), muted: false });
+    expect(listed).toEqual({ id: expect.any(Number), number: await bobsNumber(), muted: false, talking: expect.any(Boolean) });
     const remove = (phoneId: number) => api.app.inject({ method: 'POST', url: `/v1/meetings/${m.id}/media/phones/remove`, headers: { authorization: `Bearer ${m.alice}` }, payload: { phone: phoneId } });
     expect((await remove(listed!.id + 1000)).statusCode).toBe(404);
     expect((await remove(listed!.id)).statusCode).toBe(204);
