@@ -79,7 +79,11 @@ export function MeetingRoom({ meetingId, media, who, start, onJoined, onEnded }:
   const phoneOf = phonesOfTiles(people, phones);
   // A phone's speaking is the API's (Janus gives no level for phones): onto its tile's person, so the
   // tile, the active speaker and "who is speaking" treat it as anyone's.
-  const phoneTalking = [...phoneOf].map(([feed, ph]) => `${feed}:${ph.talking ? 1 : 0}`).join(',');
+  // A tile whose phone the list does not have (yet, or any more) is not speaking.
+  const phoneTalking = people
+    .filter((p) => p.kind === 'phone')
+    .map((p) => `${p.feed}:${phoneOf.get(p.feed)?.talking ? 1 : 0}`)
+    .join(',');
   useEffect(() => {
     for (const pair of phoneTalking ? phoneTalking.split(',') : []) {
       const [feed, talking] = pair.split(':');
