@@ -157,11 +157,14 @@ export function registerWizardRoutes(app: FastifyInstance, { db, requireViewer }
   /**
    * A one-time "set your password" link for a user who has none (imported without a Password): the
    * administrator hands it on; the user chooses a password on the set-password page and is signed in.
+   * Issued by the reseller's administrators (the wizard's rights) and by the organisation's own
+   * account owners and administrators (the roles that edit its users).
    */
   app.post('/v1/organizations/:orgId/users/:username/password-setup', async (request, reply): Promise<PasswordSetupIssued> => {
-    const orgId = await ownOrganisation(request);
-    const { username } = parseOrThrow(OrgUserPath, request.params, 'user');
     const me = await requireViewer(request);
+    const { orgId, username } = parseOrThrow(OrgUserPath, request.params, 'user');
+    // The organisation's own owners and administrators (who edit its users), or its reseller's.
+    if (!(canEditUsers(me.roleId) && me.organizationId === orgId)) await ownOrganisation(request);
     const user = await setupCandidate(db, orgId, username);
     if (!user) throw notFound(`${username} is not a user of this organisation`);
     if (!user.enabled) throw new ApiError(409, 'user_disabled', `${user.username} is disabled (Enabled = No) and cannot sign in`);

@@ -11,20 +11,26 @@ describe.each(backends)('set-password links ($name)', (backend) => {
   const token: Record<string, string> = {};
   let northwind: number;
   let harbor: number;
+  let acme: number;
   // Each test its own client address, so the throttle of one does not reach another.
   let ip = 0;
   const nextIp = () => `10.7.0.${++ip}`;
 
   beforeAll(async () => {
     t = await startTestServer(backend);
-    for (const u of ['rita', 'hana', 'alice']) token[u] = await t.login(u);
+    for (const u of ['rita', 'hana', 'alice', 'olivia']) token[u] = await t.login(u);
     const orgs = await t.db.query<{ id: number; name: string }>('SELECT id, name FROM organizations');
     const byName = new Map(orgs.rows.map((o) => [o.name, o.id]));
     northwind = byName.get('Northwind Partners')!;
     harbor = byName.get('Harbor Telecom')!;
+    acme = byName.get('Acme Corp')!;
     const m = multipart('file', 'team.csv', 'text/csv', Buffer.from(['Username,FirstName,LastName,Enabled', 'lea.new,Lea,Neu,Yes', 'tom.new,Tom,Neu,Yes', 'off.new,Off,Neu,No'].join('\n')));
     const res = await t.app.inject({ method: 'PATCH', url: `/v1/organizations/${northwind}/users`, headers: { ...bearer(token.rita!), ...m.headers }, payload: m.payload });
     expect(res.statusCode, res.body).toBe(200);
+    // rita imports into her customer Acme Corp too (olivia is its account owner, alice a standard user).
+    const a = multipart('file', 'acme.csv', 'text/csv', Buffer.from(['Username,FirstName,LastName,Enabled', 'ann.acme,Ann,Acme,Yes', 'ben.acme,Ben,Acme,Yes'].join('\n')));
+    const resAcme = await t.app.inject({ method: 'PATCH', url: `/v1/organizations/${acme}/users`, headers: { ...bearer(token.rita!), ...a.headers }, payload: a.payload });
+    expect(resAcme.statusCode, resAcme.body).toBe(200);
   });
   afterAll(() => t?.close());
 
@@ -104,6 +110,26 @@ describe.each(backends)('set-password links ($name)', (backend) => {
     expect((await issue('rita', harbor, 'hana')).statusCode).toBe(403);
     expect((await issue('alice', northwind, 'off.new')).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'POST', url: `/v1/organizations/${northwind}/users/off.new/password-setup` })).statusCode).toBe(401);
+  });
+
+  it('an organisation’s own account owner issues links for its users, and only for them', async () => {
+    // olivia owns Acme Corp (a customer organisation, not reseller level): her own users…
+    const res = await issue('olivia', acme, 'ann.acme');
+    expect(res.statusCode, res.body).toBe(201);
+    const link = PasswordSetupIssued.parse(res.json());
+    expect((await signIn('ann.acme', 'Welcome-2026!')).statusCode).toBe(401);
+    expect((await redeem(link.token, 'Welcome-2026!')).statusCode).toBe(200);
+    expect((await signIn('ann.acme', 'Welcome-2026!')).statusCode).toBe(200);
+    // …and rita, Acme's reseller administrator, too.
+    expect((await issue('rita', acme, 'ben.acme')).statusCode).toBe(201);
+    // Not her reseller's organisation, not another reseller's, and not as a standard user of Acme.
+    expect(refusal(await issue('olivia', northwind, 'tom.new'), 403, 'forbidden')).toMatch(/reseller/i);
+    refusal(await issue('olivia', harbor, 'hana'), 403, 'forbidden');
+    refusal(await issue('alice', acme, 'ben.acme'), 403, 'forbidden');
+    // Harbor's administrator cannot reach Acme's users either.
+    refusal(await issue('hana', acme, 'ben.acme'), 403, 'forbidden');
+    // A username of another organisation, asked in her own: not one of hers.
+    expect((await issue('olivia', acme, 'tom.new')).statusCode).toBe(404);
   });
 
   it('a malformed or unknown token is a 4xx with a message; guessing is throttled', async () => {
