@@ -137,7 +137,9 @@ test.describe('onboarding wizard', () => {
 });
 
 test.describe('set-password link', () => {
-  test('rita imports a user without a password and makes a one-time link; the user chooses a password by keyboard on the link’s page (axe), is signed in, and the link works once', async ({ page, browser, baseURL }) => {
+  test('rita imports a user without a password and makes a one-time link (the row’s button, then the palette’s command, which replaces it); the user chooses a password by keyboard on the link’s page (axe), is signed in, and the link works once', async ({ page, browser, baseURL }) => {
+    // Three browsers one after another (rita, the link's pages, a sign-in): past 60 s on a busy machine.
+    test.setTimeout(120_000);
     await loginByKeyboard(page, 'rita');
     await openPalette(page);
     await page.keyboard.type('Wizard upload users');
@@ -156,15 +158,39 @@ test.describe('set-password link', () => {
     const dialog = page.getByRole('dialog', { name: 'Set-password link for abby.e2e' });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Done' })).toBeFocused();
+    const first = await dialog.getByRole('textbox', { name: 'Link' }).inputValue();
+    expect(first).toMatch(/\/set-password#[A-Za-z0-9_-]{43}$/);
+    await expectNoAxeViolations(page, 'wizard, set-password link dialog');
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeHidden();
+
+    // The palette makes one too: the command, then the user (offered: enabled, no password yet).
+    await openPalette(page);
+    await page.keyboard.type('set-password link');
+    await expect(page.getByRole('option', { name: /^Wizard ▸ Set-password link/ })).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('Enter');
+    const palette = page.getByRole('dialog', { name: 'Command palette' });
+    await expect(palette.getByRole('combobox')).toHaveAttribute('placeholder', 'Which user? (enabled, no password yet)');
+    await expect(palette.getByRole('option', { name: /^rita/ })).toHaveCount(0);
+    await page.keyboard.type('abby');
+    await expect(palette.getByRole('option', { name: /abby\.e2e/ })).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Done' })).toBeFocused();
     const link = await dialog.getByRole('textbox', { name: 'Link' }).inputValue();
     expect(link).toMatch(/\/set-password#[A-Za-z0-9_-]{43}$/);
-    await expectNoAxeViolations(page, 'wizard, set-password link dialog');
+    expect(link).not.toBe(first);
     await page.keyboard.press('Enter');
     await expect(dialog).toBeHidden();
 
     // Abby, in a browser of her own, opens the link.
     const ctx = await browser.newContext({ baseURL, locale: 'en-US', timezoneId: 'UTC' });
     try {
+      // The newer link replaced the first (a page of its own: the two differ only after the #).
+      const old = await ctx.newPage();
+      await old.goto(first);
+      await expect(old.getByRole('alert')).toHaveText(/^This link is not valid/);
+      await old.close();
       const abby = await ctx.newPage();
       await abby.goto(link);
       await expect(abby.getByRole('heading', { level: 1, name: 'Choose your password' })).toBeVisible();

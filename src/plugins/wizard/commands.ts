@@ -1,5 +1,5 @@
-import { defineCommands, Navigation, type CommandContext, type CommandRow, type WhenFn } from '../../kernel';
-import { wizardState, WIZARD_PATH } from './state';
+import { defineCommands, Navigation, option, type CommandContext, type CommandRow, type WhenFn } from '../../kernel';
+import { usersWanted, wizardState, WIZARD_PATH } from './state';
 
 const partnerAdmin: WhenFn = () => wizardState.available;
 const onScreen: WhenFn = (ctx) => ctx.route.startsWith(WIZARD_PATH);
@@ -23,6 +23,24 @@ export const wizardTable = {
   next: { listed: 'screen', when: 'screen' },
   back: { listed: 'screen', when: 'screen' },
   downloadCsv: { listed: 'screen', when: 'screen' },
+  /**
+   * A one-time set-password link for a user who cannot sign in yet (imported without a password):
+   * the palette offers the organisation's enabled users without one (loaded on the first ask when
+   * the configure-users step has not). The link shows in that step's dialog.
+   */
+  passwordLink: {
+    args: [
+      {
+        name: 'username',
+        titleKey: 'wizard:commands.passwordLinkWho',
+        kind: 'choice',
+        options: () => {
+          if (!wizardState.users) usersWanted.load?.();
+          return (wizardState.users ?? []).filter((u) => !u.HasPassword && u.Enabled === 'Yes').map((u) => option(u.Username, u.Username, u.Username, `${u.FirstName} ${u.LastName}`));
+        },
+      },
+    ],
+  },
 } as const satisfies Record<string, CommandRow>;
 
 /**

@@ -2,7 +2,7 @@ import { definePlugin, provide } from '../../kernel';
 import { WizardApi } from '../../contracts';
 import { wizardCommands } from './commands';
 import { isPartnerAdmin, wizardService } from './service';
-import { wizardState, WIZARD_PATH } from './state';
+import { usersWanted, wizardState, WIZARD_PATH } from './state';
 
 /**
  * The onboarding wizard of reseller partner administrators (`/configuration`): welcome, the company
@@ -18,7 +18,7 @@ export const wizardPlugin = definePlugin({
   routes: [{ id: 'wizard', path: WIZARD_PATH, titleKey: 'wizard:title', component: () => import('./lazy').then(async (m) => (await m.strings(), { default: m.WizardScreen })) }],
   commands: wizardCommands.commands,
   hotkeys: wizardCommands.hotkeys,
-  later: () => import('./later').then((m) => m.laterOf(wizardCommands, wizardState)),
+  later: () => import('./later').then((m) => m.laterOf(wizardCommands, wizardState, usersWanted)),
   activate(ctx) {
     wizardState.available = isPartnerAdmin(ctx);
   },

@@ -1,7 +1,7 @@
 import { subscribe } from 'valtio';
 import type { Enablement, PluginLater } from '../../kernel';
 import type { wizardCommands as Commands } from './commands';
-import type { wizardState as State } from './state';
+import type { usersWanted as UsersWanted, wizardState as State } from './state';
 
 /**
  * The later part (loaded after the first screen): the words the palette finds each command by, and
@@ -10,7 +10,7 @@ import type { wizardState as State } from './state';
  * chunk and this part all import becomes a chunk of its own, which cost the first screen more than
  * moving the words saved.
  */
-export function laterOf(wizardCommands: typeof Commands, wizardState: typeof State): PluginLater {
+export function laterOf(wizardCommands: typeof Commands, wizardState: typeof State, usersWanted: typeof UsersWanted): PluginLater {
   /** Forward from the company step only once a company is confirmed. */
   const canGoOn = (): Enablement => (wizardState.step === 1 && !wizardState.info?.confirmed ? { reasonKey: 'wizard:reasons.chooseCompany' } : true);
   const notFirst = (): Enablement => ((wizardState.step ?? 0) > 0 ? true : { reasonKey: 'wizard:reasons.firstStep' });
@@ -24,10 +24,21 @@ export function laterOf(wizardCommands: typeof Commands, wizardState: typeof Sta
       next: { keywords: ['wizard', 'next', 'forward'], enabled: canGoOn },
       back: { keywords: ['wizard', 'previous', 'back'], enabled: notFirst },
       downloadCsv: { keywords: ['wizard', 'csv', 'download', 'export', 'users'] },
+      // Not 'wizard' or 'password' alone: a keyword followed by a name is a ready row ("set password abby").
+      passwordLink: { keywords: ['set password', 'password link', 'invite'] },
     }),
     activate(ctx) {
       // The commands read whether the user is a partner administrator, and the step and confirmation.
       ctx.commandsRead((onChange) => subscribe(wizardState, onChange));
+      let loading: Promise<void> | null = null;
+      usersWanted.load = () => {
+        if (!wizardState.available || loading) return;
+        loading = import('./lazy')
+          .then((m) => m.loadUsers(ctx.services))
+          .catch(() => undefined)
+          .finally(() => (loading = null));
+      };
+      return { dispose: () => void (usersWanted.load = null) };
     },
   };
 }

@@ -1,10 +1,12 @@
-import type { LazyRuns } from '../../kernel';
+import { Navigation, type LazyRuns } from '../../kernel';
 import { moveStep } from '../../wire/wizardSteps';
-import { downloadCsv } from './api';
+import { downloadCsv, issuePasswordLink, loadInfo } from './api';
 import type { wizardTable } from './commands';
-import { wizardState } from './state';
+import { WIZARD_PATH, wizardState } from './state';
 
 export { strings } from './strings';
+/** For the set-password command's choices, asked away from the configure-users step (later.ts). */
+export { loadUsers } from './api';
 export { default as WizardScreen } from './ui/WizardScreen';
 
 /** What the screen's commands do (the steps' commands navigate at boot). */
@@ -17,5 +19,14 @@ export const runs: LazyRuns<typeof wizardTable> = {
   },
   downloadCsv: async (ctx) => {
     await downloadCsv(ctx.services);
+  },
+  /** On the configure-users step, whose dialog shows the link (or whose alert says why not). */
+  passwordLink: async (ctx, args) => {
+    const username = args.username?.trim();
+    if (!username) return;
+    wizardState.step = 3;
+    await ctx.services.get(Navigation).navigate(WIZARD_PATH);
+    if (!wizardState.info) await loadInfo(ctx.services);
+    await issuePasswordLink(ctx.services, username);
   },
 };

@@ -54,5 +54,11 @@ export function resetWizardState(): void {
   Object.assign(wizardState, initialWizardState());
 }
 
+/**
+ * Asked by the set-password command's options when the organisation's users are not loaded yet
+ * (the palette opened away from the configure-users step): the later part sets it to load them.
+ */
+export const usersWanted: { load: (() => void) | null } = { load: null };
+
 /** The file, held as is (a File in a proxy would be wrapped). */
 export const heldFile = (f: File | null) => (f ? ref(f) : null);
