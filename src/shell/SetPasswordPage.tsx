@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../kernel';
 import { setupTokenFromHash } from '../wire/passwordSetupLink';
@@ -16,11 +16,20 @@ type Info = { username: string; name: string };
  * signed in and the app opens. A used, expired or replaced link says so instead of the form.
  */
 export function SetPasswordScreen() {
+  // A second link opened in the same tab changes only the part after '#': that is another link's
+  // page (the key starts it afresh), not the first one's.
+  const hash = useSyncExternalStore(onHashChange, () => location.hash);
+  const token = setupTokenFromHash(hash);
   return (
     <AriaLocale>
-      <SetPasswordPage token={setupTokenFromHash(location.hash)} />
+      <SetPasswordPage key={token ?? ''} token={token} />
     </AriaLocale>
   );
+}
+
+function onHashChange(changed: () => void): () => void {
+  addEventListener('hashchange', changed);
+  return () => removeEventListener('hashchange', changed);
 }
 
 export function SetPasswordPage({ token }: { token: string | null }) {
