@@ -215,7 +215,19 @@ test.describe('meetings', () => {
 
     // /schedule is the modal on its Schedule tab.
     await page.goto('/schedule');
-    await expect(modal(page, 'New meeting').getByRole('tab', { name: 'Schedule', selected: true })).toBeVisible();
+    const schedule = modal(page, 'New meeting');
+    await expect(schedule.getByRole('tab', { name: 'Schedule', selected: true })).toBeVisible();
+    // A one-digit month and day ("1/2/…", as from the 1st to the 9th and in January to September):
+    // the date's parts are still targets large enough (axe's target-size), whatever today's date.
+    const month = schedule.getByRole('spinbutton', { name: /month/ }).first();
+    const day = schedule.getByRole('spinbutton', { name: /day/ }).first();
+    await tabUntilFocused(page, month);
+    await page.keyboard.type('1');
+    await tabUntilFocused(page, day);
+    await page.keyboard.type('2');
+    await expect(month).toHaveText('1');
+    await expect(day).toHaveText('2');
+    await expectNoAxeViolations(page, 'schedule modal with a one-digit month and day');
     await page.keyboard.press('Escape');
     await expect(modal(page, 'New meeting')).toBeHidden();
     await expect(page).toHaveURL(/\/meetings$/);
