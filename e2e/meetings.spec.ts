@@ -42,6 +42,10 @@ test.describe('meetings', () => {
   test('keyboard only: schedule a weekly meeting with an invitee who sees it, a refused time keeps what was typed, the join window enforced, edit, add to calendar, delete; axe in light and dark', async ({ page, browser, baseURL }) => {
     const name = `Roadmap sync ${Date.now().toString(36)}`;
     const renamed = `${name} (moved)`;
+    // Its day: the one two days from now (the browser's zone is UTC), so that its first meeting is
+    // days away. A fixed Wednesday made it today on Wednesdays, minutes away, its join window open.
+    const meetingDay = new Date(Date.now() + 2 * 86_400_000);
+    const weekday = (style: 'short' | 'long') => new Intl.DateTimeFormat('en-US', { weekday: style, timeZone: 'UTC' }).format(meetingDay);
     await loginByKeyboard(page, BOOKER);
     await openMeetings(page);
     await expect(grid(page).or(page.getByText('No meetings in the coming weeks.'))).toBeVisible();
@@ -80,9 +84,9 @@ test.describe('meetings', () => {
     await page.keyboard.press('Enter');
     await page.keyboard.press('Control+Enter');
     await expect(dialog.getByText('Choose at least one day for a weekly or two-weekly meeting.')).toBeVisible();
-    await tabUntilFocused(page, dialog.getByRole('checkbox', { name: 'Wed' }));
+    await tabUntilFocused(page, dialog.getByRole('checkbox', { name: weekday('short') }));
     await page.keyboard.press('Space');
-    await expect(dialog.getByRole('checkbox', { name: 'Wed' })).toBeChecked();
+    await expect(dialog.getByRole('checkbox', { name: weekday('short') })).toBeChecked();
 
     // A time that is not h:mm AM/PM is refused; everything typed stays.
     const startTime = dialog.getByRole('textbox', { name: 'Start time' });
@@ -104,7 +108,7 @@ test.describe('meetings', () => {
     await expect(page).toHaveURL(/\/meetings\/\d+$/);
     await expect(detail(page).getByRole('heading', { level: 2, name })).toBeVisible();
     await expect(detail(page).getByRole('listitem').filter({ hasText: 'Rahul Mehta' })).toBeVisible();
-    await expect(detail(page).getByText('Repeats weekly on Wednesday')).toBeVisible();
+    await expect(detail(page).getByText(`Repeats weekly on ${weekday('long')}`)).toBeVisible();
     await expect(detail(page).getByText(/Join opens the meeting's link in a new window/)).toBeVisible();
     // The join window: not yet open (the meeting is days away), so no Join, and the palette's Join says when.
     await expect(detail(page).getByText(/You can join from .* \(10 minutes before the start\)/)).toBeVisible();
