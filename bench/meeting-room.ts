@@ -119,7 +119,13 @@ export async function benchMeetingRoom(): Promise<Record<string, number>> {
     let held = 0;
     for (let n = 3; n <= MAX_PEOPLE; n++) {
       if (n > pages.length) {
-        const p = await person(stack, PEOPLE[n - 1]!, path);
+        // With the meeting already loading both cores, the next person may not even reach the
+        // lobby in time: that is the limit being measured, not a failure of the bench.
+        const p = await person(stack, PEOPLE[n - 1]!, path).then(
+          (page) => page,
+          (err: unknown) => (console.error(`meeting of ${n}: ${PEOPLE[n - 1]} did not reach the lobby (${err instanceof Error ? err.message.split('\n')[0] : String(err)})`), null),
+        );
+        if (!p) break;
         await p.getByRole('button', { name: 'Join now' }).click();
         pages.push(p);
       }
