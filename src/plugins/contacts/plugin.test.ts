@@ -418,7 +418,19 @@ describe('directory filters', () => {
     const typed = ['lee12', '415 555-01', '(4', '(415) 5', 'acme x', 'ann', 'annx', 'an', 'x1@', '  lee 3', '5', '55'];
     for (const group of ['all', 'favorites', 'phones'] as const)
       for (const term of typed)
-        for (let i = 0; i <= term.length; i++) expect(search(many, group, term.slice(0, i))).toEqual(filterDirectory(many, group, term.slice(0, i)));
+        for (let i = 0; i <= term.length; i++) expect(search(many, group, term.slice(0, i))).toEqual({ rows: filterDirectory(many, group, term.slice(0, i)), complete: true });
+    // With a limit (the keystroke's own render): the first rows of the whole result, in order, and
+    // whether that is all of it; a key narrows only from a complete result, so every key is right.
+    const limited = directorySearch();
+    for (const group of ['all', 'favorites', 'phones'] as const)
+      for (const term of typed)
+        for (let i = 0; i <= term.length; i++) {
+          const whole = filterDirectory(many, group, term.slice(0, i));
+          const first = limited(many, group, term.slice(0, i), 50);
+          expect(first.rows).toEqual(whole.slice(0, 50));
+          expect(first.complete).toBe(whole.length <= 50);
+          if (i % 3 === 0) expect(limited(many, group, term.slice(0, i)).rows).toEqual(whole);
+        }
     expect(narrows('lee', 'lee1')).toBe(true);
     expect(narrows('lee1', 'lee')).toBe(false);
     // "(" matched no digits: "(4" finds numbers with a 4 that "(" alone did not.

@@ -38,8 +38,11 @@ beforeAll(async () => {
   window.scrollTo = () => undefined;
   Element.prototype.scrollTo = () => undefined;
 });
+/** What the server's directory holds (a test may give it more). */
+let indexRows = ROWS;
 beforeEach(() => {
   resetContactsState();
+  indexRows = ROWS;
   directory.set(ROWS.map(toEntry));
 });
 afterEach(() => cleanup());
@@ -113,7 +116,7 @@ function services(search: string, post: ((body: unknown) => Promise<unknown>) | 
     patch: vi.fn((path: string, body: unknown) => patchFn(path, body)),
     put: vi.fn((path: string, body: unknown) => putFn(path, body)),
     textInParts: vi.fn(async (path: string) => {
-      if (path === '/v1/contacts/index') return cold ? new Promise<string[]>(() => undefined) : [ROWS.map(indexRowToTsv).join('\n')];
+      if (path === '/v1/contacts/index') return cold ? new Promise<string[]>(() => undefined) : [indexRows.map(indexRowToTsv).join('\n')];
       throw new ApiError(404, { error: 'not_found', message: 'Not here' });
     }),
     post: vi.fn((_path: string, body: unknown) => postFn(body)),
@@ -142,6 +145,32 @@ describe('ContactsScreen', () => {
     const grid = await screen.findByRole('grid', { name: 'Contacts' });
     expect(within(grid).getAllByRole('row').map((r) => r.getAttribute('aria-label'))).toEqual(['Alice Nguyen, 1001 · Acme, Company', 'Bob Martinez, 1002 · Acme, Company']);
     expect(screen.getByText('2 contacts')).toBeTruthy();
+  });
+
+  it('a term with thousands of hits shows its first rows at the keystroke and the whole result, and its count, a task later', async () => {
+    const many = Array.from({ length: 1500 }, (_, i): ContactIndexRow => [`p${i + 10}`, `Person ${String(i).padStart(4, '0')}`, '', '', '', 0, 'personal']);
+    indexRows = [...ROWS, ...many];
+    directory.set(indexRows.map(toEntry));
+    setup('?group=all');
+    const grid = await screen.findByRole('grid', { name: 'Contacts' });
+    await waitFor(() => expect(screen.getByText('1503 contacts')).toBeTruthy());
+    act(() => void fireEvent.change(screen.getByRole('searchbox', { name: 'Search contacts' }), { target: { value: 'person 1' } }));
+    // At the keystroke: the first rows of the result, in order; the count not yet told.
+    expect(grid.getAttribute('aria-rowcount')).toBe('200');
+    const inView = within(grid).getAllByRole('row').map((r) => r.getAttribute('aria-label'));
+    expect(inView.every((label) => /^Person 1\d{3}$/.test(label!))).toBe(true);
+    expect(document.querySelector('.contacts-count')!.getAttribute('aria-busy')).toBe('true');
+    // A task later: all of it (Person 1000–1499). (The directory may be read again meanwhile: a
+    // new search is busy again and shows the last count until it is whole.)
+    await waitFor(() => expect(screen.getByRole('grid', { name: 'Contacts' }).getAttribute('aria-rowcount')).toBe('500'));
+    const count = document.querySelector('.contacts-count')!;
+    await waitFor(() => expect([count.textContent, count.hasAttribute('aria-busy')]).toEqual(['500 contacts', false]));
+    // The rows in view were already the whole result's first rows.
+    expect(within(grid).getAllByRole('row').map((r) => r.getAttribute('aria-label'))).toEqual(inView);
+    // A term with few hits is complete at once.
+    act(() => void fireEvent.change(screen.getByRole('searchbox', { name: 'Search contacts' }), { target: { value: 'person 149' } }));
+    expect(grid.getAttribute('aria-rowcount')).toBe('10');
+    expect(screen.getByText('10 contacts')).toBeTruthy();
   });
 
   it('before the directory has arrived, shows the server’s first page of the group and term', async () => {

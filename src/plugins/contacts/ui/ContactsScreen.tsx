@@ -12,15 +12,17 @@ import { CONTACTS_PATH } from '../commands';
 import { ContactDetail } from './ContactDetail';
 import { ContactForm } from './ContactForm';
 import { ContactList } from './ContactList';
-import { directory, entryFromContact } from '../directory';
+import { directory, entryFromContact, type DirEntry } from '../directory';
 import { loadDirectory } from '../directoryLoad';
-import { directorySearch } from '../filter';
+import { directorySearch, type DirectoryHits } from '../filter';
 import { parseContactsSearch, type ContactsSearch } from '../route';
 import { contactsState } from '../state';
 import { ListPending } from '../../../ui/ListPending';
 import './contacts.css';
 
 const SKELETON_ROWS = 8;
+/** Rows a keystroke's own render lists at most (a screenful and well over, wherever the list is scrolled near the top); the rest a task later. */
+const FIRST_ROWS = 200;
 /** Rows asked of the server while the directory is still on its way (a screenful and then some). */
 const FIRST_PAGE = 100;
 /** The meeting group is who is in a meeting now (the server knows, from the meetings' lobbies): read again this often. */
@@ -83,8 +85,9 @@ export default function ContactsScreen() {
   const snap = useSnapshot(contactsState);
 
   // The term filters in the same render as the keystroke, so the rows paint in the frame the typed
-  // letter does: narrowing the previous rows (directorySearch) and drawing only the visible ones
-  // costs a millisecond or two, less than the extra frame a deferred value would wait for.
+  // letter does: narrowing the previous rows (directorySearch), listing at most FIRST_ROWS and
+  // drawing only the visible ones costs a few milliseconds, less than the extra frame a deferred
+  // value would wait for.
   const [term, setTerm] = useState(search.q ?? '');
   useEffect(() => setTerm(search.q ?? ''), [search.q]);
   const [searchDirectory] = useState(directorySearch);
@@ -101,10 +104,27 @@ export default function ContactsScreen() {
     refetchInterval: live ? MEETING_GROUP_REFRESH_MS : false,
     queryFn: ({ signal }) => fetchContactPage(api, { group: search.group, search: term.trim() || undefined, limit: live ? MEETING_GROUP_LIMIT : FIRST_PAGE }, signal),
   });
-  const local = useMemo(() => (entries && !live ? searchDirectory(entries, search.group, term) : null), [entries, live, version, search.group, term, searchDirectory]);
+  // A term with tens of thousands of hits ("s") is answered with its first rows in the keystroke's
+  // render and in full a task later: testing and listing all of them, and the list measuring every
+  // one, made such a key miss its frame (issue 18). The rows in view are the same either way.
+  const quick = useMemo(
+    () => (entries && !live ? searchDirectory(entries, search.group, term, FIRST_ROWS) : null),
+    [entries, live, version, search.group, term, searchDirectory],
+  );
+  const [whole, setWhole] = useState<{ of: DirectoryHits; rows: DirEntry[] } | null>(null);
+  useEffect(() => {
+    if (!quick || quick.complete || !entries) return;
+    const timer = setTimeout(() => setWhole({ of: quick, rows: searchDirectory(entries, search.group, term).rows }), 0);
+    return () => clearTimeout(timer);
+  }, [quick]);
+  const counting = !!quick && !quick.complete && whole?.of !== quick;
+  const local = quick && (quick.complete ? quick.rows : whole?.of === quick ? whole.rows : quick.rows);
   const paged = useMemo(() => ((!entries || live) && firstPage.data ? firstPage.data.items.map(entryFromContact) : null), [entries, live, firstPage.data]);
   const rows = local ?? paged;
-  const total = local ? local.length : (firstPage.data?.total ?? 0);
+  // While the whole result is on its way the count keeps the last one it gave, marked busy.
+  const lastTotal = useRef(0);
+  const total = counting ? lastTotal.current : local ? local.length : (firstPage.data?.total ?? 0);
+  lastTotal.current = total;
   // The URL keeps the term for Back/reload, a little later so typing does not flood the history.
   useEffect(() => {
     if ((search.q ?? '') === term) return;
@@ -191,7 +211,7 @@ export default function ContactsScreen() {
           <NewContactButton onPress={onNew} />
         </div>
         {rows && (
-          <p className="contacts-count" aria-live="polite">
+          <p className="contacts-count" aria-live="polite" aria-busy={counting || undefined}>
             {t('list.count', { count: total })}
           </p>
         )}
